@@ -1,0 +1,123 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { basename } from 'node:path';
+import type { z } from 'zod';
+import { AppFailure } from '../shared/app-failure';
+import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
+
+/**
+ * Encryption at rest for the few files that hold secrets (token history, the outbox's ONVIF passwords).
+ * Blob format: 1 version byte | 12-byte IV | 16-byte GCM tag | ciphertext.
+ */
+const FORMAT_VERSION = 1;
+const IV_LENGTH = 12;
+const TAG_LENGTH = 16;
+const HEADER_LENGTH = 1 + IV_LENGTH + TAG_LENGTH;
+export const DATA_KEY_LENGTH = 32;
+
+const UNREADABLE = 'The encrypted file could not be read (wrong key or damaged).';
+
+function checkKey(key: Buffer): void {
+  if (key.length !== DATA_KEY_LENGTH) {
+    throw new AppFailure('Internal', 'The data key has the wrong length, so nothing can be encrypted with it.', {
+      details: `expected ${DATA_KEY_LENGTH} bytes, got ${key.length}`,
+    });
+  }
+}
+
+/** AES-256-GCM with a fresh random IV. `aad` binds the blob to its purpose: decrypting with another aad fails. */
+export function encrypt(key: Buffer, plaintext: Buffer, aad?: string): Buffer {
+  checkKey(key);
+  const iv = randomBytes(IV_LENGTH);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_LENGTH });
+  if (aad !== undefined) cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, cipher.getAuthTag(), ciphertext]);
+}
+
+/**
+ * Reverses `encrypt`. Any change to the blob, a wrong key or a different aad throws
+ * AppFailure('Internal', "The encrypted file could not be read (wrong key or damaged).").
+ */
+export function decrypt(key: Buffer, blob: Buffer, aad?: string): Buffer {
+  checkKey(key);
+  if (blob.length < HEADER_LENGTH) {
+    throw new AppFailure('Internal', UNREADABLE, { details: `blob too short (${blob.length} bytes)` });
+  }
+  const version = blob[0];
+  if (version !== FORMAT_VERSION) {
+    throw new AppFailure('Internal', UNREADABLE, { details: `unknown format version ${String(version)}` });
+  }
+  const iv = blob.subarray(1, 1 + IV_LENGTH);
+  const tag = blob.subarray(1 + IV_LENGTH, HEADER_LENGTH);
+  const ciphertext = blob.subarray(HEADER_LENGTH);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_LENGTH });
+    if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+  } catch {
+    throw new AppFailure('Internal', UNREADABLE, { details: 'authentication tag mismatch' });
+  }
+}
+
+export interface EncryptedJsonStore<T> {
+  /** The stored value, or null when the file does not exist. Throws AppFailure('Internal') when it cannot be read. */
+  read(): Promise<T | null>;
+  /** Validates, encrypts and atomically replaces the file (mode 0600). Writes are applied in call order. */
+  write(value: T): Promise<void>;
+}
+
+export interface EncryptedJsonStoreOptions {
+  /** Associated data; defaults to `watchdesk:<file name>` so one store's file cannot be passed off as another's. */
+  aad?: string;
+}
+
+/**
+ * A JSON document encrypted at rest with the vault's data key. A file that cannot be decrypted or does not match
+ * the schema is reported, not silently replaced: the caller decides whether to back it up and start again.
+ */
+export function createEncryptedJsonStore<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  getKey: () => Promise<Buffer>,
+  options: EncryptedJsonStoreOptions = {},
+): EncryptedJsonStore<T> {
+  const aad = options.aad ?? `watchdesk:${basename(path)}`;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  return {
+    async read() {
+      const blob = await readFileIfExists(path);
+      if (blob === null) return null;
+      const plaintext = decrypt(await getKey(), blob, aad);
+      let json: unknown;
+      try {
+        json = JSON.parse(plaintext.toString('utf8'));
+      } catch {
+        throw new AppFailure('Internal', UNREADABLE, { details: `${basename(path)}: not JSON after decryption` });
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        throw new AppFailure('Internal', `The saved file ${basename(path)} has content this version cannot use.`, {
+          details: parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+        });
+      }
+      return parsed.data;
+    },
+    write(value) {
+      const run = async (): Promise<void> => {
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) {
+          throw new AppFailure('Internal', `Refusing to save ${basename(path)}: the data is not valid.`, {
+            details: parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+          });
+        }
+        const plaintext = Buffer.from(JSON.stringify(parsed.data), 'utf8');
+        await writeFileAtomic(path, encrypt(await getKey(), plaintext, aad), { mode: 0o600 });
+      };
+      const next = queue.then(run, run);
+      queue = next.catch(() => undefined);
+      return next;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The OS keychain as the vault sees it: four operations on (service, account) entries. The real one is keytar
+ * (libsecret / macOS Keychain / Windows Credential Manager); tests may pass an in-memory one.
+ */
+export interface KeychainBackend {
+  /** Human name of the store behind it, shown in the keychain status; defaults to the platform's keychain name. */
+  readonly name?: string;
+  get(service: string, account: string): Promise<string | null>;
+  set(service: string, account: string, secret: string): Promise<void>;
+  /** True when an entry was deleted, false when there was none. */
+  delete(service: string, account: string): Promise<boolean>;
+  findAccounts(service: string): Promise<string[]>;
+}
+
+interface KeytarModule {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+/** The name of the platform's keychain, as people know it. */
+export function platformKeychainName(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'darwin') return 'macOS Keychain';
+  if (platform === 'win32') return 'Windows Credential Manager';
+  return 'Secret Service (libsecret)';
+}
+
+/** Raised when keytar's native module cannot be loaded at all (missing build, wrong ABI, missing libsecret). */
+export class KeytarLoadError extends Error {
+  constructor(cause: unknown) {
+    super(`The keychain module could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'KeytarLoadError';
+  }
+}
+
+/**
+ * The keytar-backed keychain. keytar is a native module, so it is imported on first use: if it fails to load, each
+ * call rejects with KeytarLoadError (which the probe turns into an "unavailable" status) instead of the app crashing
+ * at start-up.
+ */
+export function keytarBackend(): KeychainBackend {
+  let loading: Promise<KeytarModule> | null = null;
+  const load = (): Promise<KeytarModule> => {
+    loading ??= import('keytar').then(
+      (mod) => ((mod as { default?: KeytarModule }).default ?? (mod as unknown as KeytarModule)),
+      (error: unknown) => {
+        throw new KeytarLoadError(error);
+      },
+    );
+    return loading;
+  };
+  return {
+    name: platformKeychainName(),
+    async get(service, account) {
+      return (await load()).getPassword(service, account);
+    },
+    async set(service, account, secret) {
+      await (await load()).setPassword(service, account, secret);
+    },
+    async delete(service, account) {
+      return (await load()).deletePassword(service, account);
+    },
+    async findAccounts(service) {
+      const credentials = await (await load()).findCredentials(service);
+      return credentials.map((c) => c.account);
+    },
+  };
+}

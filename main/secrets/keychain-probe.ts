@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { KeychainStatus } from '../../preload/channels/app';
+import { KeytarLoadError, platformKeychainName, type KeychainBackend } from './keychain-backend';
+
+const SESSION_ONLY_HINT = 'or use a session-only token.';
+
+/** Thrown by `withTimeout` when the keychain does not answer in time. */
+export class KeychainTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The keychain did not answer within ${timeoutMs} ms`);
+    this.name = 'KeychainTimeoutError';
+  }
+}
+
+/** Races `promise` against a timer; the timer never keeps the process alive. */
+export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new KeychainTimeoutError(timeoutMs)), timeoutMs);
+    timer.unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Turns whatever a keychain call threw into one sentence that names the cause and the fix. The messages are those of
+ * libsecret/D-Bus (Linux), Security.framework (macOS) and the Credential Manager (Windows) as keytar passes them on.
+ */
+export function describeKeychainError(error: unknown): string {
+  if (error instanceof KeychainTimeoutError) {
+    const seconds = Math.max(1, Math.round(error.timeoutMs / 1000));
+    return (
+      `The keychain did not answer within ${seconds} second${seconds === 1 ? '' : 's'} ` +
+      `(it may be waiting for an unlock prompt). Unlock your keyring and try again, ${SESSION_ONLY_HINT}`
+    );
+  }
+  if (error instanceof KeytarLoadError) {
+    return (
+      `The keychain module could not be loaded (${brief(error.message)}). ` +
+      `Reinstall Watchdesk (on Linux also install libsecret), ${SESSION_ONLY_HINT}`
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const text = message.toLowerCase();
+  if (text.includes('autolaunch d-bus') || text.includes('dbus_session_bus_address') || text.includes('unable to autolaunch')) {
+    return (
+      'No Secret Service is reachable (no D-Bus session). Install and start gnome-keyring or ' +
+      "KeePassXC's Secret Service, " + SESSION_ONLY_HINT
+    );
+  }
+  if (
+    text.includes('org.freedesktop.secrets') ||
+    text.includes('serviceunknown') ||
+    text.includes('was not provided by any .service files')
+  ) {
+    return (
+      'No Secret Service is running in your D-Bus session. Install and start gnome-keyring or ' +
+      "KeePassXC's Secret Service, " + SESSION_ONLY_HINT
+    );
+  }
+  if (
+    text.includes('locked') ||
+    text.includes('user interaction is not allowed') ||
+    text.includes('prompt dismissed') ||
+    text.includes('cancelled')
+  ) {
+    return (
+      'The keyring is locked. Unlock it (log in to your desktop session or run your keyring\'s unlock), ' +
+      'then try again.'
+    );
+  }
+  if (text.includes('no such secret collection') || text.includes('no such object')) {
+    return (
+      'The Secret Service has no default keyring. Create one (for example in "Passwords and Keys") and try again, ' +
+      SESSION_ONLY_HINT
+    );
+  }
+  return `The keychain could not be used (${brief(message)}). Check that your keyring is running and unlocked, ${SESSION_ONLY_HINT}`;
+}
+
+function brief(message: string): string {
+  const oneLine = message.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 160 ? `${oneLine.slice(0, 157)}...` : oneLine;
+}
+
+export interface ProbeOptions {
+  /** Service under which the probe entry is written and removed again. */
+  service?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Asks the keychain whether it can be used right now, by storing, reading back and deleting a harmless probe entry.
+ * Never throws and never hangs: every failure, including no answer within `timeoutMs`, becomes
+ * `{available: false, reason}` with a sentence that names the fix.
+ */
+export async function probeKeychain(backend: KeychainBackend, options: ProbeOptions = {}): Promise<KeychainStatus> {
+  const { service = 'watchdesk', timeoutMs = 3000 } = options;
+  const backendName = backend.name ?? platformKeychainName();
+  const account = 'probe';
+  const value = `probe-${randomBytes(8).toString('hex')}`;
+  const roundTrip = async (): Promise<boolean> => {
+    await backend.set(service, account, value);
+    const readBack = await backend.get(service, account);
+    await backend.delete(service, account);
+    return readBack === value;
+  };
+  try {
+    const ok = await withTimeout(roundTrip(), timeoutMs);
+    if (!ok) {
+      return {
+        available: false,
+        backend: backendName,
+        reason:
+          'The keychain accepted an entry but did not return it. Check your keyring software, ' + SESSION_ONLY_HINT,
+      };
+    }
+    return { available: true, backend: backendName };
+  } catch (error) {
+    return { available: false, backend: backendName, reason: describeKeychainError(error) };
+  }
+}

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import type { KeychainStatus } from '../../preload/channels/app';
+import { AppFailure } from '../shared/app-failure';
+import { log } from '../shared/log';
+import { DATA_KEY_LENGTH } from './crypto';
+import { keytarBackend, platformKeychainName, type KeychainBackend } from './keychain-backend';
+import { describeKeychainError, probeKeychain, withTimeout } from './keychain-probe';
+
+export type VaultMode = 'keychain' | 'session';
+export type VaultStatus = KeychainStatus & { mode: VaultMode };
+
+export interface Vault {
+  /** What the keychain can do right now (a fresh probe) and where tokens are kept. */
+  status(): Promise<VaultStatus>;
+  /**
+   * The user's explicit choice to keep tokens in memory until the app quits. Never a plaintext file; the app does not
+   * switch to this on its own.
+   */
+  useSessionOnly(): void;
+  /** Stores (or replaces) the platform API token of a profile. Throws KeychainUnavailable when it cannot. */
+  setToken(profileId: string, token: string): Promise<void>;
+  /** The platform API token of a profile, or null. Main process only: never hand this to the renderer. */
+  getToken(profileId: string): Promise<string | null>;
+  hasToken(profileId: string): Promise<boolean>;
+  /** Removes a profile's token; no error when there was none. */
+  deleteToken(profileId: string): Promise<void>;
+  /** Ids of the profiles that have a stored token. */
+  listTokenProfiles(): Promise<string[]>;
+  /**
+   * The 32-byte key that encrypts secrets at rest, created on first use and kept in the keychain (account
+   * `data-key`). In session mode it lives in memory only, so files encrypted during such a session cannot be read
+   * after a restart.
+   */
+  getDataKey(): Promise<Buffer>;
+}
+
+export interface VaultOptions {
+  /** Keychain service name; tests use a unique one per run. */
+  service?: string;
+  backend?: KeychainBackend;
+  /** Time limit for the status probe. */
+  probeTimeoutMs?: number;
+  /** Time limit for a token operation; longer than the probe because the OS may show an unlock prompt. */
+  operationTimeoutMs?: number;
+}
+
+const TOKEN_PREFIX = 'token:';
+const DATA_KEY_ACCOUNT = 'data-key';
+const SESSION_SUFFIX = 'You can keep the token for this session only.';
+
+/**
+ * The app's secrets: platform API tokens (one per server profile, account `token:<profileId>`) and the data key.
+ * Backed by the OS keychain; when that is unavailable, every operation fails with KeychainUnavailable until the user
+ * chooses session-only mode.
+ */
+export function createVault(options: VaultOptions = {}): Vault {
+  const service = options.service ?? 'watchdesk';
+  const backend = options.backend ?? keytarBackend();
+  const probeTimeoutMs = options.probeTimeoutMs ?? 3000;
+  const operationTimeoutMs = options.operationTimeoutMs ?? 30_000;
+  const backendName = backend.name ?? platformKeychainName();
+
+  let mode: VaultMode = 'keychain';
+  const sessionTokens = new Map<string, string>();
+  let dataKey: Promise<Buffer> | null = null;
+
+  /** Runs a keychain call; any failure becomes KeychainUnavailable with a sentence naming the fix. */
+  async function keychain<T>(action: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await withTimeout(call(), operationTimeoutMs);
+    } catch (error) {
+      if (error instanceof AppFailure) throw error;
+      const reason = describeKeychainError(error);
+      log.warn('vault', `${action} failed: ${reason}`);
+      throw new AppFailure('KeychainUnavailable', `${reason} ${SESSION_SUFFIX}`, {
+        details: `${backendName}: ${action}`,
+        data: { sessionOnlyAvailable: true },
+      });
+    }
+  }
+
+  function checkProfileId(profileId: string): void {
+    if (typeof profileId !== 'string' || profileId.trim() === '') {
+      throw new AppFailure('Validation', 'No server profile was given for this token.', {
+        fieldErrors: { profileId: ['Choose a server profile.'] },
+      });
+    }
+  }
+
+  async function loadDataKey(): Promise<Buffer> {
+    if (mode === 'session') return randomBytes(DATA_KEY_LENGTH);
+    const stored = await keychain('reading the data key', () => backend.get(service, DATA_KEY_ACCOUNT));
+    if (stored !== null) return decodeDataKey(stored);
+    const fresh = randomBytes(DATA_KEY_LENGTH).toString('base64');
+    log.redact(fresh);
+    await keychain('storing the data key', () => backend.set(service, DATA_KEY_ACCOUNT, fresh));
+    // Read back: if another instance created a key at the same moment, both settle on the one that was kept.
+    const kept = await keychain('reading the data key', () => backend.get(service, DATA_KEY_ACCOUNT));
+    return decodeDataKey(kept ?? fresh);
+  }
+
+  async function getToken(profileId: string): Promise<string | null> {
+    checkProfileId(profileId);
+    const token =
+      mode === 'session'
+        ? (sessionTokens.get(profileId) ?? null)
+        : await keychain('reading a token', () => backend.get(service, TOKEN_PREFIX + profileId));
+    if (token !== null) log.redact(token);
+    return token;
+  }
+
+  return {
+    async status() {
+      const probe = await probeKeychain(backend, { service, timeoutMs: probeTimeoutMs });
+      return { ...probe, mode };
+    },
+
+    useSessionOnly() {
+      if (mode === 'session') return;
+      mode = 'session';
+      log.info('vault', 'Session-only mode chosen: tokens stay in memory until the app quits.');
+    },
+
+    async setToken(profileId, token) {
+      checkProfileId(profileId);
+      const value = typeof token === 'string' ? token.trim() : '';
+      if (value === '') {
+        throw new AppFailure('Validation', 'The token is empty.', { fieldErrors: { token: ['Paste the API access token.'] } });
+      }
+      log.redact(value);
+      if (mode === 'session') {
+        sessionTokens.set(profileId, value);
+        return;
+      }
+      await keychain('storing a token', () => backend.set(service, TOKEN_PREFIX + profileId, value));
+    },
+
+    getToken,
+
+    async hasToken(profileId) {
+      return (await getToken(profileId)) !== null;
+    },
+
+    async deleteToken(profileId) {
+      checkProfileId(profileId);
+      if (mode === 'session') {
+        sessionTokens.delete(profileId);
+        return;
+      }
+      await keychain('deleting a token', () => backend.delete(service, TOKEN_PREFIX + profileId));
+    },
+
+    async listTokenProfiles() {
+      if (mode === 'session') return [...sessionTokens.keys()];
+      const accounts = await keychain('listing tokens', () => backend.findAccounts(service));
+      return accounts.filter((a) => a.startsWith(TOKEN_PREFIX)).map((a) => a.slice(TOKEN_PREFIX.length));
+    },
+
+    getDataKey() {
+      if (dataKey === null) {
+        const attempt = loadDataKey();
+        dataKey = attempt;
+        // A failed attempt is not remembered: the user may unlock the keyring or choose session mode and retry.
+        attempt.catch(() => {
+          if (dataKey === attempt) dataKey = null;
+        });
+      }
+      // A copy, so a caller that wipes its buffer does not wipe the vault's.
+      return dataKey.then((key) => Buffer.from(key));
+    },
+  };
+}
+
+function decodeDataKey(base64: string): Buffer {
+  log.redact(base64);
+  const key = Buffer.from(base64, 'base64');
+  if (key.length !== DATA_KEY_LENGTH) {
+    // Never replace it silently: files encrypted with the real key would become unreadable for good.
+    throw new AppFailure(
+      'Internal',
+      'The data key stored in the keychain is damaged, so encrypted files cannot be read. Contact support.',
+      { details: `data-key decodes to ${key.length} bytes` },
+    );
+  }
+  return key;
+}

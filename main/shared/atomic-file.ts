@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+export interface WriteFileAtomicOptions {
+  /** File mode for a newly written file; 0o600 for anything private. */
+  mode?: number;
+}
+
+/**
+ * Replaces `path` with `data` so that a reader (or a crash) sees either the old content or the new, never half a
+ * file: write a temp file in the same folder, fsync it, rename it over the target, then fsync the folder so the
+ * rename itself survives a power cut. Creates the folder when missing.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Buffer,
+  options: WriteFileAtomicOptions = {},
+): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true });
+  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const mode = options.mode ?? 0o666;
+  let renamed = false;
+  try {
+    const handle = await open(temp, 'wx', mode);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+    renamed = true;
+    await syncDirectory(dir);
+  } finally {
+    if (!renamed) await rm(temp, { force: true });
+  }
+}
+
+/** Reads a whole file, or null when it does not exist (any other error is thrown). */
+export async function readFileIfExists(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if (isErrnoCode(error, 'ENOENT')) return null;
+    throw error;
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  // Windows cannot open a directory for fsync; there the rename is already durable enough (NTFS journals it).
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } catch (error) {
+    // Some file systems (certain network mounts) refuse fsync on a directory; the data file itself is synced.
+    if (!isErrnoCode(error, 'EINVAL') && !isErrnoCode(error, 'ENOTSUP') && !isErrnoCode(error, 'EISDIR')) throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+function isErrnoCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
