@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+/**
+ * A server profile: where a platform is and how to talk to it. No secret ever lives here (the API token is in the
+ * vault), so base URLs with credentials and playback templates with a literal token are refused.
+ */
+
+const ADDRESS_HINT = 'Enter a full address such as https://vms.example.com';
+
+/** `https://host:port/path/` -> `https://host:port/path`; null when it is not an http(s) URL. */
+export function normaliseBaseUrl(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.hostname === '') return null;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+const baseUrlSchema = z
+  .string({ error: ADDRESS_HINT })
+  .trim()
+  .min(1, { error: ADDRESS_HINT })
+  .superRefine((text, ctx) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      url = null;
+    }
+    if (url === null || normaliseBaseUrl(text) === null) {
+      ctx.addIssue({ code: 'custom', message: ADDRESS_HINT });
+      return;
+    }
+    if (url.username !== '' || url.password !== '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Leave the user name and password out of the address; the token is stored in the keychain instead.',
+      });
+    }
+    if (url.search !== '' || url.hash !== '') {
+      ctx.addIssue({ code: 'custom', message: 'The address cannot contain "?" or "#". ' + ADDRESS_HINT });
+    }
+  })
+  .transform((text) => normaliseBaseUrl(text) ?? text);
+
+const FINGERPRINT_HINT =
+  "Enter the certificate's SHA-256 fingerprint: 64 hexadecimal digits, optionally separated by colons.";
+
+/** `aabb…` or `AA:BB:…` -> `AA:BB:…`; null when it is not 32 bytes of hex. */
+export function normaliseFingerprint(text: string): string | null {
+  const hex = text.trim().replace(/[:\s]/g, '').toUpperCase();
+  if (!/^[0-9A-F]{64}$/.test(hex)) return null;
+  return hex.match(/../g)!.join(':');
+}
+
+const fingerprintSchema = z
+  .string({ error: FINGERPRINT_HINT })
+  .refine((text) => normaliseFingerprint(text) !== null, { error: FINGERPRINT_HINT })
+  .transform((text) => normaliseFingerprint(text) ?? text);
+
+export const tlsTrustSchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({ mode: z.literal('system') }),
+    z.object({
+      mode: z.literal('ca'),
+      caFile: z
+        .string({ error: 'Choose the CA certificate file (PEM).' })
+        .trim()
+        .min(1, { error: 'Choose the CA certificate file (PEM).' }),
+    }),
+    z.object({
+      mode: z.literal('pin'),
+      sha256: fingerprintSchema,
+      subject: z.string().optional(),
+      validTo: z.string().optional(),
+    }),
+  ],
+  { error: 'Choose how to trust the server certificate: the system store, a CA file, or a pinned certificate.' },
+);
+export type TlsTrust = z.infer<typeof tlsTrustSchema>;
+
+const PLACEHOLDERS = new Set(['host', 'stream', 'token', 'base']);
+
+const playbackUrlTemplateSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z
+    .string({ error: 'The playback address template must be text.' })
+    .trim()
+    .max(2000, { error: 'Keep the playback address template under 2000 characters.' })
+    .superRefine((template, ctx) => {
+      for (const match of template.matchAll(/\{([^}]*)\}/g)) {
+        const name = match[1] ?? '';
+        if (!PLACEHOLDERS.has(name)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Unknown placeholder {${name}}: use {host}, {stream}, {token} or {base}.`,
+          });
+        }
+      }
+      if (/[?&]token=(?!\{token\})[^&#]+/.test(template)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Use the {token} placeholder instead of a real token; tokens are never saved in a profile.',
+        });
+      }
+    })
+    .optional(),
+);
+
+export const tokenStyleSchema = z.enum(['bearer', 'bare', 'query'], {
+  error: 'Choose how the token is sent: Bearer header, bare header, or ?token= in the address.',
+});
+export type TokenStyle = z.infer<typeof tokenStyleSchema>;
+
+export const rpcMethodSchema = z.enum(['Auth.CreateApiToken', 'Auth.CreateAccessToken'], {
+  error: 'Choose Auth.CreateApiToken or Auth.CreateAccessToken.',
+});
+export type RpcMethod = z.infer<typeof rpcMethodSchema>;
+
+export const profileKindSchema = z.enum(['server', 'demo'], { error: 'A profile is either a server or the demo.' });
+export type ProfileKind = z.infer<typeof profileKindSchema>;
+
+const TIMEOUT_HINT = 'The timeout must be a whole number of milliseconds between 1000 (1 s) and 120000 (2 min).';
+
+/** What the Connect form sends: everything but the id and the timestamps. */
+export const profileInputSchema = z.object({
+  name: z
+    .string({ error: 'Give this server a name.' })
+    .trim()
+    .min(1, { error: 'Give this server a name.' })
+    .max(80, { error: 'Keep the name to 80 characters or fewer.' }),
+  baseUrl: baseUrlSchema,
+  kind: profileKindSchema.default('server'),
+  tokenStyle: tokenStyleSchema.default('bearer'),
+  tls: tlsTrustSchema.default({ mode: 'system' }),
+  timeoutMs: z
+    .number({ error: TIMEOUT_HINT })
+    .int({ error: TIMEOUT_HINT })
+    .min(1000, { error: TIMEOUT_HINT })
+    .max(120_000, { error: TIMEOUT_HINT })
+    .default(15_000),
+  playbackUrlTemplate: playbackUrlTemplateSchema,
+  rpcMethod: rpcMethodSchema.optional(),
+});
+/** The form's values before defaults are applied. */
+export type ProfileInput = z.input<typeof profileInputSchema>;
+/** The form's values after validation and normalisation. */
+export type ProfileFields = z.infer<typeof profileInputSchema>;
+
+/** A saved profile, as kept in profiles.json. */
+export const profileSchema = profileInputSchema.extend({
+  id: z.uuid({ error: 'The profile id must be a UUID.' }),
+  createdAt: z.iso.datetime({ error: 'The creation time must be an ISO date-time.' }),
+  updatedAt: z.iso.datetime({ error: 'The update time must be an ISO date-time.' }),
+});
+export type Profile = z.infer<typeof profileSchema>;

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppFailure } from '../shared/app-failure';
+import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
+import { log } from '../shared/log';
+import { fieldErrorsFromZod } from '../shared/zod-errors';
+import { profileInputSchema, profileSchema, type Profile, type ProfileInput } from './profile-schema';
+
+export const PROFILES_FILE = 'profiles.json';
+export const DEMO_PROFILE_NAME = 'Demo server (built-in simulator)';
+
+/** profiles.json: the profiles and which one is in use. Never holds a secret. */
+const profilesFileSchema = z.object({
+  version: z.literal(1),
+  activeId: z.string().nullable(),
+  profiles: z.array(z.unknown()),
+});
+type ProfilesState = { activeId: string | null; profiles: Profile[] };
+
+export interface ProfileStore {
+  list(): Promise<Profile[]>;
+  get(id: string): Promise<Profile | null>;
+  /** Validates the form's values; throws AppFailure Validation (with field errors) or Conflict (name taken). */
+  create(input: ProfileInput): Promise<Profile>;
+  /**
+   * Applies the given fields over the saved ones (so the token desk may send only `rpcMethod`, the TLS review only
+   * `tls`) and validates the result. A profile's kind never changes.
+   */
+  update(id: string, input: Partial<ProfileInput>): Promise<Profile>;
+  /** Deletes the profile (its token lives in the vault: the caller removes it there). Clears or moves the active id. */
+  remove(id: string): Promise<void>;
+  getActiveId(): Promise<string | null>;
+  setActive(id: string): Promise<void>;
+  /**
+   * Creates or refreshes the single demo profile, pointing at the simulator started for this run (its port changes
+   * every run), and makes it active when it is the only profile.
+   */
+  ensureDemoProfile(baseUrl: string): Promise<Profile>;
+}
+
+/** Server profiles persisted atomically as `profiles.json` in `dataDir`. */
+export function createProfileStore(dataDir: string): ProfileStore {
+  const path = join(dataDir, PROFILES_FILE);
+  let state: Promise<ProfilesState> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const load = (): Promise<ProfilesState> => (state ??= readState(path));
+
+  /** Mutations run one at a time against the loaded state and are saved before the next starts. */
+  function mutate<T>(change: (current: ProfilesState) => T): Promise<T> {
+    const run = async (): Promise<T> => {
+      const current = await load();
+      const draft: ProfilesState = { activeId: current.activeId, profiles: [...current.profiles] };
+      const result = change(draft);
+      await writeFileAtomic(path, JSON.stringify({ version: 1, ...draft }, null, 2) + '\n', { mode: 0o600 });
+      state = Promise.resolve(draft);
+      return result;
+    };
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async function settled(): Promise<ProfilesState> {
+    await queue;
+    return load();
+  }
+
+  function find(current: ProfilesState, id: string): Profile {
+    const profile = current.profiles.find((p) => p.id === id);
+    if (!profile) throw new AppFailure('NotFound', 'This server profile no longer exists. Reload the list.');
+    return profile;
+  }
+
+  function checkNameFree(current: ProfilesState, name: string, exceptId?: string): void {
+    const taken = current.profiles.some((p) => p.id !== exceptId && p.name.toLowerCase() === name.toLowerCase());
+    if (taken) {
+      throw new AppFailure('Conflict', `A server named "${name}" already exists. Choose another name.`, {
+        fieldErrors: { name: ['This name is already used by another server.'] },
+      });
+    }
+  }
+
+  return {
+    async list() {
+      return (await settled()).profiles.map(clone);
+    },
+
+    async get(id) {
+      const profile = (await settled()).profiles.find((p) => p.id === id);
+      return profile ? clone(profile) : null;
+    },
+
+    create(input) {
+      return mutate((current) => {
+        const fields = parseInput(input);
+        if (fields.kind === 'demo') {
+          throw new AppFailure('Validation', 'The demo server profile is managed by the app.', {
+            fieldErrors: { kind: ['Choose "server" for a server you add yourself.'] },
+          });
+        }
+        checkNameFree(current, fields.name);
+        const now = new Date().toISOString();
+        const profile = profileSchema.parse({ ...fields, id: randomUUID(), createdAt: now, updatedAt: now });
+        current.profiles.push(profile);
+        if (current.activeId === null) current.activeId = profile.id;
+        return clone(profile);
+      });
+    },
+
+    update(id, input) {
+      return mutate((current) => {
+        const existing = find(current, id);
+        const { id: _id, createdAt: _c, updatedAt: _u, ...existingFields } = existing;
+        const fields = parseInput({ ...existingFields, ...input, kind: existing.kind });
+        checkNameFree(current, fields.name, id);
+        const profile = profileSchema.parse({
+          ...fields,
+          id,
+          createdAt: existing.createdAt,
+          updatedAt: new Date().toISOString(),
+        });
+        current.profiles = current.profiles.map((p) => (p.id === id ? profile : p));
+        return clone(profile);
+      });
+    },
+
+    remove(id) {
+      return mutate((current) => {
+        find(current, id);
+        current.profiles = current.profiles.filter((p) => p.id !== id);
+        if (current.activeId === id) current.activeId = current.profiles[0]?.id ?? null;
+      });
+    },
+
+    async getActiveId() {
+      const current = await settled();
+      return current.profiles.some((p) => p.id === current.activeId) ? current.activeId : null;
+    },
+
+    setActive(id) {
+      return mutate((current) => {
+        find(current, id);
+        current.activeId = id;
+      });
+    },
+
+    ensureDemoProfile(baseUrl) {
+      return mutate((current) => {
+        const now = new Date().toISOString();
+        const existing = current.profiles.find((p) => p.kind === 'demo');
+        let demo: Profile;
+        if (existing) {
+          const fields = parseInput({ ...existing, baseUrl, name: DEMO_PROFILE_NAME, kind: 'demo' });
+          const changed = fields.baseUrl !== existing.baseUrl || existing.name !== DEMO_PROFILE_NAME;
+          demo = profileSchema.parse({ ...existing, ...fields, updatedAt: changed ? now : existing.updatedAt });
+          current.profiles = current.profiles.map((p) => (p.id === demo.id ? demo : p));
+        } else {
+          const fields = parseInput({ name: DEMO_PROFILE_NAME, baseUrl, kind: 'demo' });
+          demo = profileSchema.parse({ ...fields, id: randomUUID(), createdAt: now, updatedAt: now });
+          current.profiles.push(demo);
+        }
+        if (current.profiles.every((p) => p.kind === 'demo')) current.activeId = demo.id;
+        return clone(demo);
+      });
+    },
+  };
+}
+
+function parseInput(input: unknown) {
+  const parsed = profileInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppFailure('Validation', 'Some fields need attention before this server can be saved.', {
+      fieldErrors: fieldErrorsFromZod(parsed.error),
+    });
+  }
+  return parsed.data;
+}
+
+function clone(profile: Profile): Profile {
+  return structuredClone(profile);
+}
+
+/**
+ * Loads profiles.json. A file that is not JSON or not our shape is copied aside as `profiles.json.corrupt-<ts>` and
+ * the app starts with no profiles; single profiles that no longer validate are dropped the same way (after a backup
+ * of the whole file), so one bad entry does not cost the others.
+ */
+async function readState(path: string): Promise<ProfilesState> {
+  const raw = await readFileIfExists(path);
+  if (raw === null) return { activeId: null, profiles: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    await setAside(path, 'move', `not JSON (${error instanceof Error ? error.message : String(error)})`);
+    return { activeId: null, profiles: [] };
+  }
+  const file = profilesFileSchema.safeParse(json);
+  if (!file.success) {
+    await setAside(path, 'move', 'not a profiles file');
+    return { activeId: null, profiles: [] };
+  }
+  const profiles: Profile[] = [];
+  let dropped = 0;
+  for (const entry of file.data.profiles) {
+    const profile = profileSchema.safeParse(entry);
+    if (profile.success) profiles.push(profile.data);
+    else dropped += 1;
+  }
+  const activeId = profiles.some((p) => p.id === file.data.activeId) ? file.data.activeId : null;
+  if (dropped > 0) {
+    await setAside(path, 'copy', `${dropped} profile(s) could not be read and were left out`);
+    // Save the readable rest now, so the next start does not find (and back up) the same damage again.
+    await writeFileAtomic(path, JSON.stringify({ version: 1, activeId, profiles }, null, 2) + '\n', { mode: 0o600 });
+  }
+  return { activeId, profiles };
+}
+
+/** Keeps a damaged profiles.json as `profiles.json.corrupt-<ts>` for support; moved when nothing in it is usable. */
+async function setAside(path: string, how: 'move' | 'copy', why: string): Promise<void> {
+  const backup = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    if (how === 'move') await rename(path, backup);
+    else await copyFile(path, backup);
+    log.warn('profiles', `${path} is damaged (${why}); kept a copy at ${backup} and continued without it.`);
+  } catch (error) {
+    log.warn(
+      'profiles',
+      `${path} is damaged (${why}) and the backup copy failed (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+}
