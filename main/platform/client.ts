@@ -1,0 +1,247 @@
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { fieldErrorsFromZod } from '../shared/zod-errors';
+import { log } from '../shared/log';
+import { runConnectionTest } from './connection-test';
+import { badShape, rpcFailure } from './errors';
+import {
+  analyticsTaskBodySchema,
+  analyticsTaskUidSchema,
+  cameraAgentIdSchema,
+  cameraAgentSchema,
+  cameraCreateRequestSchema,
+  cameraCreateResponseSchema,
+  dashboardQuerySchema,
+  dashboardSchema,
+  obtainApiTokenRequestSchema,
+  obtainApiTokenResponseSchema,
+  streamTokenParamsSchema,
+  streamTokenResponseSchema,
+  userBoundTokenRequestSchema,
+  userBoundTokenResponseSchema,
+  type AnalyticsTaskBody,
+  type CameraAgent,
+  type CameraCreateRequest,
+  type CameraCreateResponse,
+  type ConnectionReport,
+  type Dashboard,
+  type DashboardQuery,
+  type ObtainApiTokenRequest,
+  type RpcMethod,
+  type StreamTokenParamsInput,
+  type TlsTrust,
+  type UserBoundTokenRequest,
+} from './schemas';
+import { Transport, type RetryPolicy, type TokenStyle } from './transport';
+import type { z } from 'zod';
+
+export interface PlatformClientOptions {
+  baseUrl: string;
+  tokenStyle: TokenStyle;
+  /** Reads the profile's API access token from the vault; null when none is stored. Called per request. */
+  getToken: () => Promise<string | null>;
+  tls?: TlsTrust;
+  /** Connect, headers and body timeouts. Default 15 s. */
+  timeoutMs?: number;
+  /** The JSON-RPC method name this server is known to accept. Default `Auth.CreateApiToken`. */
+  rpcMethod?: RpcMethod;
+  /** Told once when the server turns out to accept only `Auth.CreateAccessToken`, so the profile can remember it. */
+  onRpcMethodLearned?: (method: RpcMethod) => void;
+  retry?: RetryPolicy;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface TokenResult {
+  /** The token, when the answer carries one in a recognisable place; null otherwise. */
+  token: string | null;
+  /** The parsed answer as it came. */
+  raw: unknown;
+}
+
+export interface PlatformClient {
+  /** Endpoint 1: a stream access token (JSON-RPC Auth.CreateApiToken, or the learned alternative). */
+  createStreamToken(params: StreamTokenParamsInput, options?: CallOptions): Promise<string>;
+  /** Endpoint 2: an API access token; answered only when this console runs on the media server itself. */
+  obtainApiToken(request: ObtainApiTokenRequest, options?: CallOptions): Promise<{ token: string; raw: unknown }>;
+  /** Endpoint 3: a token bound to a stream and a user (response shape not documented). */
+  createUserBoundToken(request: UserBoundTokenRequest, options?: CallOptions): Promise<TokenResult>;
+  /** Endpoint 4: creates a camera in the billing area (v2). */
+  createCamera(request: CameraCreateRequest, options?: CallOptions): Promise<CameraCreateResponse>;
+  /** Endpoint 5: one camera-agent device. */
+  getCameraAgent(id: number, options?: CallOptions): Promise<CameraAgent>;
+  /** Endpoint 6: administrator dashboard statistics. */
+  getDashboard(query?: DashboardQuery, options?: CallOptions): Promise<Dashboard>;
+  /** Endpoint 7: replaces an analytics task (the platform deletes the old one and creates a new one). */
+  updateAnalyticsTask(uid: string, body: AnalyticsTaskBody, options?: CallOptions): Promise<void>;
+  /** The Connect screen's check: DNS, TCP, TLS, HTTP, token, each in words. Never throws. */
+  testConnection(options?: CallOptions): Promise<ConnectionReport>;
+  /** The JSON-RPC method currently used for stream tokens. */
+  readonly rpcMethod: RpcMethod;
+  close(): Promise<void>;
+}
+
+/** Checks an argument against its wire schema before anything is sent; failures name the fields. */
+function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  return invalid(what, fieldErrorsFromZod(result.error));
+}
+
+function invalid(what: string, fieldErrors: Record<string, string[]>): never {
+  throw new AppFailure('Validation', `Some of the ${what} are not valid. Check the highlighted fields.`, {
+    fieldErrors,
+    details: `request not sent: ${Object.keys(fieldErrors).join(', ')}`,
+  });
+}
+
+/** The token in an answer whose shape the spec does not show: a bare string, or under one of the usual names. */
+function pickToken(raw: z.output<typeof obtainApiTokenResponseSchema>): string {
+  if (typeof raw === 'string') return raw;
+  for (const key of ['token', 'access_token', 'api_token'] as const) {
+    const value = raw[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  throw new AppFailure('BadResponse', 'The server’s answer carries no token. Tell your administrator.', { details: 'token endpoint answer without a token' });
+}
+
+let rpcIds = 0;
+
+/** One client per server profile. Keep it for the profile's lifetime: it holds the keep-alive connections. */
+export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
+  const transport = new Transport(options);
+  let rpcMethod: RpcMethod = options.rpcMethod ?? 'Auth.CreateApiToken';
+
+  async function callRpc(method: RpcMethod, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
+    const spec = { method: 'POST', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method } as const;
+    const response = await transport.send({ ...spec, body: { jsonrpc: '2.0', method, params, id: ++rpcIds } });
+    transport.assertStatus(response, [200]);
+    const json = transport.json(response);
+    // JSON-RPC servers may also report errors with status 200.
+    const rpcError = rpcFailure(response.ctx, response.status, json);
+    if (rpcError) throw rpcError;
+    const parsed = streamTokenResponseSchema.safeParse(json);
+    if (!parsed.success) throw badShape(response.ctx, response.status, parsed.error);
+    const token = typeof parsed.data === 'string' ? parsed.data : parsed.data.result;
+    log.redact(token);
+    return token;
+  }
+
+  const client: PlatformClient = {
+    get rpcMethod() {
+      return rpcMethod;
+    },
+
+    async createStreamToken(input, { signal } = {}) {
+      const params = validate(streamTokenParamsSchema, input, 'token settings');
+      const wire: Record<string, unknown> = { ...params };
+      if (wire.from === undefined) delete wire.from;
+      if (wire.to === undefined) delete wire.to;
+      try {
+        return await callRpc(rpcMethod, wire, signal);
+      } catch (error) {
+        if (!(rpcMethod === 'Auth.CreateApiToken' && isAppFailure(error) && error.appError.data?.rpcCode === -32601)) throw error;
+        // The spec titles the operation Auth.CreateAccessToken; some servers may only know that name.
+        let token: string;
+        try {
+          token = await callRpc('Auth.CreateAccessToken', wire, signal);
+        } catch {
+          throw error;
+        }
+        rpcMethod = 'Auth.CreateAccessToken';
+        log.info('platform', 'server accepts Auth.CreateAccessToken instead of Auth.CreateApiToken; using it from now on');
+        options.onRpcMethodLearned?.(rpcMethod);
+        return token;
+      }
+    },
+
+    async obtainApiToken(input, { signal } = {}) {
+      const body = validate(obtainApiTokenRequestSchema, input, 'token request values');
+      const response = await transport.send({
+        method: 'POST',
+        path: '/api/auth/token/api/',
+        auth: 'none',
+        body,
+        signal,
+        forbidden: 'The server gives out API tokens only to a console running on the media server itself. Run Watchdesk on that machine, or ask your administrator for a token.',
+      });
+      transport.assertStatus(response, [200, 201]);
+      const raw = transport.parse(response, obtainApiTokenResponseSchema);
+      const token = pickToken(raw);
+      log.redact(token);
+      return { token, raw };
+    },
+
+    async createUserBoundToken(input, { signal } = {}) {
+      const body = validate(userBoundTokenRequestSchema, input, 'token request values');
+      const response = await transport.send({ method: 'POST', path: '/api/auth/token/access/', auth: 'query', body, signal });
+      transport.assertStatus(response, [200, 201, 204]);
+      if (response.status === 204 || response.text.trim() === '') return { token: null, raw: null };
+      const raw = transport.parse(response, userBoundTokenResponseSchema);
+      const token =
+        typeof raw === 'string' ? raw || null : raw === null ? null : (raw.token ?? raw.access_token ?? raw.result ?? null);
+      if (token) log.redact(token);
+      return { token, raw };
+    },
+
+    async createCamera(input, { signal } = {}) {
+      const body = validate(cameraCreateRequestSchema, input, 'camera values');
+      const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, signal });
+      transport.assertStatus(response, [200, 201]);
+      return transport.parse(response, cameraCreateResponseSchema);
+    },
+
+    async getCameraAgent(id, { signal } = {}) {
+      const agentId = validate(cameraAgentIdSchema, id, 'device values');
+      const response = await transport.send({
+        method: 'GET',
+        path: `/api/v1/camera-agents/${agentId}`,
+        auth: 'header-or-query',
+        signal,
+        notFound: `The server has no camera-agent device number ${agentId}. Check the number.`,
+        forbidden: 'The API token is valid but lacks the camera-agents permission. Ask your administrator to grant it.',
+      });
+      transport.assertStatus(response, [200]);
+      return transport.parse(response, cameraAgentSchema);
+    },
+
+    async getDashboard(input = {}, { signal } = {}) {
+      const query = validate(dashboardQuerySchema, input, 'dashboard filters');
+      const response = await transport.send({
+        method: 'GET',
+        path: '/api/admin/v1/dashboard',
+        query,
+        auth: 'header-or-query',
+        signal,
+        forbidden: 'The API token is valid but lacks permission to read the dashboard. Ask your administrator to grant it.',
+      });
+      transport.assertStatus(response, [200]);
+      return transport.parse(response, dashboardSchema);
+    },
+
+    async updateAnalyticsTask(uidInput, input, { signal } = {}) {
+      const uid = validate(analyticsTaskUidSchema, uidInput, 'task values');
+      const body = validate(analyticsTaskBodySchema, input, 'task values');
+      const encoded = encodeURIComponent(uid);
+      const response = await transport.send({
+        method: 'PUT',
+        path: `/api/streams/${encoded}/?format=json&stream=${encoded}`,
+        auth: 'header-or-query',
+        body,
+        signal,
+        notFound: `The server has no analytics task “${uid}”. It may have been deleted; reload the list.`,
+      });
+      transport.assertStatus(response, [200, 204]);
+    },
+
+    testConnection({ signal } = {}) {
+      return runConnectionTest(transport, options, signal);
+    },
+
+    close() {
+      return transport.close();
+    },
+  };
+  return client;
+}

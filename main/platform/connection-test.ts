@@ -1,0 +1,183 @@
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import tls from 'node:tls';
+import type { AppError } from '../../preload/app-error';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { cancelled, failureFromStatus, htmlResponse, failureFromTransportError, looksLikeHtml, pinMismatch, untrustedCertificate, type CallContext } from './errors';
+import type { ConnectionReport, ConnectionStep, ConnectionStepName, TlsTrust } from './schemas';
+import { caBundle, describeCertificate, normalizeFingerprint, PinMismatchError } from './tls-trust';
+import type { Transport } from './transport';
+
+/**
+ * The Connect screen's "Test connection": one step at a time, so a person sees where it breaks: the name, the
+ * port, the certificate, the HTTP server, the token. A failed step skips the ones after it.
+ */
+
+interface TestOptions {
+  baseUrl: string;
+  tls?: TlsTrust;
+  getToken: () => Promise<string | null>;
+}
+
+const checkPath = '/api/admin/v1/dashboard';
+
+export async function runConnectionTest(transport: Transport, options: TestOptions, signal?: AbortSignal): Promise<ConnectionReport> {
+  const url = new URL(options.baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const https = url.protocol === 'https:';
+  const port = Number(url.port || (https ? 443 : 80));
+  const ctx = transport.context({ method: 'GET', path: checkPath });
+  const timeoutMs = transport.timeoutMs;
+
+  const steps: ConnectionStep[] = [];
+  let error: AppError | undefined;
+  const pass = (name: ConnectionStepName, message: string): void => void steps.push({ name, ok: true, message });
+  const skip = (name: ConnectionStepName, message: string): void => void steps.push({ name, ok: null, message });
+  const fail = (name: ConnectionStepName, failure: AppFailure): ConnectionReport => {
+    steps.push({ name, ok: false, message: failure.message });
+    error ??= failure.appError;
+    const order: ConnectionStepName[] = ['DNS', 'TCP', 'TLS', 'HTTP', 'Token'];
+    for (const later of order.slice(order.indexOf(name) + 1)) skip(later, 'Skipped because an earlier step failed.');
+    return { ok: false, steps, error };
+  };
+  const checkCancelled = (): void => {
+    if (signal?.aborted) throw cancelled(ctx);
+  };
+
+  try {
+    // DNS
+    let address = host;
+    if (net.isIP(host)) {
+      pass('DNS', `${host} is an IP address; no name lookup is needed.`);
+    } else {
+      try {
+        address = (await dns.lookup(host)).address;
+        pass('DNS', `The name ${host} was found (${address}).`);
+      } catch (e) {
+        checkCancelled();
+        return fail('DNS', failureFromTransportError(ctx, e, 'request', timeoutMs));
+      }
+    }
+    checkCancelled();
+
+    // TCP
+    try {
+      await tcpProbe(address, port, timeoutMs, signal);
+      pass('TCP', `Port ${port} on ${address} accepts connections.`);
+    } catch (e) {
+      checkCancelled();
+      return fail('TCP', failureFromTransportError(ctx, e, 'request', timeoutMs));
+    }
+    checkCancelled();
+
+    // TLS
+    if (https) {
+      try {
+        pass('TLS', await tlsProbe(ctx, host, address, port, options.tls ?? { mode: 'system' }, timeoutMs));
+      } catch (e) {
+        return fail('TLS', isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs));
+      }
+    } else {
+      skip('TLS', 'The address uses http://, so the connection is not encrypted. Prefer https:// outside a lab.');
+    }
+    checkCancelled();
+
+    // HTTP and the token, in one request: the dashboard answers 401 without a valid token.
+    const token = await options.getToken();
+    let response;
+    try {
+      response = await transport.send({ method: 'GET', path: checkPath, auth: token ? 'header-or-query' : 'none', signal });
+    } catch (e) {
+      return fail('HTTP', isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs));
+    }
+    if (looksLikeHtml(response.contentType, response.text) && response.status !== 401 && response.status !== 403) {
+      return fail('HTTP', htmlResponse(ctx, response.status));
+    }
+    pass('HTTP', `The server answered (HTTP ${response.status}).`);
+
+    if (!token) {
+      skip('Token', 'No API token is stored for this server yet. Add one to finish setting up.');
+    } else if (response.status === 200) {
+      pass('Token', 'The server accepted the API token.');
+    } else if (response.status === 403) {
+      return fail('Token', new AppFailure('Forbidden', 'The API token is valid but lacks permission to read the dashboard. Ask your administrator to grant it.', { details: 'HTTP 403 on the dashboard check' }));
+    } else {
+      return fail('Token', failureFromStatus(ctx, response.status, response.contentType, response.text, response.headers));
+    }
+    return { ok: true, steps };
+  } catch (e) {
+    const failure = isAppFailure(e) ? e : new AppFailure('Internal', 'The connection test stopped unexpectedly.');
+    return { ok: false, steps, error: failure.appError };
+  }
+}
+
+function tcpProbe(address: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: address, port });
+    const finish = (error?: Error): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (error) reject(error);
+      else resolve();
+    };
+    const onAbort = (): void => finish(new Error('aborted'));
+    const timer = setTimeout(() => finish(Object.assign(new Error(`no connection within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => finish());
+    socket.once('error', finish);
+  });
+}
+
+/**
+ * Looks at the certificate the way the client's connector will judge it, and says what it found. The socket is
+ * closed as soon as the handshake is done; nothing is sent on it.
+ */
+function tlsProbe(ctx: CallContext, host: string, address: string, port: number, trust: TlsTrust, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const ca = caBundle(trust);
+    const socket = tls.connect({
+      host: address,
+      port,
+      ...(net.isIP(host) ? {} : { servername: host }),
+      rejectUnauthorized: false,
+      ALPNProtocols: ['http/1.1'],
+      ...(ca ? { ca } : {}),
+    });
+    let settled = false;
+    const finish = (error: unknown, message?: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      if (error) reject(error);
+      else resolve(message!);
+    };
+    const timer = setTimeout(() => finish(Object.assign(new Error(`no TLS handshake within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs);
+    socket.once('error', (e) => finish(e));
+    socket.once('secureConnect', () => {
+      const peer = socket.getPeerCertificate();
+      if (!peer?.raw) {
+        finish(new AppFailure('TlsUntrusted', 'The server presented no certificate.', { details: 'empty peer certificate' }));
+        return;
+      }
+      const certificate = describeCertificate(peer);
+      if (trust.mode === 'pin') {
+        const expected = normalizeFingerprint(trust.sha256);
+        if (certificate.sha256 === expected) finish(null, `The certificate is the one you pinned (SHA-256 ${shortPrint(expected)}).`);
+        else finish(pinMismatch(ctx, new PinMismatchError(certificate, expected)));
+        return;
+      }
+      if (socket.authorized) {
+        finish(null, `The certificate is trusted: issued to ${certificate.subject} by ${certificate.issuer}, valid until ${certificate.validTo.slice(0, 10)}.`);
+        return;
+      }
+      const code = typeof socket.authorizationError === 'string' ? socket.authorizationError : (socket.authorizationError as Error | null)?.message ?? 'UNTRUSTED';
+      finish(untrustedCertificate(ctx, code, certificate));
+    });
+  });
+}
+
+function shortPrint(sha256: string): string {
+  return `${sha256.slice(0, 11)}…${sha256.slice(-5)}`;
+}
