@@ -23,7 +23,6 @@ export function normaliseBaseUrl(text: string): string | null {
 const baseUrlSchema = z
   .string({ error: ADDRESS_HINT })
   .trim()
-  .min(1, { error: ADDRESS_HINT })
   .superRefine((text, ctx) => {
     let url: URL | null = null;
     try {
