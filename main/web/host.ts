@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Registry } from '../ipc/registry';
+import { contentSecurityPolicy } from './security-headers';
+import { readRendererFile } from './static-files';
+import { log } from '../shared/log';
+
+export interface WebHostOptions {
+  registry: Registry;
+  /** Folder of the built renderer (dist/renderer). */
+  rendererDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** The per-run secret; random when not given. */
+  secret?: string;
+}
+
+export interface RunningWebHost {
+  /** Open this in a browser: it carries the secret once, then a cookie does. */
+  url: string;
+  origin: string;
+  port: number;
+  secret: string;
+  close(): Promise<void>;
+}
+
+const sessionCookie = 'watchdesk_session';
+const maxBodyBytes = 4 * 1024 * 1024;
+
+function sameSecret(candidate: string | undefined | null, secret: string): boolean {
+  if (!candidate) return false;
+  const a = Buffer.from(candidate);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function cookieValue(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+function send(res: ServerResponse, status: number, body: string | Buffer, contentType: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'Content-Type': contentType,
+    'Content-Security-Policy': contentSecurityPolicy("'self'"),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...extra,
+  });
+  res.end(body);
+}
+
+function refuse(res: ServerResponse, status: number, sentence: string): void {
+  send(res, status, JSON.stringify({ ok: false, error: { kind: 'UntrustedSender', message: sentence, fieldErrors: {}, retryable: false } }), 'application/json');
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBodyBytes) throw new Error('body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Serves the built renderer and the handler registry on 127.0.0.1, guarded like a local notebook server: a random
+ * per-run secret on every request (in the first URL, then an HttpOnly SameSite=Strict cookie), the Host header must
+ * be our own loopback address (no DNS rebinding) and calls must come from our own Origin (no cross-site requests).
+ */
+export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
+  const secret = options.secret ?? randomBytes(24).toString('base64url');
+  let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      log.error('web', `request failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) refuse(res, 400, 'The request could not be read.');
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Wrong Host header: open the console at the address printed on start.');
+    const url = new URL(req.url ?? '/', origin);
+    const presented = req.headers['x-watchdesk-secret'];
+    const authenticated = sameSecret(typeof presented === 'string' ? presented : cookieValue(req, sessionCookie), secret);
+
+    if (url.pathname.startsWith('/ipc/')) {
+      if (req.method !== 'POST') return refuse(res, 405, 'Calls must be POST requests.');
+      if (req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin)) return refuse(res, 403, 'Calls from other web sites are refused.');
+      if (req.headers.origin === undefined && typeof presented !== 'string') return refuse(res, 403, 'Calls without an Origin are refused.');
+      if (!authenticated) return refuse(res, 401, 'The console secret is missing or wrong: open the address printed on start.');
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'Calls must send JSON.');
+      const channel = url.pathname.slice('/ipc/'.length);
+      const text = await readBody(req);
+      let input: unknown;
+      try {
+        input = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        return refuse(res, 400, 'The call body is not valid JSON.');
+      }
+      const result = await options.registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated });
+      return send(res, 200, JSON.stringify(result), 'application/json');
+    }
+
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET is served here.');
+    const offered = url.searchParams.get('secret');
+    if (offered !== null) {
+      if (!sameSecret(offered, secret)) return send(res, 403, 'Wrong console secret. Open the address printed by "npm run web".', 'text/plain; charset=utf-8');
+      return send(res, 303, '', 'text/plain', {
+        Location: '/',
+        'Set-Cookie': `${sessionCookie}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+      });
+    }
+    if (!authenticated) return send(res, 403, 'This console needs its secret. Open the full address printed by "npm run web".', 'text/plain; charset=utf-8');
+    const file = await readRendererFile(options.rendererDir, url.pathname);
+    if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+    return send(res, 200, file.body, file.contentType);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([...allowedHosts].map((host) => `http://${host}`));
+
+  return {
+    url: `${origin}/?secret=${secret}`,
+    origin,
+    port,
+    secret,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

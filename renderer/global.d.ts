@@ -1,0 +1,9 @@
+import type { Bridge } from '../preload/contract';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in a plain browser, where the web-host transport stands in. */
+    watchdesk?: Bridge;
+  }
+}
+export {};

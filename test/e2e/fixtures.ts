@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import { createApp, type WatchdeskApp } from '../../main/app/create-app';
+import { createRegistry } from '../../main/ipc/registry';
+import { startWebHost, type RunningWebHost } from '../../main/web/host';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export interface ConsoleUnderTest {
+  app: WatchdeskApp;
+  host: RunningWebHost;
+  dataDir: string;
+  /** Opens the console in the page (through the secret-bearing URL) at a screen. */
+  open(page: Page, screen?: string): Promise<void>;
+}
+
+/**
+ * A fresh console per test: its own data folder and keychain service name, the real composition root and handler
+ * registry behind the web host. Only Electron's IPC transport is replaced, by the web host's.
+ */
+export const test = base.extend<{ console: ConsoleUnderTest }>({
+  console: async ({}, use, testInfo) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wd-e2e-'));
+    const app = await createApp({
+      dataDir,
+      hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
+      keychainService: `watchdesk-e2e-${process.pid}-${testInfo.testId}`,
+    });
+    const registry = createRegistry(app.handlers, { isTrustedSender: (sender) => sender.transport === 'web' && sender.authenticated });
+    const host = await startWebHost({ registry, rendererDir: join(root, 'dist', 'renderer') });
+    await use({
+      app,
+      host,
+      dataDir,
+      async open(page, screen = 'connect') {
+        await page.goto(host.url);
+        await page.goto(`${host.origin}/#/${screen}`);
+      },
+    });
+    await host.close();
+    await app.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventEmitter } from 'node:events';
+
+// Electron cannot run on these machines: it is the one thing mocked. Everything below is our own code.
+const electron = vi.hoisted(() => ({
+  shell: { openExternal: vi.fn(async () => undefined) },
+  ipcMain: { handle: vi.fn() },
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+  BrowserWindow: vi.fn(),
+}));
+vi.mock('electron', () => electron);
+
+const { mainWindowOptions } = await import('../../../main/electron/window');
+const { hardenSession, hardenWebContents } = await import('../../../main/electron/security');
+const { isTrustedElectronSender, registerIpc } = await import('../../../main/electron/ipc');
+const { channelNames, ipcPrefix } = await import('../../../preload/contract');
+
+class FakeContents extends EventEmitter {
+  openHandler: ((details: { url: string }) => { action: string }) | null = null;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+    this.openHandler = handler;
+  }
+}
+
+function navigate(contents: FakeContents, url: string): boolean {
+  let prevented = false;
+  contents.emit('will-navigate', { preventDefault: () => (prevented = true) }, url);
+  return prevented;
+}
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('Electron shell', () => {
+  it('opens the window isolated, sandboxed, without Node and with web security', () => {
+    const prefs = mainWindowOptions('/app/preload/index.cjs', false).webPreferences!;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs.preload).toBe('/app/preload/index.cjs');
+  });
+
+  it('allows DevTools only in development', () => {
+    expect(mainWindowOptions('p', false).webPreferences!.devTools).toBe(false);
+    expect(mainWindowOptions('p', true).webPreferences!.devTools).toBe(true);
+  });
+
+  it('blocks navigation away from the app and allows its own pages', () => {
+    const contents = new FakeContents();
+    hardenWebContents(contents as never);
+    expect(navigate(contents, 'https://evil.example/')).toBe(true);
+    expect(navigate(contents, 'file:///etc/passwd')).toBe(true);
+    expect(navigate(contents, 'app://watchdesk/index.html')).toBe(false);
+  });
+
+  it('denies every new window and opens only allowlisted https links externally', () => {
+    const contents = new FakeContents();
+    hardenWebContents(contents as never);
+    expect(contents.openHandler!({ url: 'https://github.com/watchdesk' })).toEqual({ action: 'deny' });
+    expect(contents.openHandler!({ url: 'http://github.com/watchdesk' })).toEqual({ action: 'deny' });
+    expect(contents.openHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledTimes(1);
+    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://github.com/watchdesk');
+  });
+
+  it('denies every permission request', () => {
+    let requestHandler: ((c: unknown, p: string, cb: (granted: boolean) => void) => void) | undefined;
+    let checkHandler: (() => boolean) | undefined;
+    hardenSession({
+      setPermissionRequestHandler: (h: typeof requestHandler) => (requestHandler = h),
+      setPermissionCheckHandler: (h: typeof checkHandler) => (checkHandler = h),
+    } as never);
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) requestHandler!(null, permission, (granted) => answers.push(granted));
+    expect(answers).toEqual([false, false, false, false]);
+    expect(checkHandler!()).toBe(false);
+  });
+
+  it('trusts only the app top-level frame', () => {
+    expect(isTrustedElectronSender({ transport: 'electron', frameUrl: 'app://watchdesk/index.html', isTopFrame: true })).toBe(true);
+    expect(isTrustedElectronSender({ transport: 'electron', frameUrl: 'app://watchdesk/index.html', isTopFrame: false })).toBe(false);
+    expect(isTrustedElectronSender({ transport: 'electron', frameUrl: 'https://evil.example/', isTopFrame: true })).toBe(false);
+  });
+
+  it('registers exactly the contract channels, each with the watchdesk prefix', () => {
+    registerIpc({ call: vi.fn() });
+    const registered = electron.ipcMain.handle.mock.calls.map((call) => call[0]);
+    expect(registered).toEqual(channelNames.map((name) => ipcPrefix + name));
+  });
+});
