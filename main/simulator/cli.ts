@@ -1,0 +1,59 @@
+import { startSimulator } from './index';
+
+/**
+ * `npm run simulator -- --port 8080 --seed 42 [--hooks] [--host 127.0.0.1] [--accept-create-access-token]`
+ * Prints the base URL and the ready API token, then one line per request.
+ */
+function parseArgs(argv: readonly string[]): { port: number; seed: number; host: string; hooks: boolean; alias: boolean } {
+  const out = { port: 8080, seed: 42, host: '127.0.0.1', hooks: false, alias: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = argv[i + 1];
+    const number = (name: string): number => {
+      const n = Number(value);
+      if (value === undefined || !Number.isInteger(n) || n < 0) throw new Error(`${name} needs a non-negative integer`);
+      i += 1;
+      return n;
+    };
+    if (arg === '--port') out.port = number('--port');
+    else if (arg === '--seed') out.seed = number('--seed');
+    else if (arg === '--host' && value !== undefined) {
+      out.host = value;
+      i += 1;
+    } else if (arg === '--hooks') out.hooks = true;
+    else if (arg === '--accept-create-access-token') out.alias = true;
+    else throw new Error(`Unknown argument ${String(arg)}. Usage: --port N --seed N [--host H] [--hooks] [--accept-create-access-token]`);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const sim = await startSimulator({
+    port: args.port,
+    seed: args.seed,
+    host: args.host,
+    hooks: args.hooks,
+    acceptCreateAccessToken: args.alias,
+    onRequest: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
+  });
+  process.stdout.write(
+    `Watchdesk platform simulator (seed ${args.seed}${args.hooks ? ', hooks on' : ''})\n` +
+      `Base URL:      ${sim.baseUrl}\n` +
+      `API token:     ${sim.apiToken}\n` +
+      `Limited token: ${sim.limitedToken} (no camera-agents permission)\n`,
+  );
+  const stop = (): void => {
+    void sim.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,23 @@
+import type { SimClock } from './clock';
+import type { FaultEngine } from './faults';
+import type { SimulatorState } from './state';
+import type { TokenFactory } from './token-factory';
+
+/** Settings the handlers read, resolved from SimulatorOptions with defaults applied. */
+export interface ResolvedSettings {
+  seed: number;
+  hooks: boolean;
+  localAddresses: ReadonlySet<string>;
+  acceptCreateAccessToken: boolean;
+}
+
+/** Everything a handler may touch. One per running simulator. */
+export interface SimContext {
+  settings: ResolvedSettings;
+  state: SimulatorState;
+  clock: SimClock;
+  tokens: TokenFactory;
+  faults: FaultEngine;
+  /** Back to the seeded state (data, tokens, clock offset, faults). */
+  reset(): void;
+}

@@ -1,0 +1,65 @@
+import { mulberry32, type RandomSource } from './prng';
+import { faultRuleSchema, type FaultRule } from './fault-rules';
+
+interface ActiveRule {
+  rule: FaultRule;
+  /** Remaining applications, or Infinity when `times` was not given. */
+  remaining: number;
+}
+
+/** The fault knobs; the same object backs `RunningSimulator.faults` and the /_sim/faults hook. */
+export interface FaultController {
+  /** Validates and appends a rule; throws a ZodError for a malformed rule. */
+  add(rule: FaultRule): void;
+  /** Removes every rule and rewinds the probability RNG, so a run repeats after clear(). */
+  clear(): void;
+  /** The rules still active, with how many applications each has left (null = unlimited). */
+  list(): Array<FaultRule & { remaining: number | null }>;
+}
+
+/** Seeded fault matching: `probability` draws from its own PRNG so repeated runs fire on the same requests. */
+export class FaultEngine implements FaultController {
+  private rules: ActiveRule[] = [];
+  private random: RandomSource;
+
+  constructor(private readonly seed: number) {
+    this.random = mulberry32(seed ^ 0x5eed_fa17);
+  }
+
+  add(rule: FaultRule): void {
+    const parsed = faultRuleSchema.parse(rule);
+    this.rules.push({ rule: parsed, remaining: parsed.times ?? Number.POSITIVE_INFINITY });
+  }
+
+  clear(): void {
+    this.rules = [];
+    this.random = mulberry32(this.seed ^ 0x5eed_fa17);
+  }
+
+  list(): Array<FaultRule & { remaining: number | null }> {
+    return this.rules.map(({ rule, remaining }) => ({ ...rule, remaining: Number.isFinite(remaining) ? remaining : null }));
+  }
+
+  get size(): number {
+    return this.rules.length;
+  }
+
+  /**
+   * The rule that applies to this request, if any, consuming one of its `times`. A rule with a probability
+   * draws once per matching request; a miss neither fires nor consumes.
+   */
+  take(method: string, pathname: string): FaultRule | undefined {
+    if (this.rules.length === 0) return undefined;
+    for (const active of this.rules) {
+      const { rule } = active;
+      if (active.remaining <= 0) continue;
+      if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
+      if (!pathname.startsWith(rule.path)) continue;
+      if (rule.probability !== undefined && this.random() >= rule.probability) continue;
+      active.remaining -= 1;
+      if (active.remaining <= 0) this.rules = this.rules.filter((r) => r !== active);
+      return rule;
+    }
+    return undefined;
+  }
+}

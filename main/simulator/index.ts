@@ -1,0 +1,140 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { SimClock } from './clock';
+import type { SimContext } from './context';
+import { FaultEngine, type FaultController } from './faults';
+import { issueApiToken } from './http/auth';
+import { PERMISSION_CAMERA_AGENTS } from './records';
+import { generateSeedData } from './seed';
+import { createRequestListener } from './server';
+import { SimulatorState } from './state';
+import { utcDayStart } from './time-format';
+import { TimerSet } from './timers';
+import { TokenFactory } from './token-factory';
+
+export interface SimulatorOptions {
+  /** Default 42; same seed => same data and same tokens. */
+  seed?: number;
+  /** Default 0 = a random free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Enable the /_sim/* test hooks (default false: they answer 404). */
+  hooks?: boolean;
+  /** Remote addresses counted as "local" by the API token endpoint. */
+  localAddresses?: string[];
+  /** Serve https with this key and certificate instead of http. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
+  /** One line per request (the standalone CLI prints them). Lines never contain token values. */
+  onRequest?: (line: string) => void;
+  /** Accept Auth.CreateAccessToken as an alias of Auth.CreateApiToken (spec: not shown). Default false. */
+  acceptCreateAccessToken?: boolean;
+  /** The clock tokens expire against and dashboard periods are computed from. Default Date.now. */
+  now?: () => number;
+  /**
+   * The UTC midnight that seeded timestamps are laid out from. Default: the day `now()` falls on at start, so
+   * the dashboard shows recent activity; pass a fixed value for byte-identical data on any day.
+   */
+  anchorMs?: number;
+}
+
+export interface RunningSimulator {
+  /** e.g. http://127.0.0.1:40123 (no trailing slash). */
+  baseUrl: string;
+  port: number;
+  /** A ready API access token: unlimited duration, every permission including camera-agents. */
+  apiToken: string;
+  /** A valid API token without the camera-agents permission (the camera-agent view answers 403 for it). */
+  limitedToken: string;
+  /** Live in-memory state; read it in tests. */
+  state: SimulatorState;
+  /** add(rule) / clear(); same as the /_sim/faults hook. */
+  faults: FaultController;
+  /** Back to the seeded state: data, issued tokens, clock offset and fault rules. */
+  reset(): void;
+  /** Closes the server and every socket promptly, cancelling pending fault timers. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_LOCAL_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
+/** Starts a platform simulator on loopback (see main/simulator/README.md for its behaviour and choices). */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const seed = options.seed ?? 42;
+  const clock = new SimClock(options.now ?? Date.now);
+  const anchorMs = options.anchorMs ?? utcDayStart(clock.now());
+  const state = new SimulatorState();
+  const tokens = new TokenFactory(seed);
+  const faults = new FaultEngine(seed);
+  let apiToken = '';
+  let limitedToken = '';
+
+  const ctx: SimContext = {
+    settings: {
+      seed,
+      hooks: options.hooks ?? false,
+      localAddresses: new Set(options.localAddresses ?? DEFAULT_LOCAL_ADDRESSES),
+      acceptCreateAccessToken: options.acceptCreateAccessToken ?? false,
+    },
+    state,
+    clock,
+    tokens,
+    faults,
+    reset() {
+      clock.reset();
+      tokens.reset();
+      faults.clear();
+      state.load(generateSeedData(seed, anchorMs));
+      // Issued in a fixed order right after the counters reset, so both values survive a reset unchanged.
+      apiToken = issueApiToken(ctx, 'watchdesk-simulator', 0, [PERMISSION_CAMERA_AGENTS]).token;
+      limitedToken = issueApiToken(ctx, 'watchdesk-simulator-limited', 0, []).token;
+    },
+  };
+  ctx.reset();
+
+  const timers = new TimerSet();
+  const listener = createRequestListener(ctx, { timers, onRequest: options.onRequest });
+  const server: Server = options.tls
+    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+    : createHttpServer(listener);
+  server.keepAliveTimeout = 5_000;
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    baseUrl: `${options.tls ? 'https' : 'http'}://${urlHost}:${port}`,
+    port,
+    get apiToken() {
+      return apiToken;
+    },
+    get limitedToken() {
+      return limitedToken;
+    },
+    state,
+    faults,
+    reset: () => ctx.reset(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        timers.clearAll();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export { faultRuleSchema, type FaultRule } from './fault-rules';
+export type { FaultController } from './faults';
+export { SimulatorState } from './state';
+export * from './seed/types';
+export * from './records';
+export { generateSeedData } from './seed';

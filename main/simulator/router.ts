@@ -1,0 +1,60 @@
+import type { SimContext } from './context';
+import { errorReply, messageError, type Reply } from './http/reply';
+import type { SimRequest } from './http/request';
+import { handleAccessToken } from './routes/access-token';
+import { handleTaskUpdate } from './routes/analytics-tasks';
+import { handleApiToken } from './routes/api-token';
+import { handleCreateCamera } from './routes/billing-cameras';
+import { handleCameraAgent } from './routes/camera-agents';
+import { handleDashboard } from './routes/dashboard';
+import { handleJsonRpc } from './routes/json-rpc';
+import { handleSimHook } from './routes/sim-hooks';
+
+const CAMERA_AGENT = /^\/api\/v1\/camera-agents\/([^/]+)$/;
+const ANALYTICS_TASK = /^\/api\/streams\/([^/]+)$/;
+
+function notFound(req: SimRequest): Reply {
+  return messageError(req, 404, `No route for ${req.method} ${req.pathname}.`);
+}
+
+function only(req: SimRequest, method: string, handler: () => Reply): Reply {
+  if (req.method === method) return handler();
+  return errorReply(req, 405, { message: `The ${req.method} method is not supported for this route. Supported: ${method}.` }, { allow: method });
+}
+
+/**
+ * Maps a request to its operation. Paths match with or without the trailing slash the spec shows (README).
+ * /_sim/* exists only when hooks are on; otherwise it is an ordinary 404.
+ */
+export function route(req: SimRequest, ctx: SimContext): Reply {
+  const { pathname } = req;
+  if (pathname === '/_sim' || pathname.startsWith('/_sim/')) {
+    return ctx.settings.hooks ? handleSimHook(req, ctx) : notFound(req);
+  }
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  switch (path) {
+    case '/api':
+      return only(req, 'POST', () => handleJsonRpc(req, ctx));
+    case '/api/auth/token/api':
+      return only(req, 'POST', () => handleApiToken(req, ctx));
+    case '/api/auth/token/access':
+      return only(req, 'POST', () => handleAccessToken(req, ctx));
+    case '/api/v2/billing/cameras':
+      return only(req, 'POST', () => handleCreateCamera(req, ctx));
+    case '/api/admin/v1/dashboard':
+      return only(req, 'GET', () => handleDashboard(req, ctx));
+    default:
+      break;
+  }
+  const agent = CAMERA_AGENT.exec(path);
+  if (agent?.[1] !== undefined) {
+    const id = agent[1];
+    return only(req, 'GET', () => handleCameraAgent(req, ctx, id));
+  }
+  const task = ANALYTICS_TASK.exec(path);
+  if (task?.[1] !== undefined) {
+    const uid = task[1];
+    return only(req, 'PUT', () => handleTaskUpdate(req, ctx, uid));
+  }
+  return notFound(req);
+}

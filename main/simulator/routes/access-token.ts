@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { SimContext } from '../context';
+import { authenticate } from '../http/auth';
+import { addFieldError, jsonReply, messageError, validationError, type Reply } from '../http/reply';
+import { parseJsonBody, type SimRequest } from '../http/request';
+import type { IssuedAccessToken } from '../records';
+import { formatMicroIso } from '../time-format';
+import { fieldErrorsFromIssues } from '../validation-messages';
+
+const accessTokenRequestSchema = z.object({
+  uid: z.string().min(1),
+  user: z.string().trim().min(1).max(255),
+  duration: z.int().min(0).max(4_294_967_295),
+});
+
+/**
+ * POST /api/auth/token/access/ — a token bound to one stream and one user. The spec shows only the request, so
+ * the response mirrors the API token endpoint's (README).
+ */
+export function handleAccessToken(req: SimRequest, ctx: SimContext): Reply {
+  const auth = authenticate(req, ctx);
+  if (!auth.ok) return auth.reply;
+  const body = parseJsonBody(req);
+  if (!body.ok) return messageError(req, 400, 'The request body is not valid JSON.');
+  const parsed = accessTokenRequestSchema.safeParse(body.value);
+  if (!parsed.success) return validationError(req, fieldErrorsFromIssues(parsed.error, body.value));
+  const { uid, user, duration } = parsed.data;
+  if (!ctx.state.streams.has(uid)) {
+    const errors = {};
+    addFieldError(errors, 'uid', `The selected uid is invalid: no stream ${uid}.`);
+    return validationError(req, errors);
+  }
+  const issuedAt = ctx.clock.now();
+  const record: IssuedAccessToken = {
+    token: ctx.tokens.next('access'),
+    uid,
+    user,
+    duration,
+    issuedBy: auth.token.client,
+    issuedAt,
+    expiresAt: duration === 0 ? null : issuedAt + duration * 1000,
+  };
+  ctx.state.accessTokens.push(record);
+  return jsonReply(200, {
+    token: record.token,
+    uid,
+    user,
+    duration,
+    expires_at: record.expiresAt === null ? null : formatMicroIso(record.expiresAt),
+  });
+}

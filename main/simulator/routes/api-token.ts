@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { SimContext } from '../context';
+import { issueApiToken } from '../http/auth';
+import { jsonReply, messageError, validationError, type Reply } from '../http/reply';
+import { parseJsonBody, type SimRequest } from '../http/request';
+import { PERMISSION_CAMERA_AGENTS } from '../records';
+import { formatMicroIso } from '../time-format';
+import { fieldErrorsFromIssues } from '../validation-messages';
+
+const apiTokenRequestSchema = z.object({
+  client: z.string().trim().min(1).max(255),
+  duration: z.int().min(0).max(4_294_967_295),
+});
+
+/**
+ * POST /api/auth/token/api/ — callable from the server's own console only. No API token is needed (it is how
+ * the first one is obtained); the remote address decides. The response body is our choice (README).
+ */
+export function handleApiToken(req: SimRequest, ctx: SimContext): Reply {
+  if (!ctx.settings.localAddresses.has(req.remoteAddress)) {
+    return messageError(req, 403, 'API access tokens can only be obtained from the local host (the media server console).');
+  }
+  const body = parseJsonBody(req);
+  if (!body.ok) return messageError(req, 400, 'The request body is not valid JSON.');
+  const parsed = apiTokenRequestSchema.safeParse(body.value);
+  if (!parsed.success) return validationError(req, fieldErrorsFromIssues(parsed.error, body.value));
+
+  // Tokens from this endpoint carry every permission: whoever sits at the server console administers it.
+  const record = issueApiToken(ctx, parsed.data.client, parsed.data.duration, [PERMISSION_CAMERA_AGENTS]);
+  return jsonReply(200, {
+    token: record.token,
+    client: record.client,
+    duration: record.duration,
+    expires_at: record.expiresAt === null ? null : formatMicroIso(record.expiresAt),
+  });
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { SimContext } from '../context';
+import { faultRuleSchema } from '../fault-rules';
+import { jsonReply, messageError, noContent, validationError, type Reply } from '../http/reply';
+import { parseJsonBody, type SimRequest } from '../http/request';
+import { fieldErrorsFromIssues } from '../validation-messages';
+
+const clockAdvanceSchema = z.object({ advanceMs: z.int().min(0) });
+
+/** A JSON view of the state for tests that run in another process. API token values are left out. */
+function stateSnapshot(ctx: SimContext): Record<string, unknown> {
+  const { state, clock } = ctx;
+  return {
+    seed: ctx.settings.seed,
+    clock: { now: new Date(clock.now()).toISOString(), advancedMs: clock.advancedMs },
+    tree: state.tree,
+    folders: state.folders,
+    streams: [...state.streams.values()],
+    agents: [...state.agents.values()],
+    tasks: [...state.tasks.values()],
+    deletedTasks: state.deletedTasks,
+    issuedStreamTokens: state.issuedStreamTokens,
+    accessTokens: state.accessTokens,
+    createdCameras: state.createdCameras,
+    apiTokens: [...state.apiTokens.values()].map(({ token: _token, ...rest }) => rest),
+    faults: ctx.faults.list(),
+  };
+}
+
+function readJson(req: SimRequest): { ok: true; value: unknown } | { ok: false; reply: Reply } {
+  const body = parseJsonBody(req);
+  return body.ok ? body : { ok: false, reply: messageError(req, 400, 'The request body is not valid JSON.') };
+}
+
+/** /_sim/* — test hooks. The caller (router) has already checked that hooks are enabled. */
+export function handleSimHook(req: SimRequest, ctx: SimContext): Reply {
+  const key = `${req.method} ${req.pathname.replace(/\/$/, '')}`;
+  switch (key) {
+    case 'GET /_sim/state':
+      return jsonReply(200, stateSnapshot(ctx));
+    case 'POST /_sim/reset':
+      ctx.reset();
+      return noContent();
+    case 'GET /_sim/faults':
+      return jsonReply(200, ctx.faults.list());
+    case 'POST /_sim/faults': {
+      const body = readJson(req);
+      if (!body.ok) return body.reply;
+      const rule = faultRuleSchema.safeParse(body.value);
+      if (!rule.success) return validationError(req, fieldErrorsFromIssues(rule.error, body.value));
+      ctx.faults.add(rule.data);
+      return jsonReply(201, ctx.faults.list());
+    }
+    case 'DELETE /_sim/faults':
+      ctx.faults.clear();
+      return noContent();
+    case 'POST /_sim/clock': {
+      const body = readJson(req);
+      if (!body.ok) return body.reply;
+      const parsed = clockAdvanceSchema.safeParse(body.value);
+      if (!parsed.success) return validationError(req, fieldErrorsFromIssues(parsed.error, body.value));
+      ctx.clock.advance(parsed.data.advanceMs);
+      return jsonReply(200, { now: new Date(ctx.clock.now()).toISOString(), advancedMs: ctx.clock.advancedMs });
+    }
+    default:
+      return messageError(req, 404, `No simulator hook ${key}.`);
+  }
+}

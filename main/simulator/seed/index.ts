@@ -1,0 +1,25 @@
+import { Random } from '../prng';
+import { generateAgents } from './agents';
+import { generateCameras } from './cameras';
+import { generateMediaServers, MEDIA_SERVER_COUNT } from './media-servers';
+import { generateTasks } from './tasks';
+import { generateTree } from './tree';
+import type { SeedData } from './types';
+import { generateUsers } from './users';
+
+/**
+ * Everything the platform "already has" for one seed. Each part draws from its own stream (seed + offset), so
+ * adding a field to one generator does not reshuffle the others.
+ * `anchorMs` is the UTC midnight all relative dates hang from (see README: seeded timestamps).
+ */
+export function generateSeedData(seed: number, anchorMs: number): SeedData {
+  const { tree, folders, leafIds } = generateTree(new Random(seed + 1));
+  const mediaServers = generateMediaServers(new Random(seed + 2), anchorMs);
+  const { cameras, streams } = generateCameras(new Random(seed + 3), anchorMs, tree, leafIds, MEDIA_SERVER_COUNT);
+  const agents = generateAgents(new Random(seed + 4), anchorMs, tree, leafIds);
+  const users = generateUsers(new Random(seed + 5), anchorMs);
+  const tasks = generateTasks(new Random(seed + 6), anchorMs, streams);
+  return { tree, folders, cameras, streams, agents, mediaServers, users, tasks };
+}
+
+export * from './types';
