@@ -120,9 +120,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     const json = transport.json(response);
     // JSON-RPC servers may also report errors with status 200.
     const rpcError = rpcFailure(response.ctx, response.status, json);
-    if (rpcError) throw rpcError;
+    if (rpcError) throw response.redact(rpcError);
     const parsed = streamTokenResponseSchema.safeParse(json);
-    if (!parsed.success) throw badShape(response.ctx, response.status, parsed.error);
+    if (!parsed.success) throw response.redact(badShape(response.ctx, response.status, parsed.error));
     const token = typeof parsed.data === 'string' ? parsed.data : parsed.data.result;
     log.redact(token);
     return token;

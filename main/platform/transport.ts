@@ -38,7 +38,7 @@ export interface TransportOptions {
   tokenStyle: TokenStyle;
   getToken: () => Promise<string | null>;
   tls?: TlsTrust;
-  /** Connect, headers and body timeouts (each). The whole attempt is cut at twice this. Default 15 s. */
+  /** Connect, headers and body timeouts (each). The whole attempt is cut at twice this plus a second. Default 15 s. */
   timeoutMs?: number;
   retry?: RetryPolicy;
 }
@@ -69,6 +69,8 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   text: string;
   ctx: CallContext;
+  /** Masks the token sent with this request in a failure built from the answer (a server may echo it). */
+  redact: (failure: AppFailure) => AppFailure;
 }
 
 const defaultTimeoutMs = 15_000;
@@ -105,6 +107,14 @@ export class Transport {
     });
   }
 
+  /**
+   * Bounds a whole attempt. Undici's own timers tick at about one second, so the deadline leaves them room to
+   * fire first and say which phase stalled.
+   */
+  get deadlineMs(): number {
+    return this.timeoutMs * 2 + 1_000;
+  }
+
   get isHttps(): boolean {
     return this.origin.startsWith('https:');
   }
@@ -112,22 +122,27 @@ export class Transport {
   /** Sends one call (and, for GET, up to `maxRetries` more on Offline, Timeout and 502/503/504). */
   async send(spec: RequestSpec): Promise<RawResponse> {
     for (let attempt = 0; ; attempt++) {
+      const canRetry = spec.method === 'GET' && attempt < this.maxRetries;
+      let reason: string;
       try {
-        return await this.sendOnce(spec);
+        const response = await this.sendOnce(spec);
+        if (!canRetry || !retryableStatuses.has(response.status)) return response;
+        reason = `HTTP ${response.status}`;
       } catch (error) {
         const failure = isAppFailure(error) ? error : new AppFailure('Internal', 'Something went wrong while talking to the server.');
-        if (spec.method !== 'GET' || attempt >= this.maxRetries || !isRetryable(failure)) throw failure;
-        const delay = Math.random() * this.baseDelayMs * 2 ** attempt;
-        log.debug('platform', `retrying ${spec.method} ${spec.path.split('?')[0]} after ${failure.kind} in ${Math.round(delay)} ms`);
-        await sleep(delay, spec.signal, () => cancelled(this.context(spec)));
+        if (!canRetry || !isRetryable(failure)) throw failure;
+        reason = failure.kind;
       }
+      const delay = Math.random() * this.baseDelayMs * 2 ** attempt;
+      log.debug('platform', `retrying ${spec.method} ${spec.path.split('?')[0]} after ${reason} in ${Math.round(delay)} ms`);
+      await sleep(delay, spec.signal, () => cancelled(this.context(spec)));
     }
   }
 
   /** Throws the mapped failure unless `status` is one of `ok`. */
   assertStatus(response: RawResponse, ok: readonly number[]): void {
     if (ok.includes(response.status)) return;
-    throw failureFromStatus(response.ctx, response.status, response.contentType, response.text, response.headers);
+    throw response.redact(failureFromStatus(response.ctx, response.status, response.contentType, response.text, response.headers));
   }
 
   /**
@@ -137,7 +152,7 @@ export class Transport {
   parse<S extends z.ZodType>(response: RawResponse, schema: S): z.output<S> {
     const json = this.json(response);
     const result = schema.safeParse(json);
-    if (!result.success) throw badShape(response.ctx, response.status, result.error);
+    if (!result.success) throw response.redact(badShape(response.ctx, response.status, result.error));
     return result.data;
   }
 
@@ -146,7 +161,7 @@ export class Transport {
     try {
       return JSON.parse(response.text);
     } catch {
-      throw notJson(response.ctx, response.status, response.text);
+      throw response.redact(notJson(response.ctx, response.status, response.text));
     }
   }
 
@@ -201,14 +216,14 @@ export class Transport {
     const deadline = setTimeout(() => {
       timedOut = true;
       attempt.abort();
-    }, this.timeoutMs * 2);
+    }, this.deadlineMs);
     const onAbort = (): void => attempt.abort();
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
     const fail = async (error: unknown, phase: 'request' | 'body'): Promise<never> => {
       if (spec.signal?.aborted) throw cancelled(ctx);
       if (timedOut) {
-        throw new AppFailure('Timeout', `The server did not finish answering within ${Math.round((this.timeoutMs * 2) / 1000)} s. Try again later.`, {
+        throw new AppFailure('Timeout', `The server did not finish answering within ${Math.round(this.deadlineMs / 1000)} s. Try again later.`, {
           details: `${ctx.method} ${ctx.path} on ${ctx.host}: attempt deadline reached`,
           data: { phase: 'deadline' },
         });
@@ -239,7 +254,8 @@ export class Transport {
         return await fail(error, 'body');
       }
       const contentType = headerValue(response.headers['content-type']);
-      return { status: response.statusCode, contentType, headers: response.headers, text, ctx };
+      const redact = (failure: AppFailure): AppFailure => scrubFailure(failure, token);
+      return { status: response.statusCode, contentType, headers: response.headers, text, ctx, redact };
     } finally {
       clearTimeout(deadline);
       spec.signal?.removeEventListener('abort', onAbort);
@@ -256,6 +272,8 @@ export class Transport {
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+const retryableStatuses = new Set([502, 503, 504]);
 
 function isRetryable(failure: AppFailure): boolean {
   if (failure.kind === 'Offline' || failure.kind === 'Timeout') return failure.appError.data?.reason !== 'tls-handshake';
