@@ -122,10 +122,13 @@ export function failureFromStatus(
       return new AppFailure('Unavailable', messages.unavailable, { details: detail(ctx, `HTTP ${status}${html ? ' (HTML page)' : bodyNote}`) });
   }
 
+  // The platform sends HTML error pages only when a request lacked Content-Type: ours never does, so an HTML
+  // page here comes from something else at that address (a website, a proxy login) or a proxy that mangles
+  // headers. Saying so helps more than the status code would.
+  if (html) return htmlResponse(ctx, status);
   const rpc = rpcFailure(ctx, status, body);
   if (rpc) return rpc;
-  if (status >= 500) return new AppFailure('ServerError', messages.serverError, { details: detail(ctx, `HTTP ${status}${html ? ' (HTML page)' : bodyNote}`) });
-  if (html) return htmlResponse(ctx, status);
+  if (status >= 500) return new AppFailure('ServerError', messages.serverError, { details: detail(ctx, `HTTP ${status}${bodyNote}`) });
 
   switch (status) {
     case 404:

@@ -128,3 +128,9 @@ describe('network failures', () => {
     expect(failureFromTransportError(ctx, err('DEPTH_ZERO_SELF_SIGNED_CERT'), 'request', 5_000).appError.kind).toBe('TlsUntrusted');
   });
 });
+
+describe('HTML error pages', () => {
+  it('a 500 answered as an HTML page is HtmlResponse: the platform sends those only without our JSON headers', () => {
+    expect(status(500, '<!DOCTYPE html><html><body>Server Error</body></html>', 'text/html').kind).toBe('HtmlResponse');
+  });
+});
