@@ -17,10 +17,11 @@ describe('errors without Content-Type: application/json are HTML pages', () => {
     expect(res.text).toContain('Unauthenticated.');
   });
 
-  it('422 comes back as text/html', async () => {
+  it('422 comes back as text/html listing the field errors', async () => {
     const res = await call(sim, 'GET', '/api/v1/camera-agents/abc', { token: sim.apiToken, json: false });
     expect(res.status).toBe(422);
     expect(res.contentType).toMatch(/^text\/html/);
+    expect(res.text).toContain('cameraAgent: The cameraAgent field must be an integer.');
   });
 
   it('a JSON-RPC 400 comes back as text/html', async () => {
