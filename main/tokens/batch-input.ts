@@ -1,0 +1,71 @@
+import Papa from 'papaparse';
+import { AppFailure } from '../shared/app-failure';
+import { MAX_BATCH_ROWS } from '../../preload/channels/tokens';
+
+export interface BatchInput {
+  streams: string[];
+  /** What parsing did, in words (shown above the results). */
+  notes: string[];
+}
+
+function fail(message: string): never {
+  throw new AppFailure('Validation', message, { fieldErrors: { text: [message] } });
+}
+
+/** A CSV export from elsewhere has a header row naming its columns; a plain list never has a delimiter. */
+function looksLikeCsv(firstLine: string): boolean {
+  return /[,;\t]/.test(firstLine);
+}
+
+function fromCsv(text: string): { values: Array<{ line: number; uid: string }>; notes: string[] } {
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim().toLowerCase(),
+  });
+  const fields = parsed.meta.fields ?? [];
+  if (!fields.includes('stream')) {
+    fail(`The CSV has no “stream” column (its columns: ${fields.slice(0, 6).join(', ') || 'none'}). Name the column with the uids “stream”, or paste one uid per line.`);
+  }
+  const values = parsed.data.map((row, i) => ({ line: i + 2, uid: (row['stream'] ?? '').trim() })).filter((row) => row.uid !== '');
+  return { values, notes: [`Read a CSV with ${fields.length} columns; used the “stream” column.`] };
+}
+
+function fromLines(text: string): Array<{ line: number; uid: string }> {
+  const rows = text
+    .split(/\r?\n/)
+    .map((raw, i) => ({ line: i + 1, uid: raw.trim() }))
+    .filter((row) => row.uid !== '' && !row.uid.startsWith('#'));
+  // A one-column CSV has no delimiter: its header is the lone word "stream".
+  return rows[0]?.uid.toLowerCase() === 'stream' ? rows.slice(1) : rows;
+}
+
+/**
+ * The streams of a pasted batch: one uid per line (blank lines and `#` comments skipped), or a CSV with a
+ * `stream` column. Duplicates are issued once: issuing two tokens for one stream in one batch is never what the
+ * desk wants, and it would make "one token per stream" impossible to check afterwards.
+ */
+export function parseBatchInput(text: string): BatchInput {
+  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  if (firstLine === '') fail('Paste at least one stream uid, one per line, or a CSV with a “stream” column.');
+  const csv = looksLikeCsv(firstLine);
+  const { values, notes } = csv ? fromCsv(text) : { values: fromLines(text), notes: [] as string[] };
+
+  const bad = values.filter((row) => /\s/.test(row.uid) || row.uid.length > 256);
+  if (bad.length > 0) {
+    const list = bad.slice(0, 3).map((row) => `line ${row.line} (“${row.uid.slice(0, 40)}”)`).join(', ');
+    fail(`${bad.length} ${bad.length === 1 ? 'line is' : 'lines are'} not a stream uid: ${list}. A uid has no spaces and at most 256 characters.`);
+  }
+  const seen = new Set<string>();
+  const streams: string[] = [];
+  for (const { uid } of values) {
+    if (seen.has(uid)) continue;
+    seen.add(uid);
+    streams.push(uid);
+  }
+  if (streams.length === 0) fail('The list has no stream uids. Paste one uid per line, or a CSV with a “stream” column.');
+  if (streams.length > MAX_BATCH_ROWS) fail(`That is ${streams.length} streams; one batch takes up to ${MAX_BATCH_ROWS}. Split the list.`);
+  const duplicates = values.length - streams.length;
+  if (duplicates > 0) notes.push(`${duplicates} duplicate ${duplicates === 1 ? 'uid was' : 'uids were'} listed more than once; each stream gets one token.`);
+  return { streams, notes };
+}

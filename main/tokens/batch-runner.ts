@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { AppErrorKind } from '../../preload/app-error';
+import type { BatchRow, BatchRowState, BatchStatus } from '../../preload/channels/tokens';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+
+export type BatchGrant = BatchStatus['grant'];
+
+export interface BatchDeps {
+  /** Issues one token; must honour `signal` (in-flight requests are aborted on cancel). */
+  issue(stream: string, signal: AbortSignal): Promise<string>;
+  /** A failure as a row sentence. */
+  describe(error: unknown, stream: string): { message: string; kind: AppErrorKind };
+  /** Records the rows that got a token in this run, in one history write. */
+  record(rows: ReadonlyArray<{ stream: string; token: string; issuedAt: Date }>): Promise<void>;
+  now(): Date;
+}
+
+export interface BatchOptions {
+  streams: string[];
+  grant: BatchGrant;
+  notes: string[];
+  profileName: string;
+  /** Requests in flight at once. Default 16: fast on a LAN, gentle on a media server. */
+  concurrency?: number;
+  deps: BatchDeps;
+}
+
+const CANCELLED_QUEUED = 'Cancelled before it was sent; no token was issued.';
+const CANCELLED_IN_FLIGHT =
+  'Cancelled while waiting for the server; the server may have issued a token that Watchdesk never received.';
+
+/**
+ * One pasted list of streams issued with one permission set. Rows go pending -> running -> ok | failed |
+ * cancelled; a retry runs only the rows without a token, so no stream gets a second token from the desk.
+ */
+export class TokenBatch {
+  readonly id = randomUUID();
+  private readonly rows: BatchRow[];
+  private rev = 0;
+  private controller: AbortController | null = null;
+  private current: Promise<void> | null = null;
+  private historyWarning: string | null = null;
+  private readonly concurrency: number;
+
+  constructor(private readonly options: BatchOptions) {
+    this.concurrency = Math.max(1, options.concurrency ?? 16);
+    this.rows = options.streams.map((stream, index) => ({
+      index,
+      stream,
+      state: 'pending',
+      token: null,
+      expiresAt: null,
+      error: null,
+      errorKind: null,
+      rev: 0,
+    }));
+  }
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /** Runs every pending row. Resolves when the run (and its history write) is over. */
+  start(): Promise<void> {
+    if (this.current) return this.current;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.current = this.runPending(controller.signal).finally(() => {
+      this.current = null;
+      this.controller = null;
+    });
+    return this.current;
+  }
+
+  /** Puts failed and cancelled rows back in the queue and runs them; rows with a token are left alone. */
+  retry(): Promise<void> {
+    if (this.current) throw new AppFailure('Conflict', 'This batch is still running. Wait for it to finish, or cancel it, before retrying.');
+    for (const row of this.rows) {
+      if (row.state === 'failed' || row.state === 'cancelled') this.update(row, { state: 'pending', error: null, errorKind: null });
+    }
+    return this.start();
+  }
+
+  /** Aborts in-flight requests and marks the rest cancelled; resolves once no row is running. */
+  async cancel(): Promise<void> {
+    this.controller?.abort();
+    await this.current;
+  }
+
+  /** Resolves when the current run (if any) is over. */
+  async settled(): Promise<void> {
+    await this.current;
+  }
+
+  allRows(): readonly BatchRow[] {
+    return this.rows;
+  }
+
+  status(since = 0): BatchStatus {
+    const counts: Record<BatchRowState, number> = { pending: 0, running: 0, ok: 0, failed: 0, cancelled: 0 };
+    for (const row of this.rows) counts[row.state] += 1;
+    return {
+      id: this.id,
+      running: this.running,
+      total: this.rows.length,
+      counts,
+      rev: this.rev,
+      rows: (since === 0 ? this.rows : this.rows.filter((row) => row.rev > since)).map((row) => ({ ...row })),
+      grant: this.options.grant,
+      notes: this.options.notes,
+      historyWarning: this.historyWarning,
+      profileName: this.options.profileName,
+    };
+  }
+
+  private update(row: BatchRow, change: Partial<BatchRow>): void {
+    Object.assign(row, change, { rev: ++this.rev });
+  }
+
+  private async runPending(signal: AbortSignal): Promise<void> {
+    const queue = this.rows.filter((row) => row.state === 'pending');
+    const issued: Array<{ stream: string; token: string; issuedAt: Date }> = [];
+    const { deps, grant } = this.options;
+    let next = 0;
+
+    const worker = async (): Promise<void> => {
+      while (!signal.aborted && next < queue.length) {
+        const row = queue[next++]!;
+        this.update(row, { state: 'running' });
+        try {
+          const token = await deps.issue(row.stream, signal);
+          const issuedAt = deps.now();
+          const expiresAt = grant.ttl === 0 ? null : new Date(issuedAt.getTime() + grant.ttl * 1000).toISOString();
+          this.update(row, { state: 'ok', token, expiresAt });
+          issued.push({ stream: row.stream, token, issuedAt });
+        } catch (error) {
+          if (signal.aborted) {
+            this.update(row, { state: 'cancelled', error: CANCELLED_IN_FLIGHT, errorKind: 'Cancelled' });
+          } else {
+            const { message, kind } = deps.describe(error, row.stream);
+            this.update(row, { state: 'failed', error: message, errorKind: kind });
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+    for (const row of queue) {
+      if (row.state === 'pending' || row.state === 'running') this.update(row, { state: 'cancelled', error: CANCELLED_QUEUED, errorKind: 'Cancelled' });
+    }
+    try {
+      await deps.record(issued);
+    } catch (error) {
+      this.historyWarning = `The ${issued.length} new tokens are valid but could not be saved in the history: ${
+        isAppFailure(error) ? error.appError.message : 'the history could not be written.'
+      } Export them now.`;
+    }
+  }
+}
+
+/** The batches of this app session (the last few are kept for their results). */
+export class BatchRegistry {
+  private readonly batches = new Map<string, TokenBatch>();
+
+  constructor(private readonly keep = 10) {}
+
+  add(batch: TokenBatch): void {
+    this.batches.set(batch.id, batch);
+    for (const [id, old] of this.batches) {
+      if (this.batches.size <= this.keep) break;
+      if (!old.running) this.batches.delete(id);
+    }
+  }
+
+  get(id: string): TokenBatch {
+    const batch = this.batches.get(id);
+    if (!batch) throw new AppFailure('NotFound', 'This batch is no longer available (batches are kept until the app closes). Start it again.');
+    return batch;
+  }
+
+  /** Cancels every running batch (app shutdown). */
+  async cancelAll(): Promise<void> {
+    await Promise.all([...this.batches.values()].map((batch) => batch.cancel()));
+  }
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Handler } from '../ipc/registry';
+import type { AppServices } from '../app/create-app';
+import type { Profile } from '../profiles/profile-schema';
+import type { HistoryView, IssuedTokenView } from '../../preload/channels/tokens';
+import { isAppFailure } from '../shared/app-failure';
+import { log } from '../shared/log';
+import { parseBatchInput } from './batch-input';
+import { BatchRegistry, TokenBatch, type BatchGrant } from './batch-runner';
+import { batchToCsv, exportFilename, historyToCsv } from './csv-export';
+import type { HistoryEntry } from './history-schema';
+import { createTokenHistory, type TokenHistory } from './history-store';
+import { buildPlaybackUrl } from './playback-url';
+import { searchHistory } from './history-search';
+import { deskFailure, rowSentence } from './token-errors';
+
+type TokenChannel =
+  | 'tokens.create'
+  | 'tokens.createUserBound'
+  | 'tokens.history'
+  | 'tokens.setNote'
+  | 'tokens.clearHistory'
+  | 'tokens.exportCsv'
+  | 'tokens.batchStart'
+  | 'tokens.batchStatus'
+  | 'tokens.batchCancel'
+  | 'tokens.batchRetry'
+  | 'tokens.batchExportCsv';
+
+interface TokenDesk {
+  history: TokenHistory;
+  batches: BatchRegistry;
+}
+
+const desks = new WeakMap<AppServices, TokenDesk>();
+
+function deskFor(services: AppServices): TokenDesk {
+  let desk = desks.get(services);
+  if (!desk) {
+    desk = {
+      history: createTokenHistory(join(services.dataDir, 'token-history.enc'), () => services.vault.getDataKey()),
+      batches: new BatchRegistry(),
+    };
+    desks.set(services, desk);
+  }
+  return desk;
+}
+
+/** App shutdown: running batches are cancelled (in-flight requests aborted) and their issued rows recorded. */
+export async function disposeTokenDesk(services: AppServices): Promise<void> {
+  await desks.get(services)?.batches.cancelAll();
+}
+
+/** The params of operation 1: the window is sent only when one side is bounded (0 = unbounded, per the spec). */
+function wireParams(stream: string, grant: BatchGrant) {
+  const { live, dvr, copy, ttl, from, to } = grant;
+  return { stream, ttl, live, dvr, copy, ...(from !== 0 || to !== 0 ? { from, to } : {}) };
+}
+
+function expiry(issuedAt: Date, ttl: number): string | null {
+  return ttl === 0 ? null : new Date(issuedAt.getTime() + ttl * 1000).toISOString();
+}
+
+/** The stream-token desk: operations 1 and 3, the encrypted history, batches. */
+export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Handler<C> } {
+  const { connections, profiles } = services;
+  const { history, batches } = deskFor(services);
+
+  /** Writes to the history; a failure does not take the token away from the operator, it is reported with it. */
+  async function record(entries: HistoryEntry[]): Promise<string | null> {
+    try {
+      await history.append(entries);
+      return null;
+    } catch (error) {
+      log.warn('tokens', `history not written: ${isAppFailure(error) ? error.appError.details ?? error.message : String(error)}`);
+      return `The token is valid but could not be saved in the history: ${isAppFailure(error) ? error.appError.message : 'the history could not be written.'}`;
+    }
+  }
+
+  function view(entry: HistoryEntry, profile: Profile | undefined, historyWarning: string | null = null): IssuedTokenView {
+    const playbackUrl = profile && entry.kind === 'stream' ? buildPlaybackUrl(profile.playbackUrlTemplate, profile.baseUrl, entry.stream, entry.token) : null;
+    return { ...entry, playbackUrl, historyWarning };
+  }
+
+  async function profilesById(): Promise<Map<string, Profile>> {
+    return new Map((await profiles.list()).map((profile) => [profile.id, profile]));
+  }
+
+  return {
+    async 'tokens.create'({ stream, note, ...grant }) {
+      const { profile, client } = await connections.active();
+      let token: string;
+      try {
+        token = await client.createStreamToken(wireParams(stream, grant));
+      } catch (error) {
+        throw deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter: client.rpcMethod });
+      }
+      const issuedAt = new Date();
+      const entry: HistoryEntry = {
+        id: randomUUID(),
+        kind: 'stream',
+        stream,
+        user: null,
+        ...grant,
+        token,
+        issuedAt: issuedAt.toISOString(),
+        expiresAt: expiry(issuedAt, grant.ttl),
+        profileId: profile.id,
+        profileName: profile.name,
+        note,
+        batchId: null,
+      };
+      return view(entry, profile, await record([entry]));
+    },
+
+    async 'tokens.createUserBound'({ uid, user, duration, note }) {
+      const { profile, client } = await connections.active();
+      let result: { token: string | null };
+      try {
+        result = await client.createUserBoundToken({ uid, user, duration });
+      } catch (error) {
+        throw deskFailure(error, { streamField: 'uid', stream: uid });
+      }
+      const issuedAt = new Date();
+      const entry: HistoryEntry = {
+        id: randomUUID(),
+        kind: 'user',
+        stream: uid,
+        user,
+        live: false,
+        dvr: false,
+        copy: false,
+        ttl: duration,
+        from: 0,
+        to: 0,
+        token: result.token,
+        issuedAt: issuedAt.toISOString(),
+        expiresAt: expiry(issuedAt, duration),
+        profileId: profile.id,
+        profileName: profile.name,
+        note,
+        batchId: null,
+      };
+      return view(entry, profile, await record([entry]));
+    },
+
+    async 'tokens.history'(input) {
+      const search = input?.search ?? '';
+      const limit = input?.limit ?? 500;
+      let entries: readonly HistoryEntry[];
+      try {
+        entries = await history.entries();
+      } catch (error) {
+        if (!isAppFailure(error)) throw error;
+        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message };
+        return empty;
+      }
+      const byId = await profilesById();
+      const { matched, recentStreams } = searchHistory(entries, search);
+      return {
+        entries: matched.slice(0, limit).map((entry) => view(entry, byId.get(entry.profileId))),
+        total: entries.length,
+        matched: matched.length,
+        recentStreams,
+        unreadable: null,
+      };
+    },
+
+    async 'tokens.setNote'({ id, note }) {
+      const entry = await history.setNote(id, note);
+      return view(entry, (await profilesById()).get(entry.profileId));
+    },
+
+    async 'tokens.clearHistory'() {
+      await history.clear();
+      return null;
+    },
+
+    async 'tokens.exportCsv'({ ids }) {
+      const wanted = new Set(ids);
+      const chosen = (await history.entries()).filter((entry) => wanted.has(entry.id)).reverse();
+      return { csv: historyToCsv(chosen), filename: exportFilename('watchdesk-tokens', new Date()), rows: chosen.length };
+    },
+
+    async 'tokens.batchStart'({ text, note, ...grant }) {
+      const { streams, notes } = parseBatchInput(text);
+      const { profile, client } = await connections.active();
+      const batchId = { value: '' };
+      const batch = new TokenBatch({
+        streams,
+        grant,
+        notes,
+        profileName: profile.name,
+        deps: {
+          issue: (stream, signal) => client.createStreamToken(wireParams(stream, grant), { signal }),
+          describe: (error, stream) => rowSentence(error, stream, client.rpcMethod),
+          now: () => new Date(),
+          record: async (rows) => {
+            const entries = rows.map(({ stream, token, issuedAt }): HistoryEntry => ({
+              id: randomUUID(),
+              kind: 'stream',
+              stream,
+              user: null,
+              ...grant,
+              token,
+              issuedAt: issuedAt.toISOString(),
+              expiresAt: expiry(issuedAt, grant.ttl),
+              profileId: profile.id,
+              profileName: profile.name,
+              note,
+              batchId: batchId.value,
+            }));
+            await history.append(entries);
+          },
+        },
+      });
+      batchId.value = batch.id;
+      batches.add(batch);
+      batch.start().catch((error: unknown) => log.error('tokens', `batch run failed: ${String(error)}`));
+      return batch.status();
+    },
+
+    async 'tokens.batchStatus'({ batchId, since }) {
+      return batches.get(batchId).status(since);
+    },
+
+    async 'tokens.batchCancel'({ batchId }) {
+      const batch = batches.get(batchId);
+      await batch.cancel();
+      return batch.status();
+    },
+
+    async 'tokens.batchRetry'({ batchId }) {
+      const batch = batches.get(batchId);
+      batch.retry().catch((error: unknown) => log.error('tokens', `batch retry failed: ${String(error)}`));
+      return batch.status();
+    },
+
+    async 'tokens.batchExportCsv'({ batchId }) {
+      const batch = batches.get(batchId);
+      const rows = batch.allRows();
+      return { csv: batchToCsv(batch.status(Number.MAX_SAFE_INTEGER), rows), filename: exportFilename('watchdesk-batch', new Date()), rows: rows.length };
+    },
+  };
+}

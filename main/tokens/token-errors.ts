@@ -1,0 +1,87 @@
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { messages } from '../platform/errors';
+import type { RpcMethod } from '../profiles/profile-schema';
+
+/**
+ * Turns a platform failure into the sentence the token desk shows, placed next to the control it concerns.
+ * The JSON-RPC codes for "no such stream" and "not private" are not in the spec; these are the ones the built-in
+ * simulator uses (main/simulator/routes/json-rpc.ts). A real server's other codes keep the client's generic
+ * sentence, which quotes the server's own message.
+ */
+export const RPC_STREAM_NOT_FOUND = -32001;
+export const RPC_STREAM_NOT_PRIVATE = -32002;
+const RPC_METHOD_NOT_FOUND = -32601;
+
+export const CONNECT_LINK = '#/connect';
+
+export interface DeskErrorContext {
+  /** The field that names the stream in the form: `stream` (operation 1) or `uid` (operation 3). */
+  streamField: 'stream' | 'uid';
+  stream: string;
+  /** The method the client uses after the call (it switches only when the alternative succeeded). */
+  rpcMethodAfter?: RpcMethod;
+}
+
+function authorizationOf(rpcMessage: unknown): string | null {
+  if (typeof rpcMessage !== 'string') return null;
+  return /'(\w+)' authorization/i.exec(rpcMessage)?.[1] ?? null;
+}
+
+/** The desk's version of a failure; anything that is not an AppFailure passes through unchanged. */
+export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
+  if (!isAppFailure(error)) return error;
+  const e = error.appError;
+  const keep = { details: e.details, retryable: e.retryable, ...(e.data ? { data: e.data } : {}) };
+  const onStream = (sentence: string) =>
+    new AppFailure(e.kind, sentence, { ...keep, fieldErrors: { [ctx.streamField]: [sentence] } });
+
+  switch (e.kind) {
+    case 'RpcError': {
+      const code = e.data?.rpcCode;
+      if (code === RPC_STREAM_NOT_FOUND) {
+        return onStream(`The server has no stream “${ctx.stream}”. Check the uid (it is case-sensitive).`);
+      }
+      if (code === RPC_STREAM_NOT_PRIVATE) {
+        const method = authorizationOf(e.data?.rpcMessage);
+        return onStream(
+          `Stream “${ctx.stream}” is not private${method ? ` (it uses the ${method} authorization method)` : ''}. ` +
+            'Tokens are issued only for private streams; ask an administrator to make it private.',
+        );
+      }
+      if (code === RPC_METHOD_NOT_FOUND) {
+        const tried = ctx.rpcMethodAfter === 'Auth.CreateAccessToken' ? 'Auth.CreateAccessToken' : 'Auth.CreateApiToken and Auth.CreateAccessToken';
+        return new AppFailure(
+          'RpcError',
+          `The server does not offer stream tokens: it rejected ${tried} as unknown methods. Its platform version may differ; tell your administrator.`,
+          keep,
+        );
+      }
+      return error;
+    }
+    case 'Validation': {
+      // The user-bound endpoint answers 422 with field errors keyed by its body fields (uid, user, duration).
+      const streamErrors = e.fieldErrors[ctx.streamField];
+      if (streamErrors?.length) return new AppFailure('Validation', streamErrors[0] ?? e.message, { ...keep, fieldErrors: e.fieldErrors });
+      return error;
+    }
+    case 'Unauthorized': {
+      const sentence =
+        e.message === messages.noToken
+          ? 'No API token is stored for this server — open Connect to add one.'
+          : 'The server refused the API token — open Connect to replace it.';
+      return new AppFailure('Unauthorized', sentence, { ...keep, data: { ...e.data, link: CONNECT_LINK } });
+    }
+    case 'Offline':
+    case 'Timeout':
+      return new AppFailure(e.kind, `Could not reach the server. ${e.message}`, keep);
+    default:
+      return error;
+  }
+}
+
+/** One sentence for a batch row (rows have no fields of their own). */
+export function rowSentence(error: unknown, stream: string, rpcMethodAfter: RpcMethod): { message: string; kind: AppFailure['kind'] } {
+  const mapped = deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter });
+  if (isAppFailure(mapped)) return { message: mapped.appError.message, kind: mapped.kind };
+  return { message: 'Something went wrong inside Watchdesk while issuing this token. Retry it.', kind: 'Internal' };
+}

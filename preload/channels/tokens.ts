@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { channel } from '../channel';
+import type { AppErrorKind } from '../app-error';
+import type { HistoryEntry } from '../../main/tokens/history-schema';
+
+/**
+ * The stream-token desk: operation 1 (stream access tokens for private streams), operation 3 (tokens bound to a
+ * stream and a user), the encrypted history, and batches run in main with bounded concurrency.
+ *
+ * Times: `from`/`to` are what the API calls "seconds". We read them as Unix epoch seconds (UTC) — the only reading
+ * under which "lower/upper DVR time bound" and "to >= from" make sense for recordings. 0 = unbounded on that side.
+ */
+
+export const UINT32_MAX = 4_294_967_295;
+export const MAX_BATCH_ROWS = 10_000;
+
+const streamUid = z
+  .string({ error: 'Enter the stream uid.' })
+  .trim()
+  .min(1, { error: 'Enter the stream uid.' })
+  .max(256, { error: 'A stream uid is at most 256 characters.' })
+  .refine((uid) => !/\s/.test(uid), { error: 'A stream uid has no spaces or line breaks.' });
+
+const seconds = (what: string) =>
+  z
+    .number({ error: `Enter the ${what} as a whole number of seconds.` })
+    .int({ error: `Enter the ${what} as a whole number of seconds.` })
+    .min(0, { error: `The ${what} cannot be negative.` })
+    .max(UINT32_MAX, { error: `The ${what} is too large for the server (at most ${UINT32_MAX}).` });
+
+const note = z.string().trim().max(500, { error: 'Keep the note under 500 characters.' }).default('');
+
+/** Permission set, TTL and DVR window shared by single and batch requests. */
+const grantShape = {
+  live: z.boolean().default(false),
+  dvr: z.boolean().default(false),
+  copy: z.boolean().default(false),
+  ttl: seconds('lifetime'),
+  from: seconds('start of the DVR window').default(0),
+  to: seconds('end of the DVR window').default(0),
+};
+
+type Grant = { live: boolean; dvr: boolean; copy: boolean; from: number; to: number };
+
+/** The rules the spec states for the window, checked before anything is sent. */
+function checkWindow(grant: Grant, ctx: z.RefinementCtx): void {
+  const hasWindow = grant.from !== 0 || grant.to !== 0;
+  if (hasWindow && !grant.dvr && !grant.copy) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'A DVR window applies only when DVR or download is allowed.' });
+  }
+  if (grant.from !== 0 && grant.to !== 0 && grant.to < grant.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the DVR window must not be before its start.' });
+  }
+}
+
+export const streamTokenRequestSchema = z.object({ stream: streamUid, ...grantShape, note }).superRefine(checkWindow);
+export type StreamTokenRequest = z.input<typeof streamTokenRequestSchema>;
+
+export const userBoundRequestSchema = z.object({
+  uid: streamUid,
+  user: z
+    .string({ error: 'Enter the user identifier.' })
+    .trim()
+    .min(1, { error: 'Enter the user identifier.' })
+    .max(255, { error: 'A user identifier is at most 255 characters.' }),
+  duration: seconds('duration'),
+  note,
+});
+export type UserBoundRequest = z.input<typeof userBoundRequestSchema>;
+
+export const batchStartSchema = z
+  .object({
+    /** Pasted text: one uid per line, or CSV with a `stream` column. Parsed in main. */
+    text: z
+      .string({ error: 'Paste the stream uids, one per line, or a CSV with a "stream" column.' })
+      .max(2_000_000, { error: 'That list is too long; split it into batches of up to 10,000 streams.' }),
+    ...grantShape,
+    note,
+  })
+  .superRefine(checkWindow);
+export type BatchStartRequest = z.input<typeof batchStartSchema>;
+
+/** An issued token as the screen shows it: the history entry plus the playback address, when the profile has one. */
+export type IssuedTokenView = HistoryEntry & {
+  playbackUrl: string | null;
+  /** Set when the token was issued but could not be written to the history (it is still valid). */
+  historyWarning: string | null;
+};
+
+export interface HistoryView {
+  entries: IssuedTokenView[];
+  /** Entries in the history before the search. */
+  total: number;
+  /** Entries matching the search (entries holds at most `limit` of them, newest first). */
+  matched: number;
+  /** Stream uids issued most recently first, for the stream field's suggestions. */
+  recentStreams: string[];
+  /** Set when the history file exists but cannot be read (wrong key, damaged). */
+  unreadable: string | null;
+}
+
+export interface CsvExport {
+  csv: string;
+  filename: string;
+  rows: number;
+}
+
+export type BatchRowState = 'pending' | 'running' | 'ok' | 'failed' | 'cancelled';
+
+export interface BatchRow {
+  index: number;
+  stream: string;
+  state: BatchRowState;
+  token: string | null;
+  expiresAt: string | null;
+  /** A sentence for a person when the row failed or was cancelled. */
+  error: string | null;
+  errorKind: AppErrorKind | null;
+  /** The batch revision at which this row last changed. */
+  rev: number;
+}
+
+export interface BatchStatus {
+  id: string;
+  running: boolean;
+  total: number;
+  counts: Record<BatchRowState, number>;
+  /** Pass back as `since` to receive only rows that changed after this call. */
+  rev: number;
+  /** All rows (since = 0) or those changed after `since`. */
+  rows: BatchRow[];
+  grant: { live: boolean; dvr: boolean; copy: boolean; ttl: number; from: number; to: number };
+  /** What parsing the pasted text did (duplicates dropped, header found). */
+  notes: string[];
+  /** Set when the batch's tokens could not be written to the history. */
+  historyWarning: string | null;
+  profileName: string;
+}
+
+const batchId = z.object({ batchId: z.string().min(1) });
+const ids = z.array(z.string().min(1)).min(1, { error: 'Select at least one token to export.' }).max(100_000);
+
+export const tokenChannels = {
+  /** Operation 1: one stream access token. Errors about the stream come back as field errors on `stream`. */
+  'tokens.create': channel<IssuedTokenView>()(streamTokenRequestSchema),
+  /** Operation 3: a token bound to a stream and a user. */
+  'tokens.createUserBound': channel<IssuedTokenView>()(userBoundRequestSchema),
+  'tokens.history': channel<HistoryView>()(
+    z.object({ search: z.string().max(200).default(''), limit: z.number().int().min(1).max(5000).default(500) }).optional(),
+  ),
+  'tokens.setNote': channel<IssuedTokenView>()(z.object({ id: z.string().min(1), note })),
+  'tokens.clearHistory': channel<null>()(
+    z.object({ confirm: z.literal(true, { error: 'Confirm that the whole history should be deleted.' }) }),
+  ),
+  'tokens.exportCsv': channel<CsvExport>()(z.object({ ids })),
+  'tokens.batchStart': channel<BatchStatus>()(batchStartSchema),
+  /** Polled by the screen (~4 times a second) while a batch runs; `since` keeps each answer small. */
+  'tokens.batchStatus': channel<BatchStatus>()(batchId.extend({ since: z.number().int().min(0).default(0) })),
+  'tokens.batchCancel': channel<BatchStatus>()(batchId),
+  /** Runs again only the rows without a token (failed or cancelled); succeeded rows are never re-issued. */
+  'tokens.batchRetry': channel<BatchStatus>()(batchId),
+  'tokens.batchExportCsv': channel<CsvExport>()(batchId),
+};

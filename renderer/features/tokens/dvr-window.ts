@@ -1,0 +1,121 @@
+import { tzOffset, TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/**
+ * The DVR window: local date-times (as a datetime-local input gives them) in the operator's time zone, turned into
+ * the unsigned "seconds" the API takes. The spec only says "seconds"; we read them as Unix epoch seconds (UTC),
+ * the one reading under which a lower/upper bound on recordings and "to >= from" make sense. 0 = unbounded.
+ *
+ * Daylight-saving edges, decided here once:
+ * - a local time that does not exist (spring forward, e.g. Europe/Berlin 2026-03-29 02:30) is refused with a
+ *   sentence; we never shift it silently, because a window is an access grant;
+ * - a local time that occurs twice (fall back, e.g. 2026-10-25 02:30) takes the first occurrence (the earlier
+ *   instant, summer time), and the field says so with the offset used.
+ */
+
+/** The largest value the API's unsigned fields take (2106-02-07 06:28:15 UTC). */
+export const UINT32_MAX = 4_294_967_295;
+
+export type LocalTimeResult =
+  | { ok: true; seconds: number; offsetMinutes: number; note: string | null }
+  | { ok: false; message: string };
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const HOUR_MS = 3_600_000;
+
+/** `+01:00` style offset from minutes east of UTC. */
+export function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** "Europe/Berlin, UTC+01:00": the zone and its offset at that instant (offsets change with DST). */
+export function zoneLabel(timeZone: string, at: Date): string {
+  return `${timeZone}, ${formatOffset(tzOffset(timeZone, at))}`;
+}
+
+/** The zone this computer uses. */
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Unix seconds as a datetime-local value in `timeZone` (for prefilling the inputs). */
+export function unixToLocalInput(seconds: number, timeZone: string): string {
+  return format(new TZDate(seconds * 1000, timeZone), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** Resolves one local date-time in `timeZone` to Unix seconds, under the DST rules above. */
+export function localToUnixSeconds(local: string, timeZone: string): LocalTimeResult {
+  const match = LOCAL.exec(local.trim());
+  if (!match) return { ok: false, message: 'Enter a date and a time.' };
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
+    return { ok: false, message: 'That date does not exist. Check the day and the month.' };
+  }
+  // Transitions are at least a day apart, so the offsets half a day either side are the only candidates.
+  const offsets = [...new Set([tzOffset(timeZone, new Date(wall - 12 * HOUR_MS)), tzOffset(timeZone, new Date(wall + 12 * HOUR_MS))])];
+  const instants = offsets
+    .map((offset) => ({ offset, ms: wall - offset * 60_000 }))
+    .filter(({ offset, ms }) => tzOffset(timeZone, new Date(ms)) === offset)
+    .sort((a, b) => a.ms - b.ms);
+  const dayText = format(new Date(wall), 'd MMM yyyy');
+  const timeText = `${match[4]}:${match[5]}`;
+  const chosen = instants[0];
+  if (!chosen) {
+    const jump = Math.abs((offsets[1] ?? 0) - (offsets[0] ?? 0));
+    return {
+      ok: false,
+      message: `${timeText} does not exist on ${dayText} in ${timeZone}: the clocks skip ahead ${jump >= 60 ? `${jump / 60} h` : `${jump} min`} that night. Pick a time outside the skipped ${jump >= 60 ? 'hour' : 'minutes'}.`,
+    };
+  }
+  const seconds = Math.floor(chosen.ms / 1000);
+  if (seconds < 1 || seconds > UINT32_MAX) {
+    return { ok: false, message: 'Pick a time between 1970 and 2106 (the range the server accepts).' };
+  }
+  const note =
+    instants.length > 1
+      ? `${timeText} occurs twice on ${dayText} (the clocks go back); using the first, ${formatOffset(chosen.offset)}.`
+      : null;
+  return { ok: true, seconds, offsetMinutes: chosen.offset, note };
+}
+
+export interface WindowInput {
+  /** DVR or download is allowed; otherwise the window is not sent (0/0). */
+  applies: boolean;
+  fromUnbounded: boolean;
+  toUnbounded: boolean;
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+export type WindowResult =
+  | { ok: true; from: number; to: number; notes: { from?: string; to?: string } }
+  | { ok: false; errors: { from?: string; to?: string } };
+
+/** The window as the API takes it, or the field errors to show under "From" and "To". */
+export function resolveWindow(input: WindowInput): WindowResult {
+  if (!input.applies) return { ok: true, from: 0, to: 0, notes: {} };
+  const errors: { from?: string; to?: string } = {};
+  const notes: { from?: string; to?: string } = {};
+  let from = 0;
+  let to = 0;
+  for (const side of ['from', 'to'] as const) {
+    if (side === 'from' ? input.fromUnbounded : input.toUnbounded) continue;
+    const result = localToUnixSeconds(input[side], input.timeZone);
+    if (!result.ok) {
+      errors[side] = input[side].trim() === '' ? `Enter the ${side === 'from' ? 'start' : 'end'}, or tick “no ${side === 'from' ? 'lower' : 'upper'} bound”.` : result.message;
+      continue;
+    }
+    if (result.note) notes[side] = result.note;
+    if (side === 'from') from = result.seconds;
+    else to = result.seconds;
+  }
+  if (!errors.from && !errors.to && from !== 0 && to !== 0 && to < from) {
+    errors.to = 'The end of the DVR window must not be before its start.';
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, from, to, notes };
+}

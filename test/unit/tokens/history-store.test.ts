@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../../../main/tokens/history-schema';
+import { createTokenHistory } from '../../../main/tokens/history-store';
+
+const key = Buffer.alloc(32, 7);
+const getKey = async () => key;
+
+function entry(n: number): HistoryEntry {
+  return {
+    id: `id-${n}`,
+    kind: 'stream',
+    stream: `cam-${n}`,
+    user: null,
+    live: true,
+    dvr: false,
+    copy: false,
+    ttl: 3600,
+    from: 0,
+    to: 0,
+    token: `st_secret_token_${n}`,
+    issuedAt: new Date(1_780_000_000_000 + n * 1000).toISOString(),
+    expiresAt: null,
+    profileId: 'p',
+    profileName: 'Demo',
+    note: '',
+    batchId: null,
+  };
+}
+
+const freshPath = () => join(mkdtempSync(join(tmpdir(), 'wd-hist-')), 'token-history.enc');
+
+describe('token history store', () => {
+  it('reads back what it wrote, through a new store over the same file and key', async () => {
+    const path = freshPath();
+    await createTokenHistory(path, getKey).append([entry(1), entry(2)]);
+    expect(await createTokenHistory(path, getKey).entries()).toEqual([entry(1), entry(2)]);
+  });
+
+  it('keeps tokens encrypted on disk', async () => {
+    const path = freshPath();
+    await createTokenHistory(path, getKey).append([entry(1)]);
+    const raw = readFileSync(path);
+    expect(raw.includes(Buffer.from('st_secret_token_1'))).toBe(false);
+    expect(raw.includes(Buffer.from('cam-1'))).toBe(false);
+  });
+
+  it('refuses to read with another key, with a sentence that offers clearing', async () => {
+    const path = freshPath();
+    await createTokenHistory(path, getKey).append([entry(1)]);
+    await expect(createTokenHistory(path, async () => randomBytes(32)).entries()).rejects.toThrow(/cannot be read.*Clear the history/);
+  });
+
+  it('is empty when no file exists yet', async () => {
+    expect(await createTokenHistory(freshPath(), getKey).entries()).toEqual([]);
+  });
+
+  it('edits the note of one entry', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey);
+    await history.append([entry(1), entry(2)]);
+    await history.setNote('id-2', 'for the night shift');
+    expect((await createTokenHistory(path, getKey).entries()).map((e) => e.note)).toEqual(['', 'for the night shift']);
+  });
+
+  it('clears everything', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey);
+    await history.append([entry(1)]);
+    await history.clear();
+    expect(await createTokenHistory(path, getKey).entries()).toEqual([]);
+  });
+
+  it('drops the oldest entries past its size limit', async () => {
+    const history = createTokenHistory(freshPath(), getKey, { maxEntries: 3 });
+    await history.append([entry(1), entry(2)]);
+    await history.append([entry(3), entry(4)]);
+    expect((await history.entries()).map((e) => e.id)).toEqual(['id-2', 'id-3', 'id-4']);
+  });
+});
