@@ -23,6 +23,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Keep Chromium out of the test keyring: its own Secret Service use would prompt and lock our items.
+        '--password-store=basic',
       ],
     },
   },

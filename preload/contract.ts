@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { Channel } from './channel';
 import type { Result } from './app-error';
 import { appChannels } from './channels/app';
+import { connectChannels } from './channels/connect';
+import { tokenChannels } from './channels/tokens';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -9,6 +11,8 @@ import { appChannels } from './channels/app';
  */
 export const contract = {
   ...appChannels,
+  ...connectChannels,
+  ...tokenChannels,
 } as const;
 
 export type Contract = typeof contract;

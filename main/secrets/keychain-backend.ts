@@ -35,6 +35,18 @@ export class KeytarLoadError extends Error {
 }
 
 /**
+ * keytar runs each call on a worker thread, and libsecret is not safe to use from several at once: concurrent calls
+ * (a status probe beside a token read) crash the process with SIGSEGV (atom/node-keytar#283, #477). Every keytar call
+ * in the process therefore goes through this one queue.
+ */
+let keytarQueue: Promise<unknown> = Promise.resolve();
+function serialised<T>(call: () => Promise<T>): Promise<T> {
+  const next = keytarQueue.then(call, call);
+  keytarQueue = next.catch(() => undefined);
+  return next;
+}
+
+/**
  * The keytar-backed keychain. keytar is a native module, so it is imported on first use: if it fails to load, each
  * call rejects with KeytarLoadError (which the probe turns into an "unavailable" status) instead of the app crashing
  * at start-up.
@@ -53,16 +65,20 @@ export function keytarBackend(): KeychainBackend {
   return {
     name: platformKeychainName(),
     async get(service, account) {
-      return (await load()).getPassword(service, account);
+      const keytar = await load();
+      return serialised(() => keytar.getPassword(service, account));
     },
     async set(service, account, secret) {
-      await (await load()).setPassword(service, account, secret);
+      const keytar = await load();
+      await serialised(() => keytar.setPassword(service, account, secret));
     },
     async delete(service, account) {
-      return (await load()).deletePassword(service, account);
+      const keytar = await load();
+      return serialised(() => keytar.deletePassword(service, account));
     },
     async findAccounts(service) {
-      const credentials = await (await load()).findCredentials(service);
+      const keytar = await load();
+      const credentials = await serialised(() => keytar.findCredentials(service));
       return credentials.map((c) => c.account);
     },
   };

@@ -5,6 +5,7 @@ import { test as base, type Page } from '@playwright/test';
 import { createApp, type WatchdeskApp } from '../../main/app/create-app';
 import { createRegistry } from '../../main/ipc/registry';
 import { startWebHost, type RunningWebHost } from '../../main/web/host';
+import { log } from '../../main/shared/log';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -12,6 +13,8 @@ export interface ConsoleUnderTest {
   app: WatchdeskApp;
   host: RunningWebHost;
   dataDir: string;
+  /** Every log line written while the test ran (to prove no secret reaches the log). */
+  logs: string[];
   /** Opens the console in the page (through the secret-bearing URL) at a screen. */
   open(page: Page, screen?: string): Promise<void>;
 }
@@ -23,6 +26,8 @@ export interface ConsoleUnderTest {
 export const test = base.extend<{ console: ConsoleUnderTest }>({
   console: async ({}, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-e2e-'));
+    const logs: string[] = [];
+    log.setSink((line) => logs.push(line));
     const app = await createApp({
       dataDir,
       hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
@@ -34,6 +39,7 @@ export const test = base.extend<{ console: ConsoleUnderTest }>({
       app,
       host,
       dataDir,
+      logs,
       async open(page, screen = 'connect') {
         await page.goto(host.url);
         await page.goto(`${host.origin}/#/${screen}`);

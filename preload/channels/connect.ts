@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { channel } from '../channel';
+import { profileInputSchema, type Profile } from '../../main/profiles/profile-schema';
+import type { CertificateInfo, ConnectionReport } from '../../main/platform/schemas';
+import type { KeychainStatus } from './app';
+
+/** A profile as the renderer sees it: never the token, only whether one is kept and where. */
+export type ProfileView = Profile & {
+  tokenSource: 'keychain' | 'session' | 'demo' | 'none';
+  /** The base URL points at this machine: the console may obtain a token from the local media server. */
+  isLocal: boolean;
+};
+
+export type VaultStatusView = KeychainStatus & { mode: 'keychain' | 'session' };
+
+export interface ProfilesOverview {
+  profiles: ProfileView[];
+  activeId: string | null;
+  vault: VaultStatusView;
+}
+
+export interface ConnectionHealth {
+  profile: ProfileView | null;
+  report: ConnectionReport | null;
+  checkedAt: string | null;
+}
+
+const profileId = z.string({ error: 'Choose a server profile.' }).min(1, { error: 'Choose a server profile.' });
+const tokenText = z.string({ error: 'Paste the API access token.' }).trim().min(1, { error: 'Paste the API access token.' }).max(8192, { error: 'That is too long for an API token.' });
+
+export const connectChannels = {
+  'profiles.list': channel<ProfilesOverview>()(z.undefined()),
+  /** Creates (no id) or updates a profile; a token given here goes straight to the keychain. */
+  'profiles.save': channel<ProfileView>()(profileInputSchema.extend({ id: z.string().optional(), token: tokenText.optional() })),
+  'profiles.remove': channel<null>()(z.object({ id: profileId })),
+  'profiles.activate': channel<ProfileView>()(z.object({ id: profileId })),
+  'profiles.setToken': channel<ProfileView>()(z.object({ id: profileId, token: tokenText })),
+  'profiles.clearToken': channel<ProfileView>()(z.object({ id: profileId })),
+  'profiles.test': channel<ConnectionReport>()(z.object({ id: profileId })),
+  'profiles.inspectCertificate': channel<CertificateInfo>()(z.object({ id: profileId })),
+  /** Trust on first use: pins the certificate the user just reviewed (its fingerprint must still match). */
+  'profiles.pinCertificate': channel<ProfileView>()(z.object({ id: profileId, sha256: z.string().min(1) })),
+  /** On the media-server host: asks the local token endpoint for an API token and stores it in the keychain. */
+  'profiles.obtainToken': channel<ProfileView>()(
+    z.object({
+      id: profileId,
+      client: z.string({ error: 'Name this console (used by the server for logging).' }).trim().min(1, { error: 'Name this console (used by the server for logging).' }).max(100),
+      duration: z.number({ error: 'Enter the lifetime in seconds (0 = unlimited).' }).int({ error: 'Enter whole seconds.' }).min(0, { error: 'The lifetime cannot be negative.' }),
+    }),
+  ),
+  'vault.useSessionOnly': channel<VaultStatusView>()(z.undefined()),
+  /** The active profile's health for the header; cached briefly unless `force`. */
+  'connection.check': channel<ConnectionHealth>()(z.object({ force: z.boolean().default(false) }).optional()),
+};
