@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BatchRow, BatchStatus } from '../../../preload/channels/tokens';
+import { hasDbus, openDesk, privateStreams, type Desk } from './desk';
+
+/** Polls tokens.batchStatus like the screen does (only changed rows each time) until the run is over. */
+async function follow(desk: Desk, start: BatchStatus): Promise<{ status: BatchStatus; rows: Map<number, BatchRow> }> {
+  const rows = new Map(start.rows.map((row) => [row.index, row]));
+  let status = start;
+  for (let i = 0; i < 2400; i++) {
+    status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev });
+    for (const row of status.rows) rows.set(row.index, row);
+    if (!status.running) return { status, rows };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('batch did not finish within 2 minutes');
+}
+
+describe.skipIf(!hasDbus)('batches against the simulator', () => {
+  let desk: Desk;
+  beforeEach(async () => {
+    desk = await openDesk();
+  });
+  afterEach(async () => {
+    await desk.app.dispose();
+  });
+
+  it('issues 1,000 tokens with 5% injected failures: every row ends ok or with a sentence, retries finish the rest, no stream gets two tokens', async () => {
+    const sim = desk.app.demoServer!;
+    const streams = privateStreams(desk).slice(0, 1000);
+    sim.faults.add({ method: 'POST', path: '/api/', status: 500, probability: 0.05 });
+
+    const first = await follow(desk, await desk.value('tokens.batchStart', { text: streams.join('\n'), live: true, dvr: true, ttl: 3600 }));
+    expect(first.status.counts.ok + first.status.counts.failed).toBe(1000);
+    expect(first.status.counts.failed).toBeGreaterThan(0);
+    const failedRows = [...first.rows.values()].filter((row) => row.state === 'failed');
+    expect(failedRows.length).toBe(first.status.counts.failed);
+    for (const row of failedRows) expect(row.error).toMatch(/^The server failed while handling the request\./);
+
+    let status = first.status;
+    for (let attempt = 0; attempt < 10 && status.counts.ok < 1000; attempt++) {
+      status = (await follow(desk, await desk.value('tokens.batchRetry', { batchId: status.id }))).status;
+    }
+    expect(status.counts).toEqual({ pending: 0, running: 0, ok: 1000, failed: 0, cancelled: 0 });
+
+    const issued = sim.state.issuedStreamTokens;
+    expect(issued).toHaveLength(1000);
+    expect(new Set(issued.map((t) => t.stream)).size).toBe(1000);
+    expect(issued.every((t) => t.live && t.dvr && !t.copy && t.ttl === 3600)).toBe(true);
+
+    const history = await desk.value('tokens.history', { limit: 5000 });
+    expect(history.total).toBe(1000);
+    expect(new Set(history.entries.map((e) => e.token))).toEqual(new Set(issued.map((t) => t.token)));
+  }, 120_000);
+
+  it('cancel aborts in-flight requests, marks the rest cancelled and leaves no row running', async () => {
+    const sim = desk.app.demoServer!;
+    sim.faults.add({ method: 'POST', path: '/api/', latencyMs: 300 });
+    const start = await desk.value('tokens.batchStart', { text: privateStreams(desk).slice(0, 200).join('\n'), live: true, ttl: 60 });
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const cancelled = await desk.value('tokens.batchCancel', { batchId: start.id });
+
+    expect(cancelled.running).toBe(false);
+    expect(cancelled.counts.running).toBe(0);
+    expect(cancelled.counts.pending).toBe(0);
+    expect(cancelled.counts.ok).toBeGreaterThan(0);
+    expect(cancelled.counts.cancelled).toBeGreaterThan(100);
+    expect(cancelled.counts.ok + cancelled.counts.cancelled).toBe(200);
+    const rows = cancelled.rows.filter((row) => row.state === 'cancelled');
+    expect(rows.every((row) => row.error !== null && row.errorKind === 'Cancelled')).toBe(true);
+  });
+
+  it('retry after cancel issues only the rows without a token', async () => {
+    const sim = desk.app.demoServer!;
+    sim.faults.add({ method: 'POST', path: '/api/', latencyMs: 200, times: 40 });
+    const streams = privateStreams(desk).slice(0, 100);
+    const start = await desk.value('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 60 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await desk.value('tokens.batchCancel', { batchId: start.id });
+    const done = await follow(desk, await desk.value('tokens.batchRetry', { batchId: start.id }));
+    expect(done.status.counts.ok).toBe(100);
+    expect(new Set(sim.state.issuedStreamTokens.map((t) => t.stream)).size).toBe(sim.state.issuedStreamTokens.length);
+  });
+
+  it('names the reason of a row that fails for its stream', async () => {
+    const start = await desk.value('tokens.batchStart', { text: `${privateStreams(desk)[0]}\ncam-9999-xx`, live: true, ttl: 60 });
+    const { rows } = await follow(desk, start);
+    expect(rows.get(1)).toMatchObject({ state: 'failed', error: 'The server has no stream “cam-9999-xx”. Check the uid (it is case-sensitive).' });
+  });
+
+  it('exports the results as CSV with one line per stream', async () => {
+    const streams = privateStreams(desk).slice(0, 5);
+    const start = await desk.value('tokens.batchStart', { text: `stream,site\n${streams.map((s) => `${s},North`).join('\n')}`, copy: true, ttl: 900 });
+    await follow(desk, start);
+    const exported = await desk.value('tokens.batchExportCsv', { batchId: start.id });
+    expect(exported.rows).toBe(5);
+    expect(exported.csv.split('\r\n')).toHaveLength(6);
+  });
+});

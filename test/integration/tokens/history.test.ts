@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { hasDbus, openDesk, privateStreams } from './desk';
+
+describe.skipIf(!hasDbus)('token history with the real keychain', () => {
+  it('survives a restart: a new app over the same data folder and keychain reads it back', async () => {
+    const first = await openDesk();
+    const stream = privateStreams(first)[0]!;
+    const issued = await first.value('tokens.create', { stream, live: true, ttl: 3600, note: 'gate camera for the visitor' });
+    await first.app.dispose();
+
+    const second = await openDesk({ dataDir: first.dataDir, keychainService: first.keychainService });
+    const history = await second.value('tokens.history', {});
+    expect(history.entries).toEqual([expect.objectContaining({ id: issued.id, token: issued.token, stream, note: 'gate camera for the visitor' })]);
+    expect(history.recentStreams).toEqual([stream]);
+    await second.app.dispose();
+  });
+
+  it('cannot be read with another keychain, and says how to start again', async () => {
+    const first = await openDesk();
+    await first.value('tokens.create', { stream: privateStreams(first)[0]!, live: true, ttl: 60 });
+    await first.app.dispose();
+    const other = await openDesk({ dataDir: first.dataDir });
+    const history = await other.value('tokens.history', {});
+    expect(history.unreadable).toMatch(/cannot be read.*Clear the history/);
+    await other.value('tokens.clearHistory', { confirm: true });
+    expect((await other.value('tokens.history', {})).unreadable).toBeNull();
+    await other.app.dispose();
+  });
+
+  it('finds entries by any word of stream, note or token', async () => {
+    const desk = await openDesk();
+    const [a, b] = privateStreams(desk);
+    await desk.value('tokens.create', { stream: a!, live: true, ttl: 60, note: 'north gate' });
+    const second = await desk.value('tokens.create', { stream: b!, live: true, ttl: 60, note: 'south lobby' });
+    expect((await desk.value('tokens.history', { search: 'SOUTH' })).entries.map((e) => e.id)).toEqual([second.id]);
+    expect((await desk.value('tokens.history', { search: second.token!.slice(0, 12) })).matched).toBe(1);
+    expect((await desk.value('tokens.history', { search: 'gate lobby' })).matched).toBe(0);
+    await desk.app.dispose();
+  });
+
+  it('edits a note and exports the selected entries as CSV', async () => {
+    const desk = await openDesk();
+    const issued = await desk.value('tokens.create', { stream: privateStreams(desk)[0]!, live: true, ttl: 60 });
+    await desk.value('tokens.create', { stream: privateStreams(desk)[1]!, live: true, ttl: 60 });
+    await desk.value('tokens.setNote', { id: issued.id, note: 'handed to the fire brigade' });
+    const exported = await desk.value('tokens.exportCsv', { ids: [issued.id] });
+    expect(exported.rows).toBe(1);
+    expect(exported.csv).toContain('handed to the fire brigade');
+    expect(exported.csv).toContain(issued.token!);
+    expect(exported.filename).toMatch(/^watchdesk-tokens-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+    await desk.app.dispose();
+  });
+
+  it('is cleared only with an explicit confirmation', async () => {
+    const desk = await openDesk();
+    await desk.value('tokens.create', { stream: privateStreams(desk)[0]!, live: true, ttl: 60 });
+    const refused = await desk.call('tokens.clearHistory', { confirm: false as true });
+    expect(refused.ok).toBe(false);
+    await desk.value('tokens.clearHistory', { confirm: true });
+    expect((await desk.value('tokens.history', {})).total).toBe(0);
+    await desk.app.dispose();
+  });
+});
