@@ -73,10 +73,25 @@ export function connectHandlers({ profiles, vault, connections }: AppServices): 
 
     async 'profiles.save'(input) {
       const { id, token, ...fields } = input;
-      const saved = id ? await profiles.update(id, fields) : await profiles.create(fields);
-      if (!id && (await profiles.getActiveId()) === null) await profiles.setActive(saved.id);
-      if (token !== undefined) await vault.setToken(saved.id, token);
-      return changed(saved.id);
+      if (id) {
+        await mustGet(id);
+        // Token first: if the keychain refuses it, nothing has changed and the form can simply be sent again.
+        if (token !== undefined) await vault.setToken(id, token);
+        await profiles.update(id, fields);
+        return changed(id);
+      }
+      const created = await profiles.create(fields);
+      if (token !== undefined) {
+        try {
+          await vault.setToken(created.id, token);
+        } catch (error) {
+          // A new profile without the token the user typed would be half a save: take it back.
+          await profiles.remove(created.id);
+          throw error;
+        }
+      }
+      if ((await profiles.getActiveId()) === null) await profiles.setActive(created.id);
+      return changed(created.id);
     },
 
     async 'profiles.remove'({ id }) {
