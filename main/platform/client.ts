@@ -119,11 +119,16 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     transport.assertStatus(response, [200]);
     const json = transport.json(response);
     // JSON-RPC servers may also report errors with status 200.
-    const rpcError = rpcFailure(response.ctx, response.status, json);
+    const rpcError = json !== null && typeof json === 'object' ? rpcFailure(response.ctx, response.status, json) : undefined;
     if (rpcError) throw response.redact(rpcError);
-    const parsed = streamTokenResponseSchema.safeParse(json);
-    if (!parsed.success) throw response.redact(badShape(response.ctx, response.status, parsed.error));
-    const token = typeof parsed.data === 'string' ? parsed.data : parsed.data.result;
+    // The common answer, a bare string, skips the schema: this is the token desk's batch path.
+    let token: string;
+    if (typeof json === 'string' && json !== '') token = json;
+    else {
+      const parsed = streamTokenResponseSchema.safeParse(json);
+      if (!parsed.success) throw response.redact(badShape(response.ctx, response.status, parsed.error));
+      token = typeof parsed.data === 'string' ? parsed.data : parsed.data.result;
+    }
     log.redact(token);
     return token;
   }

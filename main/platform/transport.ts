@@ -63,14 +63,26 @@ export interface RequestSpec {
   rpcMethod?: string;
 }
 
-export interface RawResponse {
-  status: number;
-  contentType: string | undefined;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  ctx: CallContext;
-  /** Masks the token sent with this request in a failure built from the answer (a server may echo it). */
-  redact: (failure: AppFailure) => AppFailure;
+/** One answer, read in full. */
+export class RawResponse {
+  /** The token sent with the request: kept only to mask it if the server echoes it into an error body. */
+  readonly #token: string | null;
+
+  constructor(
+    readonly status: number,
+    readonly contentType: string | undefined,
+    readonly headers: Record<string, string | string[] | undefined>,
+    readonly text: string,
+    readonly ctx: CallContext,
+    token: string | null,
+  ) {
+    this.#token = token;
+  }
+
+  /** Masks the token in a failure built from this answer. */
+  redact(failure: AppFailure): AppFailure {
+    return scrubFailure(failure, this.#token);
+  }
 }
 
 const defaultTimeoutMs = 15_000;
@@ -83,6 +95,12 @@ export class Transport {
   private readonly maxRetries: number;
   private readonly baseDelayMs: number;
   private readonly hostLabel: string;
+  /**
+   * Bodies being read, with the time their attempt must end by. A server dripping a body byte by byte never
+   * trips undici's body timeout (it measures gaps), so one shared sweeper per client cuts such answers off.
+   * Shared rather than a timer per call: the token desk issues thousands of calls, and this stays cheap.
+   */
+  private readonly deadlines = new DeadlineSweeper();
 
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
@@ -121,6 +139,7 @@ export class Transport {
 
   /** Sends one call (and, for GET, up to `maxRetries` more on Offline, Timeout and 502/503/504). */
   async send(spec: RequestSpec): Promise<RawResponse> {
+    if (spec.method !== 'GET' || this.maxRetries === 0) return this.sendOnce(spec);
     for (let attempt = 0; ; attempt++) {
       const canRetry = spec.method === 'GET' && attempt < this.maxRetries;
       let reason: string;
@@ -166,6 +185,7 @@ export class Transport {
   }
 
   async close(): Promise<void> {
+    this.deadlines.stop();
     await this.agent.close();
   }
 
@@ -180,9 +200,7 @@ export class Transport {
     };
   }
 
-  private async token(auth: AuthMode): Promise<string | null> {
-    if (auth === 'none') return null;
-    const token = await this.options.getToken();
+  private checkToken(token: string | null, auth: AuthMode): string | null {
     if (token) {
       log.redact(token);
       return token;
@@ -195,77 +213,115 @@ export class Transport {
     const ctx = this.context(spec);
     if (spec.signal?.aborted) throw cancelled(ctx);
 
-    const token = await this.token(spec.auth);
+    const token = spec.auth === 'none' ? null : this.checkToken(await this.options.getToken(), spec.auth);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(spec.query ?? {})) if (value !== undefined) query.set(key, value);
-    if (token) {
-      const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
-      if (style === 'bearer') headers.authorization = `Bearer ${token}`;
-      else if (style === 'bare') headers.authorization = token;
-      else query.set('token', token);
+    const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
+    let fullPath = this.basePath + spec.path;
+    if (token && style === 'bearer') headers.authorization = `Bearer ${token}`;
+    else if (token && style === 'bare') headers.authorization = token;
+    if (spec.query || (token && style === 'query')) {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(spec.query ?? {})) if (value !== undefined) query.set(key, value);
+      if (token && style === 'query') query.set('token', token);
+      const extra = query.toString();
+      if (extra) fullPath += (spec.path.includes('?') ? '&' : '?') + extra;
     }
-    const extra = query.toString();
-    const fullPath = this.basePath + spec.path + (extra ? (spec.path.includes('?') ? '&' : '?') + extra : '');
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
-    // The caller's signal cancels; our own deadline bounds the whole attempt (a server dripping a body byte by
-    // byte never trips the body timeout).
-    const attempt = new AbortController();
-    let timedOut = false;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      attempt.abort();
-    }, this.deadlineMs);
-    const onAbort = (): void => attempt.abort();
-    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const started = performance.now();
+    const watch: Watched = { deadline: started + this.deadlineMs, body: undefined, expired: false };
 
-    const fail = async (error: unknown, phase: 'request' | 'body'): Promise<never> => {
-      if (spec.signal?.aborted) throw cancelled(ctx);
-      if (timedOut) {
-        throw new AppFailure('Timeout', `The server did not finish answering within ${Math.round(this.deadlineMs / 1000)} s. Try again later.`, {
-          details: `${ctx.method} ${ctx.path} on ${ctx.host}: attempt deadline reached`,
-          data: { phase: 'deadline' },
-        });
-      }
-      const code = errorCode(error);
-      if (isUntrustedCertificateCode(code)) throw await this.untrusted(ctx, code!);
-      throw scrubFailure(failureFromTransportError(ctx, error, phase, this.timeoutMs), token);
-    };
-
+    let response;
     try {
-      let response;
-      try {
-        response = await this.agent.request({
-          origin: this.origin,
-          path: fullPath,
-          method: spec.method,
-          headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-          ...(body !== undefined ? { body } : {}),
-          signal: attempt.signal,
-        });
-      } catch (error) {
-        return await fail(error, 'request');
-      }
-      let text: string;
-      try {
-        text = await response.body.text();
-      } catch (error) {
-        return await fail(error, 'body');
-      }
-      const contentType = headerValue(response.headers['content-type']);
-      const redact = (failure: AppFailure): AppFailure => scrubFailure(failure, token);
-      return { status: response.statusCode, contentType, headers: response.headers, text, ctx, redact };
-    } finally {
-      clearTimeout(deadline);
-      spec.signal?.removeEventListener('abort', onAbort);
+      // Connect and headers are bounded by undici's own timeouts; the caller's signal cancels.
+      response = await this.agent.request({
+        origin: this.origin,
+        path: fullPath,
+        method: spec.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(spec.signal ? { signal: spec.signal } : {}),
+      });
+    } catch (error) {
+      throw await this.attemptFailure(ctx, spec, watch, token, error, 'request');
     }
+    let text: string;
+    watch.body = response.body;
+    this.deadlines.add(watch);
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw await this.attemptFailure(ctx, spec, watch, token, error, 'body');
+    } finally {
+      this.deadlines.delete(watch);
+    }
+    return new RawResponse(response.statusCode, headerValue(response.headers['content-type']), response.headers, text, ctx, token);
+  }
+
+  private async attemptFailure(
+    ctx: CallContext,
+    spec: RequestSpec,
+    watch: Watched,
+    token: string | null,
+    error: unknown,
+    phase: 'request' | 'body',
+  ): Promise<AppFailure> {
+    if (spec.signal?.aborted) return cancelled(ctx);
+    if (watch.expired) {
+      return new AppFailure('Timeout', `The server did not finish answering within ${Math.round(this.deadlineMs / 1000)} s. Try again later.`, {
+        details: `${ctx.method} ${ctx.path} on ${ctx.host}: attempt deadline reached`,
+        data: { phase: 'deadline' },
+      });
+    }
+    const code = errorCode(error);
+    if (isUntrustedCertificateCode(code)) return this.untrusted(ctx, code!);
+    return scrubFailure(failureFromTransportError(ctx, error, phase, this.timeoutMs), token);
   }
 
   /** A TlsUntrusted failure with the certificate attached, so the Connect screen can offer to pin it. */
   private async untrusted(ctx: CallContext, code: string): Promise<AppFailure> {
     const certificate = await inspectCertificate(this.origin, { timeoutMs: this.timeoutMs }).catch(() => undefined);
     return untrustedCertificate(ctx, code, certificate);
+  }
+}
+
+interface Watched {
+  deadline: number;
+  body: { destroy(error?: Error): unknown } | undefined;
+  expired: boolean;
+}
+
+class DeadlineSweeper {
+  private readonly watched = new Set<Watched>();
+  private timer: NodeJS.Timeout | undefined;
+
+  add(entry: Watched): void {
+    this.watched.add(entry);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.sweep(), 250);
+      this.timer.unref();
+    }
+  }
+
+  delete(entry: Watched): void {
+    this.watched.delete(entry);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private sweep(): void {
+    // An idle client keeps no timer running.
+    if (this.watched.size === 0) return this.stop();
+    const now = performance.now();
+    for (const entry of this.watched) {
+      if (now < entry.deadline) continue;
+      entry.expired = true;
+      this.watched.delete(entry);
+      entry.body?.destroy(new Error('attempt deadline reached'));
+    }
   }
 }
 

@@ -1,0 +1,78 @@
+// What the platform client costs on top of undici itself: the same Auth.CreateApiToken calls against the simulator
+// on loopback, through createPlatformClient (param check, token lookup, headers, deadline, abort wiring, JSON-RPC
+// unwrapping, zod) and through a bare keep-alive undici Agent. Rounds alternate which side goes first, so neither
+// gets the warm-up.
+import { Agent } from 'undici';
+import { createPlatformClient } from '../main/platform/client';
+import { startSimulator } from '../main/simulator/index';
+import { isMain, median, report } from './report';
+
+const CALLS_PER_SIDE = 3_000;
+const ROUND_SIZE = 50;
+const CONCURRENCY = 8;
+const WARMUP = 200;
+
+/** Runs `count` calls with CONCURRENCY in flight; returns each call's duration in microseconds. */
+async function timed(count: number, call: (i: number) => Promise<unknown>, offset: number): Promise<number[]> {
+  const durations: number[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const i = offset + next++;
+      const started = process.hrtime.bigint();
+      await call(i);
+      durations.push(Number(process.hrtime.bigint() - started) / 1000);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return durations;
+}
+
+export async function run(): Promise<void> {
+  const sim = await startSimulator({ seed: 42 });
+  const streams = [...sim.state.streams.values()].filter((s) => s.authorization === 'private').map((s) => s.uid);
+  const client = createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: async () => sim.apiToken });
+  const agent = new Agent({ keepAliveTimeout: 30_000, headersTimeout: 15_000, bodyTimeout: 15_000, connectTimeout: 15_000 });
+  const origin = sim.baseUrl;
+  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
+
+  const viaClient = (i: number): Promise<string> => client.createStreamToken({ stream: streams[i % streams.length]!, live: true });
+  const viaBare = async (i: number): Promise<string> => {
+    const response = await agent.request({
+      origin,
+      path: '/api/',
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'Auth.CreateApiToken', params: { stream: streams[i % streams.length], ttl: 3600, live: true }, id: i }),
+    });
+    const body = (await response.body.json()) as unknown;
+    if (response.statusCode !== 200 || typeof body !== 'string') throw new Error(`bare call failed: ${response.statusCode}`);
+    return body;
+  };
+
+  try {
+    await timed(WARMUP, viaClient, 0);
+    await timed(WARMUP, viaBare, 0);
+    const clientTimes: number[] = [];
+    const bareTimes: number[] = [];
+    for (let round = 0, done = 0; done < CALLS_PER_SIDE; round++, done += ROUND_SIZE) {
+      const sides: Array<[typeof viaClient, number[]]> = [
+        [viaClient, clientTimes],
+        [viaBare, bareTimes],
+      ];
+      if (round % 2 === 1) sides.reverse();
+      for (const [call, into] of sides) into.push(...(await timed(ROUND_SIZE, call, done)));
+    }
+    const clientMedian = median(clientTimes);
+    const bareMedian = median(bareTimes);
+    report('client-overhead-ratio', clientMedian / bareMedian, 'x');
+    report('client-call-median-us', clientMedian, 'us');
+    report('bare-undici-call-median-us', bareMedian, 'us');
+  } finally {
+    await client.close();
+    await agent.close();
+    await sim.close();
+  }
+}
+
+if (isMain(import.meta.url)) await run();
