@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { appErrorSchema } from '../../preload/app-error';
 
 /**
  * Wire schemas for every request and response of the platform API (../../../shared/spec/platform-api.md).
@@ -409,47 +408,5 @@ export type AnalyticsTaskBody = z.infer<typeof analyticsTaskBodySchema>;
 
 export const analyticsTaskUidSchema = z.string().trim().min(1, 'Enter the task identifier.');
 
-// ---------------------------------------------------------------------------------------------------------------
-// Connect screen: certificate review and the connection report
-
-/** Upper-case, colon-separated hex SHA-256, as `openssl x509 -fingerprint -sha256` and Node print it. */
-export const sha256FingerprintPattern = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
-
-export const tlsTrustSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('system') }),
-  z.object({ mode: z.literal('ca'), caPem: z.string().includes('-----BEGIN CERTIFICATE-----', { message: 'Paste a PEM certificate.' }) }),
-  z.object({ mode: z.literal('pin'), sha256: z.string().regex(sha256FingerprintPattern, 'Use the SHA-256 fingerprint in the form AB:CD:...') }),
-]);
-export type TlsTrust = z.infer<typeof tlsTrustSchema>;
-
-export const certificateInfoSchema = z.object({
-  /** Upper-case colon hex: the value a profile pins. */
-  sha256: z.string(),
-  subject: z.string(),
-  issuer: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  selfSigned: z.boolean(),
-  /** DNS names and IP addresses the certificate is valid for. */
-  subjectAltName: z.string().optional(),
-});
-export type CertificateInfo = z.infer<typeof certificateInfoSchema>;
-
-export const connectionStepNameSchema = z.enum(['DNS', 'TCP', 'TLS', 'HTTP', 'Token']);
-export type ConnectionStepName = z.infer<typeof connectionStepNameSchema>;
-
-export const connectionStepSchema = z.object({
-  name: connectionStepNameSchema,
-  /** `null`: skipped (an earlier step failed, or there is nothing to check). */
-  ok: z.boolean().nullable(),
-  message: z.string(),
-});
-export type ConnectionStep = z.infer<typeof connectionStepSchema>;
-
-export const connectionReportSchema = z.object({
-  ok: z.boolean(),
-  steps: z.array(connectionStepSchema),
-  /** The failure of the first failed step, with its data (e.g. the certificate to review). */
-  error: appErrorSchema.optional(),
-});
-export type ConnectionReport = z.infer<typeof connectionReportSchema>;
+// Connect screen shapes (TLS trust, certificate review, connection report) live in their own file.
+export * from './connect-schemas';

@@ -2,7 +2,9 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { X509Certificate } from 'node:crypto';
 import { buildConnector } from 'undici';
-import type { CertificateInfo, TlsTrust } from './schemas';
+import { normalizeFingerprint, type CertificateInfo, type TlsTrust } from './schemas';
+
+export { normalizeFingerprint };
 
 /**
  * How a profile trusts its server's certificate. Verification is never switched off for the process: each client
@@ -20,13 +22,6 @@ export class PinMismatchError extends Error {
     super(`certificate fingerprint ${certificate.sha256} does not match pinned ${expected}`);
     this.name = 'PinMismatchError';
   }
-}
-
-/** `ab:cd...`, `ABCD...`, `AB CD ...` -> `AB:CD:...`; anything that is not 32 bytes of hex is returned as given. */
-export function normalizeFingerprint(value: string): string {
-  const hex = value.replace(/[^0-9a-fA-F]/g, '').toUpperCase();
-  if (hex.length !== 64) return value.trim().toUpperCase();
-  return hex.match(/../g)!.join(':');
 }
 
 /** Reads what a person needs to decide about a certificate. */

@@ -120,8 +120,8 @@ export class Transport {
       connectTimeout: this.timeoutMs,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
-      keepAliveTimeout: 30_000,
-      keepAliveMaxTimeout: 60_000,
+      // Keep-alive on undici's defaults (4 s idle, or the server's Keep-Alive hint): a socket kept longer than the
+      // server keeps it can be closed under a POST, which must then fail rather than be replayed.
     });
   }
 
@@ -190,14 +190,11 @@ export class Transport {
   }
 
   context(spec: Pick<RequestSpec, 'method' | 'path' | 'notFound' | 'forbidden' | 'rpcMethod'>): CallContext {
-    return {
-      method: spec.method,
-      path: this.basePath + spec.path,
-      host: this.hostLabel,
-      ...(spec.notFound ? { notFound: spec.notFound } : {}),
-      ...(spec.forbidden ? { forbidden: spec.forbidden } : {}),
-      ...(spec.rpcMethod ? { rpcMethod: spec.rpcMethod } : {}),
-    };
+    const ctx: CallContext = { method: spec.method, path: this.basePath + spec.path, host: this.hostLabel };
+    if (spec.notFound) ctx.notFound = spec.notFound;
+    if (spec.forbidden) ctx.forbidden = spec.forbidden;
+    if (spec.rpcMethod) ctx.rpcMethod = spec.rpcMethod;
+    return ctx;
   }
 
   private checkToken(token: string | null, auth: AuthMode): string | null {

@@ -198,10 +198,13 @@ describe('token endpoints', () => {
 });
 
 describe('connect screen shapes', () => {
-  it('accepts only upper-case colon hex as a pin', () => {
+  it('stores a pasted pin in canonical upper-case colon hex', () => {
     const pin = Array.from({ length: 32 }, () => 'AB').join(':');
-    expect(tlsTrustSchema.safeParse({ mode: 'pin', sha256: pin }).success).toBe(true);
-    expect(tlsTrustSchema.safeParse({ mode: 'pin', sha256: pin.toLowerCase() }).success).toBe(false);
+    expect(tlsTrustSchema.parse({ mode: 'pin', sha256: pin.toLowerCase().replace(/:/g, '') })).toEqual({ mode: 'pin', sha256: pin });
+  });
+
+  it('refuses a pin that is not a SHA-256 fingerprint', () => {
+    expect(tlsTrustSchema.safeParse({ mode: 'pin', sha256: 'AB:CD' }).success).toBe(false);
   });
 
   it('describes a connection report with skipped steps', () => {

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { appErrorSchema } from '../../preload/app-error';
+
+/** Pure zod shapes of the Connect screen: how a profile trusts a certificate, the certificate, the test report. */
+
+/** Upper-case, colon-separated hex SHA-256, as `openssl x509 -fingerprint -sha256` and Node print it. */
+export const sha256FingerprintPattern = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
+
+/** `ab:cd...`, `ABCD...`, `AB CD ...` -> `AB:CD:...`; anything that is not 32 bytes of hex is returned trimmed, upper-cased. */
+export function normalizeFingerprint(value: string): string {
+  const hex = value.replace(/[^0-9a-fA-F]/g, '').toUpperCase();
+  if (hex.length !== 64) return value.trim().toUpperCase();
+  return hex.match(/../g)!.join(':');
+}
+
+/** A fingerprint as pasted (any case, with or without colons), stored in the canonical form. */
+export const sha256FingerprintSchema = z
+  .string()
+  .transform(normalizeFingerprint)
+  .pipe(z.string().regex(sha256FingerprintPattern, 'Use the SHA-256 fingerprint: 32 pairs of hex digits, e.g. AB:CD:…'));
+
+export const tlsTrustSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('system') }),
+  z.object({ mode: z.literal('ca'), caPem: z.string().includes('-----BEGIN CERTIFICATE-----', { message: 'Paste a PEM certificate.' }) }),
+  z.object({ mode: z.literal('pin'), sha256: sha256FingerprintSchema }),
+]);
+/** Input form: a pin may be given in any case; `tlsTrustSchema` stores it canonical. */
+export type TlsTrust = z.input<typeof tlsTrustSchema>;
+
+export const certificateInfoSchema = z.object({
+  /** Upper-case colon hex: the value a profile pins. */
+  sha256: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  selfSigned: z.boolean(),
+  /** DNS names and IP addresses the certificate is valid for. */
+  subjectAltName: z.string().optional(),
+});
+export type CertificateInfo = z.infer<typeof certificateInfoSchema>;
+
+export const connectionStepNameSchema = z.enum(['DNS', 'TCP', 'TLS', 'HTTP', 'Token']);
+export type ConnectionStepName = z.infer<typeof connectionStepNameSchema>;
+
+export const connectionStepSchema = z.object({
+  name: connectionStepNameSchema,
+  /** `null`: skipped (an earlier step failed, or there is nothing to check). */
+  ok: z.boolean().nullable(),
+  message: z.string(),
+});
+export type ConnectionStep = z.infer<typeof connectionStepSchema>;
+
+export const connectionReportSchema = z.object({
+  ok: z.boolean(),
+  steps: z.array(connectionStepSchema),
+  /** The failure of the first failed step, with its data (e.g. the certificate to review). */
+  error: appErrorSchema.optional(),
+});
+export type ConnectionReport = z.infer<typeof connectionReportSchema>;
