@@ -48,7 +48,7 @@ describe('CSV export', () => {
 
   it('defuses spreadsheet formulas in free text but keeps tokens exact', () => {
     const [row] = parse(historyToCsv([entry]));
-    expect(row?.note.startsWith("'=")).toBe(true);
+    expect(row?.note?.startsWith("'=")).toBe(true);
     expect(row?.token).toBe(entry.token);
   });
 

@@ -1,0 +1,92 @@
+import { api } from '../../lib/api';
+import type { AppError } from '../../../preload/app-error';
+import type { HistoryView, IssuedTokenView } from '../../../preload/channels/tokens';
+import { downloadText } from './download';
+
+/** The token history as the screen shows it: a search, a selection for export, and the recent streams. */
+export class HistoryState {
+  #view = $state<HistoryView | null>(null);
+  #error = $state<AppError | null>(null);
+  #selected = $state<ReadonlySet<string>>(new Set());
+  #loading = $state(false);
+  search = $state('');
+  #searchTimer: ReturnType<typeof setTimeout> | null = null;
+
+  get entries(): IssuedTokenView[] {
+    return this.#view?.entries ?? [];
+  }
+  get total(): number {
+    return this.#view?.total ?? 0;
+  }
+  get matched(): number {
+    return this.#view?.matched ?? 0;
+  }
+  get recentStreams(): string[] {
+    return this.#view?.recentStreams ?? [];
+  }
+  get unreadable(): string | null {
+    return this.#view?.unreadable ?? null;
+  }
+  get error(): AppError | null {
+    return this.#error;
+  }
+  get loading(): boolean {
+    return this.#loading;
+  }
+  get selected(): ReadonlySet<string> {
+    return this.#selected;
+  }
+
+  async load(): Promise<void> {
+    this.#loading = true;
+    const result = await api.tokens.history({ search: this.search });
+    this.#loading = false;
+    if (result.ok) {
+      this.#view = result.value;
+      this.#error = null;
+      const visible = new Set(result.value.entries.map((entry) => entry.id));
+      this.#selected = new Set([...this.#selected].filter((id) => visible.has(id)));
+    } else {
+      this.#error = result.error;
+    }
+  }
+
+  /** Searching as one types, without a call per keystroke. */
+  searchSoon(): void {
+    if (this.#searchTimer) clearTimeout(this.#searchTimer);
+    this.#searchTimer = setTimeout(() => void this.load(), 200);
+  }
+
+  toggle(id: string, on: boolean): void {
+    const next = new Set(this.#selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    this.#selected = next;
+  }
+
+  selectAll(on: boolean): void {
+    this.#selected = on ? new Set(this.entries.map((entry) => entry.id)) : new Set();
+  }
+
+  async setNote(id: string, note: string): Promise<AppError | null> {
+    const result = await api.tokens.setNote({ id, note });
+    if (!result.ok) return result.error;
+    if (this.#view) this.#view = { ...this.#view, entries: this.#view.entries.map((entry) => (entry.id === id ? result.value : entry)) };
+    return null;
+  }
+
+  async exportSelected(): Promise<AppError | null> {
+    const result = await api.tokens.exportCsv({ ids: [...this.#selected] });
+    if (!result.ok) return result.error;
+    downloadText(result.value.filename, result.value.csv);
+    return null;
+  }
+
+  async clear(): Promise<AppError | null> {
+    const result = await api.tokens.clearHistory({ confirm: true });
+    if (!result.ok) return result.error;
+    this.#selected = new Set();
+    await this.load();
+    return null;
+  }
+}
