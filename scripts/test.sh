@@ -3,6 +3,8 @@
 # D-Bus session), end-to-end tests (Playwright + Debian Chromium), then one summary line: `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Same as under `npm test`: the project's own Node 24 and tools first, even when this script is run directly.
+export PATH="$PWD/node_modules/.bin:$PATH"
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/e2e-report.json test-results/steps.json
 steps_failed=()

@@ -97,8 +97,9 @@ export interface ProbeOptions {
 export async function probeKeychain(backend: KeychainBackend, options: ProbeOptions = {}): Promise<KeychainStatus> {
   const { service = 'watchdesk', timeoutMs = 3000 } = options;
   const backendName = backend.name ?? platformKeychainName();
-  const account = 'probe';
+  // A fresh account per probe: two probes at once (the About panel and the Connect list) must not read each other's entry.
   const value = `probe-${randomBytes(8).toString('hex')}`;
+  const account = value;
   const roundTrip = async (): Promise<boolean> => {
     await backend.set(service, account, value);
     const readBack = await backend.get(service, account);
