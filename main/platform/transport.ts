@@ -197,6 +197,18 @@ export class Transport {
     return ctx;
   }
 
+  private async readToken(): Promise<string | null> {
+    try {
+      return await this.options.getToken();
+    } catch (error) {
+      // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: pass those on as they are.
+      if (isAppFailure(error)) throw error;
+      throw new AppFailure('Internal', 'The API token could not be read from the keychain. Try again; if it keeps failing, restart Watchdesk.', {
+        details: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
   private checkToken(token: string | null, auth: AuthMode): string | null {
     if (token) {
       log.redact(token);
@@ -210,7 +222,7 @@ export class Transport {
     const ctx = this.context(spec);
     if (spec.signal?.aborted) throw cancelled(ctx);
 
-    const token = spec.auth === 'none' ? null : this.checkToken(await this.options.getToken(), spec.auth);
+    const token = spec.auth === 'none' ? null : this.checkToken(await this.readToken(), spec.auth);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
     let fullPath = this.basePath + spec.path;

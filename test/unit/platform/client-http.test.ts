@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
 import { log } from '../../../main/shared/log';
-import type { AppFailure } from '../../../main/shared/app-failure';
+import { AppFailure } from '../../../main/shared/app-failure';
 import { json, startFixtureServer, type FixtureServer } from './fixture-server';
 import * as samples from './samples';
 
@@ -307,5 +307,17 @@ describe('the token stays secret', () => {
     } finally {
       log.setSink((line) => process.stderr.write(line + '\n'));
     }
+  });
+});
+
+describe('reading the token', () => {
+  it('passes on a failure the vault reports, without calling the server', async () => {
+    const locked = client({
+      getToken: async () => {
+        throw new AppFailure('KeychainUnavailable', 'The keychain is locked.');
+      },
+    });
+    expect((await failure(locked.getDashboard())).kind).toBe('KeychainUnavailable');
+    expect(server.requests).toHaveLength(0);
   });
 });
