@@ -129,7 +129,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       if (!parsed.success) throw response.redact(badShape(response.ctx, response.status, parsed.error));
       token = typeof parsed.data === 'string' ? parsed.data : parsed.data.result;
     }
-    log.redact(token);
+    // Stream tokens are the desk's product and are shown to people; they are not added to the log's redaction list
+    // (which would grow by one entry per token issued). Only API access tokens are redacted.
     return token;
   }
 
@@ -186,7 +187,6 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const raw = transport.parse(response, userBoundTokenResponseSchema);
       const token =
         typeof raw === 'string' ? raw || null : raw === null ? null : (raw.token ?? raw.access_token ?? raw.result ?? null);
-      if (token) log.redact(token);
       return { token, raw };
     },
 

@@ -62,6 +62,7 @@ export function createVault(options: VaultOptions = {}): Vault {
 
   let mode: VaultMode = 'keychain';
   const sessionTokens = new Map<string, string>();
+  const keychainTokens = new Map<string, string | null>();
   let dataKey: Promise<Buffer> | null = null;
 
   /** Runs a keychain call; any failure becomes KeychainUnavailable with a sentence naming the fix. */
@@ -101,11 +102,14 @@ export function createVault(options: VaultOptions = {}): Vault {
 
   async function getToken(profileId: string): Promise<string | null> {
     checkProfileId(profileId);
-    const token =
-      mode === 'session'
-        ? (sessionTokens.get(profileId) ?? null)
-        : await keychain('reading a token', () => backend.get(service, TOKEN_PREFIX + profileId));
+    if (mode === 'session') return sessionTokens.get(profileId) ?? null;
+    // The platform client asks for the token on every request; a batch of a thousand must not mean a thousand
+    // keychain round trips. The keychain stays the only place the token is stored; this copy lives as long as the app.
+    const cached = keychainTokens.get(profileId);
+    if (cached !== undefined) return cached;
+    const token = await keychain('reading a token', () => backend.get(service, TOKEN_PREFIX + profileId));
     if (token !== null) log.redact(token);
+    keychainTokens.set(profileId, token);
     return token;
   }
 
@@ -132,7 +136,9 @@ export function createVault(options: VaultOptions = {}): Vault {
         sessionTokens.set(profileId, value);
         return;
       }
+      keychainTokens.delete(profileId);
       await keychain('storing a token', () => backend.set(service, TOKEN_PREFIX + profileId, value));
+      keychainTokens.set(profileId, value);
     },
 
     getToken,
@@ -147,6 +153,7 @@ export function createVault(options: VaultOptions = {}): Vault {
         sessionTokens.delete(profileId);
         return;
       }
+      keychainTokens.delete(profileId);
       await keychain('deleting a token', () => backend.delete(service, TOKEN_PREFIX + profileId));
     },
 
