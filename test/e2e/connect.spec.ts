@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
-import { createTestPki } from '../integration/platform/certificates';
+import { createTestPki } from '../support/test-pki';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -4,7 +4,7 @@ import { startSimulator } from '../../../main/simulator';
 import { createPlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
 import { inspectCertificate } from '../../../main/platform/tls-trust';
 import type { AppFailure } from '../../../main/shared/app-failure';
-import { createTestPki, type TestCertificate, type TestPki } from './certificates';
+import { createTestPki, type TestCertificate, type TestPki } from '../../support/test-pki';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let pki: TestPki;

@@ -1,14 +1,14 @@
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator/index';
-import { createSelfSignedCert, type SelfSignedCert } from '../../support/self-signed-cert';
+import { createTestPki, type TestCertificate } from '../../support/test-pki';
 import { call } from './http';
 
-let cert: SelfSignedCert;
+let cert: TestCertificate;
 let sim: RunningSimulator;
 beforeAll(async () => {
-  cert = createSelfSignedCert();
-  sim = await startSimulator({ seed: 42, tls: cert });
+  cert = createTestPki().selfSignedA;
+  sim = await startSimulator({ seed: 42, tls: { key: cert.key, cert: cert.cert } });
 });
 afterAll(() => sim.close());
 
