@@ -149,16 +149,23 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       } catch (error) {
         if (!(rpcMethod === 'Auth.CreateApiToken' && isAppFailure(error) && error.appError.data?.rpcCode === -32601)) throw error;
         // The spec titles the operation Auth.CreateAccessToken; some servers may only know that name.
-        let token: string;
+        const learn = (): void => {
+          rpcMethod = 'Auth.CreateAccessToken';
+          log.info('platform', 'server accepts Auth.CreateAccessToken instead of Auth.CreateApiToken; using it from now on');
+          options.onRpcMethodLearned?.(rpcMethod);
+        };
         try {
-          token = await callRpc('Auth.CreateAccessToken', wire, signal);
-        } catch {
-          throw error;
+          const token = await callRpc('Auth.CreateAccessToken', wire, signal);
+          learn();
+          return token;
+        } catch (second) {
+          const secondCode = isAppFailure(second) ? second.appError.data?.rpcCode : undefined;
+          if (secondCode === undefined || secondCode === -32601) throw error;
+          // The server knows the second name and refused this request for its own reason (e.g. no such stream):
+          // that reason is the one to show, and the name is the one to use from now on.
+          learn();
+          throw second;
         }
-        rpcMethod = 'Auth.CreateAccessToken';
-        log.info('platform', 'server accepts Auth.CreateAccessToken instead of Auth.CreateApiToken; using it from now on');
-        options.onRpcMethodLearned?.(rpcMethod);
-        return token;
       }
     },
 

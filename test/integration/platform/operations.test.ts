@@ -85,6 +85,17 @@ describe('the Auth.CreateAccessToken fallback', () => {
     expect(aliasClient.rpcMethod).toBe('Auth.CreateAccessToken');
     await aliasClient.close();
   });
+
+  it('reports the second method’s own refusal (unknown stream), not "method not found", and remembers the method', async () => {
+    aliasSim.faults.add({ method: 'POST', path: '/api/', status: 400, body: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }), times: 1 });
+    const learned: string[] = [];
+    const aliasClient = clientFor(aliasSim, { onRpcMethodLearned: (m) => learned.push(m) });
+    const error = await failure(aliasClient.createStreamToken({ stream: 'no-such-stream' }));
+    expect(error.kind).toBe('RpcError');
+    expect(error.data?.rpcCode).not.toBe(-32601);
+    expect(learned).toEqual(['Auth.CreateAccessToken']);
+    await aliasClient.close();
+  });
 });
 
 describe('API and user-bound tokens', () => {
