@@ -37,6 +37,10 @@ export class TokenBatch {
   readonly id = randomUUID();
   private readonly rows: BatchRow[];
   private rev = 0;
+  /** Kept up to date on every change, so a status poll costs what changed since the last one, not the whole batch. */
+  private readonly counts: Record<BatchRowState, number> = { pending: 0, running: 0, ok: 0, failed: 0, cancelled: 0 };
+  /** Every change in order, with the revision it made (a row's own `rev` moves on with its later changes). */
+  private readonly changes: Array<{ rev: number; row: BatchRow }> = [];
   private controller: AbortController | null = null;
   private current: Promise<void> | null = null;
   private historyWarning: string | null = null;
@@ -54,6 +58,7 @@ export class TokenBatch {
       errorKind: null,
       rev: 0,
     }));
+    this.counts.pending = this.rows.length;
   }
 
   get running(): boolean {
@@ -97,15 +102,13 @@ export class TokenBatch {
   }
 
   status(since = 0): BatchStatus {
-    const counts: Record<BatchRowState, number> = { pending: 0, running: 0, ok: 0, failed: 0, cancelled: 0 };
-    for (const row of this.rows) counts[row.state] += 1;
     return {
       id: this.id,
       running: this.running,
       total: this.rows.length,
-      counts,
+      counts: { ...this.counts },
       rev: this.rev,
-      rows: (since === 0 ? this.rows : this.rows.filter((row) => row.rev > since)).map((row) => ({ ...row })),
+      rows: (since === 0 ? this.rows : this.changedSince(since)).map((row) => ({ ...row })),
       grant: this.options.grant,
       notes: this.options.notes,
       historyWarning: this.historyWarning,
@@ -114,7 +117,24 @@ export class TokenBatch {
   }
 
   private update(row: BatchRow, change: Partial<BatchRow>): void {
+    this.counts[row.state] -= 1;
     Object.assign(row, change, { rev: ++this.rev });
+    this.counts[row.state] += 1;
+    this.changes.push({ rev: this.rev, row });
+  }
+
+  /** Rows changed after `since`, each once, in row order. */
+  private changedSince(since: number): BatchRow[] {
+    // `changes` is in rev order, so the first change after `since` is found by binary search.
+    let low = 0;
+    let high = this.changes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.changes[middle]!.rev > since) high = middle;
+      else low = middle + 1;
+    }
+    const changed = new Set(this.changes.slice(low).map((change) => change.row));
+    return [...changed].sort((a, b) => a.index - b.index);
   }
 
   private async runPending(signal: AbortSignal): Promise<void> {
