@@ -99,7 +99,7 @@ export function createEncryptedJsonStore<T>(
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         throw new AppFailure('Internal', `The saved file ${basename(path)} has content this version cannot use.`, {
-          details: parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+          details: describeIssues(parsed.error),
         });
       }
       return parsed.data;
@@ -109,7 +109,7 @@ export function createEncryptedJsonStore<T>(
         const parsed = schema.safeParse(value);
         if (!parsed.success) {
           throw new AppFailure('Internal', `Refusing to save ${basename(path)}: the data is not valid.`, {
-            details: parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+            details: describeIssues(parsed.error),
           });
         }
         const plaintext = Buffer.from(JSON.stringify(parsed.data), 'utf8');
@@ -120,4 +120,11 @@ export function createEncryptedJsonStore<T>(
       return next;
     },
   };
+}
+
+/** The first few schema problems, for support: a damaged file of 20,000 entries must not make a megabyte of detail. */
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const more = error.issues.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
