@@ -62,6 +62,28 @@ function expiry(issuedAt: Date, ttl: number): string | null {
   return ttl === 0 ? null : new Date(issuedAt.getTime() + ttl * 1000).toISOString();
 }
 
+/** The history entry of one stream token, from the single form or a batch row alike. */
+function streamTokenEntry(
+  fields: { stream: string; token: string; issuedAt: Date; grant: BatchGrant; note: string; batchId: string | null },
+  profile: Profile,
+): HistoryEntry {
+  const { stream, token, issuedAt, grant, note, batchId } = fields;
+  return {
+    id: randomUUID(),
+    kind: 'stream',
+    stream,
+    user: null,
+    ...grant,
+    token,
+    issuedAt: issuedAt.toISOString(),
+    expiresAt: expiry(issuedAt, grant.ttl),
+    profileId: profile.id,
+    profileName: profile.name,
+    note,
+    batchId,
+  };
+}
+
 /** The stream-token desk: operations 1 and 3, the encrypted history, batches. */
 export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Handler<C> } {
   const { connections, profiles } = services;
@@ -96,21 +118,7 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
       } catch (error) {
         throw deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter: client.rpcMethod });
       }
-      const issuedAt = new Date();
-      const entry: HistoryEntry = {
-        id: randomUUID(),
-        kind: 'stream',
-        stream,
-        user: null,
-        ...grant,
-        token,
-        issuedAt: issuedAt.toISOString(),
-        expiresAt: expiry(issuedAt, grant.ttl),
-        profileId: profile.id,
-        profileName: profile.name,
-        note,
-        batchId: null,
-      };
+      const entry = streamTokenEntry({ stream, token, issuedAt: new Date(), grant, note, batchId: null }, profile);
       return view(entry, profile, await record([entry]));
     },
 
@@ -197,21 +205,7 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
           describe: (error, stream) => rowSentence(error, stream, client.rpcMethod),
           now: () => new Date(),
           record: async (rows) => {
-            const entries = rows.map(({ stream, token, issuedAt }): HistoryEntry => ({
-              id: randomUUID(),
-              kind: 'stream',
-              stream,
-              user: null,
-              ...grant,
-              token,
-              issuedAt: issuedAt.toISOString(),
-              expiresAt: expiry(issuedAt, grant.ttl),
-              profileId: profile.id,
-              profileName: profile.name,
-              note,
-              batchId: batchId.value,
-            }));
-            await history.append(entries);
+            await history.append(rows.map((row) => streamTokenEntry({ ...row, grant, note, batchId: batchId.value }, profile)));
           },
         },
       });
