@@ -17,7 +17,7 @@ import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import { startSimulator } from '../main/simulator/index';
 import type { BatchStatus } from '../preload/channels/tokens';
-import { isMain, report } from './report';
+import { isMain, median, report } from './report';
 
 const TOTAL = 1000;
 const CONCURRENCY = 16;
@@ -34,36 +34,52 @@ function body(stream: string, id: number): string {
   return JSON.stringify({ jsonrpc: '2.0', method: 'Auth.CreateApiToken', params: { stream, ttl: 3600, live: true, dvr: false, copy: false }, id });
 }
 
-async function consoleBatch(sim: Server, streams: string[]): Promise<number> {
+type Call = (channel: string, input: unknown) => Promise<BatchStatus>;
+
+/**
+ * One console for the whole bench, as an operator's console is long-lived: the real composition root and handler
+ * registry, with a session-only vault (the bench measures the batch path, not the keychain, and runs without D-Bus).
+ */
+async function openConsole(sim: Server): Promise<{ call: Call; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-'));
-  // Session-only vault: the bench measures the batch path, not the keychain (and runs without D-Bus).
   const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
   vault.useSessionOnly();
   const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
-  try {
-    const profile = await app.services.profiles.create({ name: 'Bench', baseUrl: sim.baseUrl });
-    await app.services.profiles.setActive(profile.id);
-    app.services.connections.setDemoToken(profile.id, sim.apiToken);
-    const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
-    const call = async (channel: string, input: unknown): Promise<BatchStatus> => {
-      const result = await registry.call(channel, input, { transport: 'test' });
-      if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-      return result.value as BatchStatus;
-    };
-    const started = performance.now();
-    let status = await call('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 3600 });
-    // Polled more often than the screen does (250 ms), so the poll interval does not hide the batch's own time.
-    while (status.running) {
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      status = await call('tokens.batchStatus', { batchId: status.id, since: status.rev });
-    }
-    const elapsed = performance.now() - started;
-    if (status.counts.ok !== streams.length) throw new Error(`console batch: ${status.counts.ok} of ${streams.length} issued`);
-    return elapsed;
-  } finally {
-    await app.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+  const profile = await app.services.profiles.create({ name: 'Bench', baseUrl: sim.baseUrl });
+  await app.services.profiles.setActive(profile.id);
+  app.services.connections.setDemoToken(profile.id, sim.apiToken);
+  const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
+  const call: Call = async (channel, input) => {
+    const result = await registry.call(channel, input, { transport: 'test' });
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    return result.value as BatchStatus;
+  };
+  return {
+    call,
+    async close() {
+      await app.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Milliseconds until every token is issued and on screen, and until they are also saved in the history. */
+async function consoleBatch(call: Call, streams: string[]): Promise<{ issuedMs: number; savedMs: number }> {
+  const started = performance.now();
+  let status = await call('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 3600 });
+  // Polled more often than the screen does (250 ms), so the poll interval does not hide the batch's own time.
+  while (status.running) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    status = await call('tokens.batchStatus', { batchId: status.id, since: status.rev });
   }
+  const issuedMs = performance.now() - started;
+  if (status.counts.ok !== streams.length) throw new Error(`console batch: ${status.counts.ok} of ${streams.length} issued`);
+  while (status.savingHistory) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    status = await call('tokens.batchStatus', { batchId: status.id, since: status.rev });
+  }
+  if (status.historyWarning) throw new Error(`console batch: ${status.historyWarning}`);
+  return { issuedMs, savedMs: performance.now() - started };
 }
 
 async function undiciBatch(sim: Server, streams: string[]): Promise<number> {
@@ -127,29 +143,40 @@ async function startServer(): Promise<{ server: Server; child: ChildProcess }> {
 export async function run(): Promise<void> {
   log.setQuiet(true);
   const { server: sim, child } = await startServer();
+  const desk = await openConsole(sim);
   try {
     const streams = sim.streams.slice(0, TOTAL);
-    await undiciBatch(sim, streams.slice(0, 200)); // warm-up: JIT, sockets
-    await consoleBatch(sim, streams.slice(0, 200));
-    // Interleaved rounds, best of each: this VM's speed drifts by 2x within a minute, so a single pair of runs
-    // mostly measures the drift.
-    const consoleRuns: number[] = [];
+    // Warm-up: both paths need several full runs before the JIT settles (the first runs here take 2-4x the later ones).
+    for (let round = 0; round < 4; round++) {
+      await undiciBatch(sim, streams);
+      await consoleBatch(desk.call, streams);
+    }
+    // Interleaved rounds: this VM's speed drifts by 2x within a minute, so a single pair of runs mostly measures
+    // the drift. Times are the best of the rounds.
+    const consoleRuns: Array<{ issuedMs: number; savedMs: number }> = [];
     const undiciRuns: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      consoleRuns.push(await consoleBatch(sim, streams));
+    for (let round = 0; round < 6; round++) {
+      consoleRuns.push(await consoleBatch(desk.call, streams));
       undiciRuns.push(await undiciBatch(sim, streams));
     }
-    const consoleMs = Math.min(...consoleRuns);
+    // The figure the issue names: every token issued and shown to the operator. The history write lands just after
+    // (bare undici has no history to write); it is printed too, so nothing is hidden.
+    const consoleMs = Math.min(...consoleRuns.map((run) => run.issuedMs));
+    const savedMs = Math.min(...consoleRuns.map((run) => run.savedMs));
     const undiciMs = Math.min(...undiciRuns);
     const curlMs = await curlLoop(sim, streams);
     report('token-batch-1000-ms', consoleMs, 'ms');
+    report('token-batch-1000-with-history-ms', savedMs, 'ms');
     report('token-batch-undici-1000-ms', undiciMs, 'ms');
-    report('token-batch-ratio-vs-undici', consoleMs / undiciMs, 'x');
+    // Each round pairs two runs made seconds apart, so the ratio of a pair is what the machine's drift affects least;
+    // the median of the pairs is the figure.
+    report('token-batch-ratio-vs-undici', median(consoleRuns.map((run, i) => run.issuedMs / undiciRuns[i]!)), 'x');
     if (curlMs !== null) {
       report('token-batch-curl-1000-ms', curlMs, 'ms');
       report('token-batch-speedup-vs-curl', curlMs / consoleMs, 'x');
     }
   } finally {
+    await desk.close();
     child.kill();
   }
 }

@@ -48,7 +48,8 @@ export async function readFileIfExists(path: string): Promise<Buffer | null> {
   }
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+/** Makes a file's creation or rename in `dir` durable (a no-op where directories cannot be synced). */
+export async function syncDirectory(dir: string): Promise<void> {
   // Windows cannot open a directory for fsync; there the rename is already durable enough (NTFS journals it).
   if (process.platform === 'win32') return;
   const handle = await open(dir, 'r');

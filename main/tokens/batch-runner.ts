@@ -43,6 +43,8 @@ export class TokenBatch {
   private readonly changes: Array<{ rev: number; row: BatchRow }> = [];
   private controller: AbortController | null = null;
   private current: Promise<void> | null = null;
+  /** The history write of the last run: it lands after the rows are final, so the operator has the tokens at once. */
+  private saving: Promise<void> | null = null;
   private historyWarning: string | null = null;
   private readonly concurrency: number;
 
@@ -65,7 +67,11 @@ export class TokenBatch {
     return this.current !== null;
   }
 
-  /** Runs every pending row. Resolves when the run (and its history write) is over. */
+  get savingHistory(): boolean {
+    return this.saving !== null;
+  }
+
+  /** Runs every pending row. Resolves when every row is final; the history write may still be landing (`settled`). */
   start(): Promise<void> {
     if (this.current) return this.current;
     const controller = new AbortController();
@@ -92,9 +98,10 @@ export class TokenBatch {
     await this.current;
   }
 
-  /** Resolves when the current run (if any) is over. */
+  /** Resolves when the current run and its history write (if any) are over. */
   async settled(): Promise<void> {
     await this.current;
+    await this.saving;
   }
 
   allRows(): readonly BatchRow[] {
@@ -105,6 +112,7 @@ export class TokenBatch {
     return {
       id: this.id,
       running: this.running,
+      savingHistory: this.savingHistory,
       total: this.rows.length,
       counts: { ...this.counts },
       rev: this.rev,
@@ -167,13 +175,27 @@ export class TokenBatch {
     for (const row of queue) {
       if (row.state === 'pending' || row.state === 'running') this.update(row, { state: 'cancelled', error: CANCELLED_QUEUED, errorKind: 'Cancelled' });
     }
-    try {
-      await deps.record(issued);
-    } catch (error) {
-      this.historyWarning = `The ${issued.length} new tokens are valid but could not be saved in the history: ${
-        isAppFailure(error) ? error.appError.message : 'the history could not be written.'
-      } Export them now.`;
-    }
+    this.saveHistory(issued);
+  }
+
+  /** One history write per run, chained after any earlier one of this batch so retries land in order. */
+  private saveHistory(issued: Array<{ stream: string; token: string; issuedAt: Date }>): void {
+    if (issued.length === 0) return;
+    const write = async (): Promise<void> => {
+      try {
+        await this.options.deps.record(issued);
+      } catch (error) {
+        this.historyWarning = `The ${issued.length} new tokens are valid but could not be saved in the history: ${
+          isAppFailure(error) ? error.appError.message : 'the history could not be written.'
+        } Export them now.`;
+        this.rev += 1;
+      }
+    };
+    const saving: Promise<void> = (this.saving ?? Promise.resolve()).then(write).finally(() => {
+      if (this.saving === saving) this.saving = null;
+      this.rev += 1;
+    });
+    this.saving = saving;
   }
 }
 
@@ -187,7 +209,7 @@ export class BatchRegistry {
     this.batches.set(batch.id, batch);
     for (const [id, old] of this.batches) {
       if (this.batches.size <= this.keep) break;
-      if (!old.running) this.batches.delete(id);
+      if (!old.running && !old.savingHistory) this.batches.delete(id);
     }
   }
 
@@ -199,6 +221,9 @@ export class BatchRegistry {
 
   /** Cancels every running batch (app shutdown). */
   async cancelAll(): Promise<void> {
-    await Promise.all([...this.batches.values()].map((batch) => batch.cancel()));
+    await Promise.all([...this.batches.values()].map(async (batch) => {
+      await batch.cancel();
+      await batch.settled();
+    }));
   }
 }

@@ -28,9 +28,3 @@ export const historyEntrySchema = z.object({
   batchId: z.string().nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
-
-export const historyFileSchema = z.object({
-  version: z.literal(1),
-  entries: z.array(historyEntrySchema),
-});
-export type HistoryFile = z.infer<typeof historyFileSchema>;

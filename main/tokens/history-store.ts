@@ -1,11 +1,13 @@
-import { createEncryptedJsonStore } from '../secrets/crypto';
+import { z } from 'zod';
+import { createEncryptedJournal } from '../secrets/encrypted-journal';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { historyFileSchema, type HistoryEntry } from './history-schema';
+import { historyEntrySchema, type HistoryEntry } from './history-schema';
 
 /**
- * Every token the desk issued, encrypted at rest with the vault's data key (the tokens are secrets). Kept in
- * memory after the first read; each change is one atomic write of the whole file, so a batch of 1,000 costs one
- * write. The oldest entries are dropped past `maxEntries` to keep that write small.
+ * Every token the desk issued, encrypted at rest with the vault's data key (the tokens are secrets). Kept in memory
+ * after the first read. On disk it is a journal of encrypted records (a batch's entries, a note edit, or a snapshot),
+ * so issuing a token costs one small append, not a rewrite of a history of 20,000 entries. The journal is compacted
+ * into one snapshot now and then, which is also when the oldest entries past `maxEntries` leave the disk.
  */
 export interface TokenHistory {
   /** Oldest first. Throws a readable AppFailure when the file exists but cannot be decrypted or parsed. */
@@ -19,23 +21,51 @@ export interface TokenHistory {
 
 export interface TokenHistoryOptions {
   maxEntries?: number;
+  /** Records after which the journal is rewritten as one snapshot. */
+  compactAfterRecords?: number;
 }
+
+const historyRecordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), entries: z.array(historyEntrySchema) }),
+  z.object({ type: z.literal('append'), entries: z.array(historyEntrySchema) }),
+  z.object({ type: z.literal('note'), id: z.string(), note: z.string() }),
+]);
+type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
 const UNREADABLE =
   'The token history on this computer cannot be read (it was encrypted with a key this keychain does not hold, or it is damaged). Clear the history to start a new one.';
 
+/** Replays the journal into the list of entries. */
+function replay(records: HistoryRecord[]): HistoryEntry[] {
+  let entries: HistoryEntry[] = [];
+  for (const record of records) {
+    if (record.type === 'snapshot') entries = record.entries.slice();
+    else if (record.type === 'append') entries.push(...record.entries);
+    else {
+      const index = entries.findIndex((entry) => entry.id === record.id);
+      if (index >= 0) entries[index] = { ...entries[index]!, note: record.note };
+    }
+  }
+  return entries;
+}
+
 export function createTokenHistory(path: string, getKey: () => Promise<Buffer>, options: TokenHistoryOptions = {}): TokenHistory {
-  const store = createEncryptedJsonStore(path, historyFileSchema, getKey, { aad: 'watchdesk:token-history' });
+  const journal = createEncryptedJournal(path, historyRecordSchema, getKey, { aad: 'watchdesk:token-history' });
   const maxEntries = options.maxEntries ?? 20_000;
+  const compactAfterRecords = options.compactAfterRecords ?? 200;
   let cache: HistoryEntry[] | null = null;
+  let recordsOnDisk = 0;
   let loading: Promise<HistoryEntry[]> | null = null;
+
+  const newest = (entries: HistoryEntry[]) => (entries.length > maxEntries ? entries.slice(entries.length - maxEntries) : entries);
 
   async function load(): Promise<HistoryEntry[]> {
     if (cache) return cache;
     loading ??= (async () => {
       try {
-        const file = await store.read();
-        cache = file?.entries ?? [];
+        const records = await journal.read();
+        recordsOnDisk = records.length;
+        cache = newest(replay(records));
         return cache;
       } catch (error) {
         // A keychain problem keeps its own sentence (it names the fix); anything else means the file itself.
@@ -48,8 +78,15 @@ export function createTokenHistory(path: string, getKey: () => Promise<Buffer>, 
     return loading;
   }
 
-  async function save(next: HistoryEntry[]): Promise<void> {
-    await store.write({ version: 1, entries: next });
+  /** Adds a record; past the threshold the journal becomes one snapshot of what is in memory (already trimmed). */
+  async function record(next: HistoryEntry[], change: HistoryRecord): Promise<void> {
+    if (recordsOnDisk + 1 > compactAfterRecords) {
+      await journal.replace([{ type: 'snapshot', entries: next }]);
+      recordsOnDisk = 1;
+    } else {
+      await journal.append(change);
+      recordsOnDisk += 1;
+    }
     cache = next;
   }
 
@@ -58,8 +95,7 @@ export function createTokenHistory(path: string, getKey: () => Promise<Buffer>, 
     async append(added) {
       if (added.length === 0) return;
       const current = await load();
-      const next = current.concat(added);
-      await save(next.length > maxEntries ? next.slice(next.length - maxEntries) : next);
+      await record(newest(current.concat(added)), { type: 'append', entries: added });
     },
     async setNote(id, note) {
       const current = await load();
@@ -69,11 +105,13 @@ export function createTokenHistory(path: string, getKey: () => Promise<Buffer>, 
       const updated = { ...found, note };
       const next = current.slice();
       next[index] = updated;
-      await save(next);
+      await record(next, { type: 'note', id, note });
       return updated;
     },
     async clear() {
-      await save([]);
+      await journal.replace([{ type: 'snapshot', entries: [] }]);
+      recordsOnDisk = 1;
+      cache = [];
     },
   };
 }

@@ -122,7 +122,10 @@ export interface BatchRow {
 
 export interface BatchStatus {
   id: string;
+  /** Rows are still being issued. */
   running: boolean;
+  /** Every row is final, and the issued tokens are being written to the history (poll until false). */
+  savingHistory: boolean;
   total: number;
   counts: Record<BatchRowState, number>;
   /** Pass back as `since` to receive only rows that changed after this call. */

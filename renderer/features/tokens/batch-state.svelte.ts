@@ -79,7 +79,7 @@ export class BatchState {
 
   /** Picks the batch up again after the screen was away. */
   resume(): void {
-    if (this.#status?.running) this.#schedule();
+    if (this.#status && needsPolling(this.#status)) this.#schedule();
   }
 
   #take(status: BatchStatus, full: boolean): void {
@@ -91,7 +91,7 @@ export class BatchState {
       this.#rows = next;
     }
     this.#status = status;
-    if (status.running) this.#schedule();
+    if (needsPolling(status)) this.#schedule();
   }
 
   #schedule(): void {
@@ -107,4 +107,9 @@ export class BatchState {
       else this.#error = result.error;
     }, POLL_MS);
   }
+}
+
+/** Rows still being issued, or the history write still landing (it may end in a warning to show). */
+function needsPolling(status: BatchStatus): boolean {
+  return status.running || status.savingHistory;
 }

@@ -9,7 +9,7 @@ async function follow(desk: Desk, start: BatchStatus): Promise<{ status: BatchSt
   for (let i = 0; i < 2400; i++) {
     status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev });
     for (const row of status.rows) rows.set(row.index, row);
-    if (!status.running) return { status, rows };
+    if (!status.running && !status.savingHistory) return { status, rows };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('batch did not finish within 2 minutes');

@@ -81,3 +81,22 @@ describe('token history store', () => {
     expect((await history.entries()).map((e) => e.id)).toEqual(['id-2', 'id-3', 'id-4']);
   });
 });
+
+describe('token history journal', () => {
+  it('keeps every entry and note across compactions and restarts', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey, { compactAfterRecords: 3 });
+    for (let n = 1; n <= 7; n++) await history.append([entry(n)]);
+    await history.setNote('id-2', 'night shift');
+    const reread = await createTokenHistory(path, getKey).entries();
+    expect(reread.map((e) => e.id)).toEqual(['id-1', 'id-2', 'id-3', 'id-4', 'id-5', 'id-6', 'id-7']);
+    expect(reread[1]!.note).toBe('night shift');
+  });
+
+  it('forgets the oldest entries past the limit on disk too, once compacted', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey, { maxEntries: 2, compactAfterRecords: 2 });
+    for (let n = 1; n <= 5; n++) await history.append([entry(n)]);
+    expect((await createTokenHistory(path, getKey, { maxEntries: 2 }).entries()).map((e) => e.id)).toEqual(['id-4', 'id-5']);
+  });
+});

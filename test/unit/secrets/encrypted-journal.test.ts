@@ -1,0 +1,66 @@
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { createEncryptedJournal } from '../../../main/secrets/encrypted-journal';
+
+const key = Buffer.alloc(32, 3);
+const getKey = async () => key;
+const schema = z.object({ n: z.number(), text: z.string() });
+const freshPath = () => join(mkdtempSync(join(tmpdir(), 'wd-journal-')), 'nested', 'journal.enc');
+
+describe('encrypted journal', () => {
+  it('reads back appended records in order, through a new journal over the same file', async () => {
+    const path = freshPath();
+    const journal = createEncryptedJournal(path, schema, getKey);
+    await journal.append({ n: 1, text: 'one' });
+    await journal.append({ n: 2, text: 'two' });
+    expect(await createEncryptedJournal(path, schema, getKey).read()).toEqual([{ n: 1, text: 'one' }, { n: 2, text: 'two' }]);
+  });
+
+  it('keeps the records encrypted on disk', async () => {
+    const path = freshPath();
+    await createEncryptedJournal(path, schema, getKey).append({ n: 1, text: 'st_secret_token' });
+    expect(readFileSync(path).includes(Buffer.from('st_secret_token'))).toBe(false);
+  });
+
+  it('grows by the size of one record per append, not by the size of the file', async () => {
+    const path = freshPath();
+    const journal = createEncryptedJournal(path, schema, getKey);
+    await journal.append({ n: 0, text: 'x'.repeat(50_000) });
+    const before = statSync(path).size;
+    await journal.append({ n: 1, text: 'small' });
+    expect(statSync(path).size - before).toBeLessThan(200);
+  });
+
+  it('ignores a last record cut short by a crash and keeps every record before it', async () => {
+    const path = freshPath();
+    const journal = createEncryptedJournal(path, schema, getKey);
+    await journal.append({ n: 1, text: 'kept' });
+    appendFileSync(path, Buffer.from([0, 0, 1, 0, 1, 2, 3]));
+    expect(await createEncryptedJournal(path, schema, getKey).read()).toEqual([{ n: 1, text: 'kept' }]);
+  });
+
+  it('refuses a tampered record with a readable error', async () => {
+    const path = freshPath();
+    await createEncryptedJournal(path, schema, getKey).append({ n: 1, text: 'one' });
+    const bytes = readFileSync(path);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
+    writeFileSync(path, bytes);
+    await expect(createEncryptedJournal(path, schema, getKey).read()).rejects.toThrow(/could not be read/);
+  });
+
+  it('replaces everything atomically', async () => {
+    const path = freshPath();
+    const journal = createEncryptedJournal(path, schema, getKey);
+    await journal.append({ n: 1, text: 'one' });
+    await journal.replace([{ n: 9, text: 'snapshot' }]);
+    expect(await createEncryptedJournal(path, schema, getKey).read()).toEqual([{ n: 9, text: 'snapshot' }]);
+  });
+
+  it('refuses to write a record that does not match its schema', async () => {
+    const journal = createEncryptedJournal(freshPath(), schema, getKey);
+    await expect(journal.append({ n: 'one', text: 'x' } as never)).rejects.toThrow(/not valid/);
+  });
+});
