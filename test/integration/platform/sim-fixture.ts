@@ -1,6 +1,5 @@
 import { startSimulator } from '../../../main/simulator';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
-import type { AppFailure } from '../../../main/shared/app-failure';
 
 export type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -16,16 +15,7 @@ export function clientFor(sim: Sim, options: Partial<PlatformClientOptions> = {}
   });
 }
 
-/** The AppError a call failed with; fails the test if the call succeeded. */
-export async function failure(promise: Promise<unknown>): Promise<AppFailure['appError']> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error && typeof error === 'object' && 'appError' in error) return (error as AppFailure).appError;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+export { failure } from '../../support/failure';
 
 /** A private stream of the seeded data (stream tokens are issued only for those). */
 export function privateStream(sim: Sim): string {

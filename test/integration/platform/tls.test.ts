@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startSimulator } from '../../../main/simulator';
-import { createPlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
 import { inspectCertificate } from '../../../main/platform/tls-trust';
-import type { AppFailure } from '../../../main/shared/app-failure';
 import { createTestPki, type TestCertificate, type TestPki } from '../../support/test-pki';
+import { failure } from '../../support/failure';
+import { clientFor, type Sim } from './sim-fixture';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let pki: TestPki;
 const running: Sim[] = [];
 const requestLines: string[] = [];
@@ -15,19 +14,6 @@ async function serve(certificate: TestCertificate, port?: number): Promise<Sim> 
   const sim = await startSimulator({ seed: 42, tls: { key: certificate.key, cert: certificate.cert }, onRequest: (line) => requestLines.push(line), ...(port ? { port } : {}) });
   running.push(sim);
   return sim;
-}
-
-function clientFor(sim: Sim, options: Partial<PlatformClientOptions> = {}) {
-  return createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: async () => sim.apiToken, timeoutMs: 3_000, ...options });
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure['appError']> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as AppFailure).appError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 beforeAll(() => {

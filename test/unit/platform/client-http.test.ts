@@ -4,6 +4,7 @@ import { log } from '../../../main/shared/log';
 import { AppFailure } from '../../../main/shared/app-failure';
 import { json, startFixtureServer, type FixtureServer } from './fixture-server';
 import * as samples from './samples';
+import { failure } from '../../support/failure';
 
 const TOKEN = 'tok-SECRET-1234567890';
 let server: FixtureServer;
@@ -29,15 +30,6 @@ function client(options: Partial<PlatformClientOptions> = {}) {
   });
   clients.push(c);
   return c;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure['appError']> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as AppFailure).appError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('request headers and token forms', () => {

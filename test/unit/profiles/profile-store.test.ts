@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileStore, DEMO_PROFILE_NAME } from '../../../main/profiles/profile-store';
-import { AppFailure } from '../../../main/shared/app-failure';
 import { log } from '../../../main/shared/log';
+import { failureOf } from '../../support/failure';
 
 let dataDir: string;
 const warnings: string[] = [];
@@ -20,16 +20,6 @@ afterEach(async () => {
 
 const siteA = { name: 'Site A', baseUrl: 'https://a.example.com/' };
 const siteB = { name: 'Site B', baseUrl: 'https://b.example.com' };
-
-async function failureOf(promise: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('profile store', () => {
   it('starts empty when there is no profiles.json', async () => {

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVault } from '../../../main/secrets/vault';
-import { AppFailure } from '../../../main/shared/app-failure';
 import { log } from '../../../main/shared/log';
 import { failingKeychain, hangingKeychain, memoryKeychain } from './fake-keychain';
+import { failureOf } from '../../support/failure';
 
 beforeAll(() => log.setQuiet(true));
 afterAll(() => log.setQuiet(false));
 
 const DBUS_ERROR = 'Cannot autolaunch D-Bus without X11 $DISPLAY';
-
-async function failureOf(promise: Promise<unknown>): Promise<AppFailure> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('vault with a working keychain', () => {
   it('stores a token under the account token:<profileId>', async () => {
