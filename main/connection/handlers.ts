@@ -38,7 +38,7 @@ export function connectHandlers({ profiles, vault, connections }: AppServices): 
 
   async function view(profile: Profile, holders?: Set<string>): Promise<ProfileView> {
     const stored = (holders ?? (await tokenHolders())).has(profile.id);
-    const { mode } = await vaultMode();
+    const mode = vault.mode;
     return {
       ...profile,
       tokenSource: connections.hasDemoToken(profile.id) ? 'demo' : stored ? (mode === 'session' ? 'session' : 'keychain') : 'none',
@@ -46,11 +46,6 @@ export function connectHandlers({ profiles, vault, connections }: AppServices): 
     };
   }
 
-  let modeCache: { mode: 'keychain' | 'session' } | null = null;
-  async function vaultMode() {
-    modeCache ??= { mode: (await vault.status()).mode };
-    return modeCache;
-  }
 
   async function mustGet(id: string): Promise<Profile> {
     const profile = await profiles.get(id);
@@ -67,7 +62,6 @@ export function connectHandlers({ profiles, vault, connections }: AppServices): 
   return {
     async 'profiles.list'() {
       const [list, activeId, status, holders] = await Promise.all([profiles.list(), profiles.getActiveId(), vault.status(), tokenHolders()]);
-      modeCache = { mode: status.mode };
       return { profiles: await Promise.all(list.map((profile) => view(profile, holders))), activeId, vault: status };
     },
 
@@ -172,7 +166,6 @@ export function connectHandlers({ profiles, vault, connections }: AppServices): 
 
     async 'vault.useSessionOnly'() {
       vault.useSessionOnly();
-      modeCache = null;
       return vault.status();
     },
 

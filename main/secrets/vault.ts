@@ -17,6 +17,8 @@ export interface Vault {
    * switch to this on its own.
    */
   useSessionOnly(): void;
+  /** Where tokens are kept right now; known without asking the keychain. */
+  readonly mode: VaultMode;
   /** Stores (or replaces) the platform API token of a profile. Throws KeychainUnavailable when it cannot. */
   setToken(profileId: string, token: string): Promise<void>;
   /** The platform API token of a profile, or null. Main process only: never hand this to the renderer. */
@@ -117,6 +119,10 @@ export function createVault(options: VaultOptions = {}): Vault {
     async status() {
       const probe = await probeKeychain(backend, { service, timeoutMs: probeTimeoutMs });
       return { ...probe, mode };
+    },
+
+    get mode() {
+      return mode;
     },
 
     useSessionOnly() {
