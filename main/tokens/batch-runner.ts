@@ -43,6 +43,10 @@ export class TokenBatch {
   private readonly changes: Array<{ rev: number; row: BatchRow }> = [];
   private controller: AbortController | null = null;
   private current: Promise<void> | null = null;
+  /** True from start until every row of the run is final (set synchronously, so a status taken then is final too). */
+  private active = false;
+  /** Status callers waiting for the run to end or the history write to land (`waitForChange`). */
+  private readonly waiters = new Set<() => void>();
   /** The history write of the last run: it lands after the rows are final, so the operator has the tokens at once. */
   private saving: Promise<void> | null = null;
   private historyWarning: string | null = null;
@@ -64,7 +68,7 @@ export class TokenBatch {
   }
 
   get running(): boolean {
-    return this.current !== null;
+    return this.active;
   }
 
   get savingHistory(): boolean {
@@ -76,6 +80,7 @@ export class TokenBatch {
     if (this.current) return this.current;
     const controller = new AbortController();
     this.controller = controller;
+    this.active = true;
     this.current = this.runPending(controller.signal).finally(() => {
       this.current = null;
       this.controller = null;
@@ -104,6 +109,24 @@ export class TokenBatch {
     await this.saving;
   }
 
+  /**
+   * Resolves when the run ends (every row final) or its history write lands, or after `waitMs`, whichever is first;
+   * at once when neither is pending. The screen long-polls with it: progress a few times a second, and the final
+   * rows the moment they are final rather than at the next tick.
+   */
+  waitForChange(waitMs: number): Promise<void> {
+    if (waitMs <= 0 || (!this.running && !this.savingHistory)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, waitMs);
+      this.waiters.add(wake);
+    });
+  }
+
   allRows(): readonly BatchRow[] {
     return this.rows;
   }
@@ -122,6 +145,10 @@ export class TokenBatch {
       historyWarning: this.historyWarning,
       profileName: this.options.profileName,
     };
+  }
+
+  private wakeWaiters(): void {
+    for (const wake of [...this.waiters]) wake();
   }
 
   private update(row: BatchRow, change: Partial<BatchRow>): void {
@@ -175,13 +202,18 @@ export class TokenBatch {
     for (const row of queue) {
       if (row.state === 'pending' || row.state === 'running') this.update(row, { state: 'cancelled', error: CANCELLED_QUEUED, errorKind: 'Cancelled' });
     }
+    this.active = false;
     this.saveHistory(issued);
+    this.wakeWaiters();
   }
 
   /** One history write per run, chained after any earlier one of this batch so retries land in order. */
   private saveHistory(issued: Array<{ stream: string; token: string; issuedAt: Date }>): void {
     if (issued.length === 0) return;
     const write = async (): Promise<void> => {
+      // Building and encrypting a thousand entries takes milliseconds of CPU: yield first, so the answer that
+      // carries the final rows leaves before the write starts, rather than after it.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         await this.options.deps.record(issued);
       } catch (error) {
@@ -194,6 +226,7 @@ export class TokenBatch {
     const saving: Promise<void> = (this.saving ?? Promise.resolve()).then(write).finally(() => {
       if (this.saving === saving) this.saving = null;
       this.rev += 1;
+      this.wakeWaiters();
     });
     this.saving = saving;
   }

@@ -215,8 +215,10 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
       return batch.status();
     },
 
-    async 'tokens.batchStatus'({ batchId, since }) {
-      return batches.get(batchId).status(since);
+    async 'tokens.batchStatus'({ batchId, since, waitMs }) {
+      const batch = batches.get(batchId);
+      await batch.waitForChange(waitMs);
+      return batch.status(since);
     },
 
     async 'tokens.batchCancel'({ batchId }) {

@@ -157,8 +157,13 @@ export const tokenChannels = {
   ),
   'tokens.exportCsv': channel<CsvExport>()(z.object({ ids })),
   'tokens.batchStart': channel<BatchStatus>()(batchStartSchema),
-  /** Polled by the screen (~4 times a second) while a batch runs; `since` keeps each answer small. */
-  'tokens.batchStatus': channel<BatchStatus>()(batchId.extend({ since: z.number().int().min(0).default(0) })),
+  /**
+   * Long-polled by the screen while a batch runs: answers when the rows are all final or the history write has
+   * landed, else after `waitMs` (0 = at once). `since` keeps each answer to the rows changed after that revision.
+   */
+  'tokens.batchStatus': channel<BatchStatus>()(
+    batchId.extend({ since: z.number().int().min(0).default(0), waitMs: z.number().int().min(0).max(5_000).default(0) }),
+  ),
   'tokens.batchCancel': channel<BatchStatus>()(batchId),
   /** Runs again only the rows without a token (failed or cancelled); succeeded rows are never re-issued. */
   'tokens.batchRetry': channel<BatchStatus>()(batchId),

@@ -3,18 +3,21 @@ import type { AppError } from '../../../preload/app-error';
 import type { BatchRow, BatchStatus } from '../../../preload/channels/tokens';
 import { downloadText } from './download';
 
-const POLL_MS = 250;
+/** The longest a status call waits in main: the progress bar moves about four times a second. */
+const POLL_WAIT_MS = 250;
 
 /**
- * A batch as the screen follows it. Main runs the batch; the screen polls `tokens.batchStatus` about four times a
- * second (there is no push channel), asking only for rows changed since the last answer.
+ * A batch as the screen follows it. Main runs the batch; the screen long-polls `tokens.batchStatus` (there is no
+ * push channel): each call answers after at most 250 ms, or at once when the rows are all final or the history write
+ * has landed, and carries only the rows changed since the last answer.
  */
 export class BatchState {
   #status = $state<BatchStatus | null>(null);
   #rows = $state<BatchRow[]>([]);
   #error = $state<AppError | null>(null);
   #starting = $state(false);
-  #timer: ReturnType<typeof setTimeout> | null = null;
+  /** True while a status call is out, so there is never more than one. */
+  #polling = false;
   /** Bumped when the screen goes away, so a late poll answer is ignored. */
   #generation = 0;
 
@@ -73,13 +76,12 @@ export class BatchState {
   /** Stops polling (the screen unmounted); the batch itself keeps running in main. */
   stop(): void {
     this.#generation += 1;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#polling = false;
   }
 
   /** Picks the batch up again after the screen was away. */
   resume(): void {
-    if (this.#status && needsPolling(this.#status)) this.#schedule();
+    if (this.#status && needsPolling(this.#status)) void this.#poll();
   }
 
   #take(status: BatchStatus, full: boolean): void {
@@ -91,21 +93,27 @@ export class BatchState {
       this.#rows = next;
     }
     this.#status = status;
-    if (needsPolling(status)) this.#schedule();
+    if (needsPolling(status)) void this.#poll();
   }
 
-  #schedule(): void {
-    if (this.#timer) clearTimeout(this.#timer);
+  async #poll(): Promise<void> {
+    if (this.#polling) return;
+    const asked = this.#status;
+    if (!asked) return;
+    this.#polling = true;
     const generation = this.#generation;
-    this.#timer = setTimeout(async () => {
-      this.#timer = null;
-      const current = this.#status;
-      if (!current) return;
-      const result = await api.tokens.batchStatus({ batchId: current.id, since: current.rev });
-      if (generation !== this.#generation) return;
-      if (result.ok) this.#take(result.value, false);
-      else this.#error = result.error;
-    }, POLL_MS);
+    const result = await api.tokens.batchStatus({ batchId: asked.id, since: asked.rev, waitMs: POLL_WAIT_MS });
+    if (generation !== this.#generation) return;
+    this.#polling = false;
+    if (!result.ok) {
+      this.#error = result.error;
+      return;
+    }
+    // A start, cancel or retry may have answered while this call was out: its status is as new or newer, so an
+    // answer for another batch or an older revision is dropped, and polling goes on from the newer status.
+    const current = this.#status;
+    if (current && result.value.id === current.id && result.value.rev >= current.rev) this.#take(result.value, false);
+    else if (current && needsPolling(current)) void this.#poll();
   }
 }
 

@@ -2,15 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchRow, BatchStatus } from '../../../preload/channels/tokens';
 import { hasDbus, openDesk, privateStreams, type Desk } from './desk';
 
-/** Polls tokens.batchStatus like the screen does (only changed rows each time) until the run is over. */
+/** Long-polls tokens.batchStatus like the screen does (only changed rows each time) until the run is over. */
 async function follow(desk: Desk, start: BatchStatus): Promise<{ status: BatchStatus; rows: Map<number, BatchRow> }> {
   const rows = new Map(start.rows.map((row) => [row.index, row]));
   let status = start;
-  for (let i = 0; i < 2400; i++) {
-    status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev });
+  for (let i = 0; i < 480; i++) {
+    status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev, waitMs: 250 });
     for (const row of status.rows) rows.set(row.index, row);
     if (!status.running && !status.savingHistory) return { status, rows };
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('batch did not finish within 2 minutes');
 }
@@ -79,6 +78,25 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     const done = await follow(desk, await desk.value('tokens.batchRetry', { batchId: start.id }));
     expect(done.status.counts.ok).toBe(100);
     expect(new Set(sim.state.issuedStreamTokens.map((t) => t.stream)).size).toBe(sim.state.issuedStreamTokens.length);
+  });
+
+  it('a long-polled status answers the moment every row is final, and after its wait while rows are still out', async () => {
+    const sim = desk.app.demoServer!;
+    sim.faults.add({ method: 'POST', path: '/api/', latencyMs: 400 });
+    const start = await desk.value('tokens.batchStart', { text: privateStreams(desk).slice(0, 20).join('\n'), live: true, ttl: 60 });
+
+    let asked = performance.now();
+    const midway = await desk.value('tokens.batchStatus', { batchId: start.id, since: start.rev, waitMs: 150 });
+    expect(midway.running).toBe(true);
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(140);
+
+    asked = performance.now();
+    const final = await desk.value('tokens.batchStatus', { batchId: start.id, since: 0, waitMs: 5_000 });
+    // Two rounds of 16 + 4 requests at 400 ms each: the answer comes with the last row, long before the 5 s wait.
+    expect(performance.now() - asked).toBeLessThan(3_000);
+    expect(final.running).toBe(false);
+    expect(final.counts.ok).toBe(20);
+    expect(final.rows.every((row) => row.state === 'ok' && row.token)).toBe(true);
   });
 
   it('names the reason of a row that fails for its stream', async () => {
