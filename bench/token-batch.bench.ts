@@ -22,7 +22,7 @@ import { isMain, median, report } from './report';
 const TOTAL = 1000;
 const CONCURRENCY = 16;
 /** Measured rounds (one console batch and one undici batch each); a round takes about a tenth of a second. */
-const ROUNDS = 20;
+const ROUNDS = 30;
 /** Both paths take ten or more full runs before the JIT settles (the first runs take 2-4x the later ones). */
 const WARM_UP_ROUNDS = 12;
 const run$ = promisify(execFile);

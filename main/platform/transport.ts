@@ -101,6 +101,7 @@ export class Transport {
    * Shared rather than a timer per call: the token desk issues thousands of calls, and this stays cheap.
    */
   private readonly deadlines = new DeadlineSweeper();
+  private headerCache: { token: string | null; headers: Readonly<Record<string, string>> } | undefined;
 
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
@@ -218,16 +219,25 @@ export class Transport {
     throw new AppFailure('Unauthorized', messages.noToken, { details: 'no API token is stored for this profile' });
   }
 
+  /** The two JSON headers and the token's header, built once per token (a batch sends thousands with the same). */
+  private headersFor(token: string | null): Readonly<Record<string, string>> {
+    if (this.headerCache?.token !== token) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (token && this.options.tokenStyle === 'bearer') headers.authorization = `Bearer ${token}`;
+      else if (token && this.options.tokenStyle === 'bare') headers.authorization = token;
+      this.headerCache = { token, headers: Object.freeze(headers) };
+    }
+    return this.headerCache.headers;
+  }
+
   private async sendOnce(spec: RequestSpec): Promise<RawResponse> {
     const ctx = this.context(spec);
     if (spec.signal?.aborted) throw cancelled(ctx);
 
     const token = spec.auth === 'none' ? null : this.checkToken(await this.readToken(), spec.auth);
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
     let fullPath = this.basePath + spec.path;
-    if (token && style === 'bearer') headers.authorization = `Bearer ${token}`;
-    else if (token && style === 'bare') headers.authorization = token;
+    const headers = this.headersFor(style === 'query' ? null : token);
     if (spec.query || (token && style === 'query')) {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(spec.query ?? {})) if (value !== undefined) query.set(key, value);
@@ -243,14 +253,7 @@ export class Transport {
     let response;
     try {
       // Connect and headers are bounded by undici's own timeouts; the caller's signal cancels.
-      response = await this.agent.request({
-        origin: this.origin,
-        path: fullPath,
-        method: spec.method,
-        headers,
-        ...(body !== undefined ? { body } : {}),
-        ...(spec.signal ? { signal: spec.signal } : {}),
-      });
+      response = await this.agent.request({ origin: this.origin, path: fullPath, method: spec.method, headers, body, signal: spec.signal });
     } catch (error) {
       throw await this.attemptFailure(ctx, spec, watch, token, error, 'request');
     }
