@@ -1,50 +1,28 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator } from '../../../main/simulator';
-import type { PlatformClient } from '../../../main/platform/client';
-import { clientFor, failure, firstAgentId, privateStream, type Sim } from './sim-fixture';
+import { describe, expect, it } from 'vitest';
+import { clientFor, failure, firstAgentId, privateStream, useSimulatorClient } from './sim-fixture';
 
-let sim: Sim;
-let client: PlatformClient;
-const extra: PlatformClient[] = [];
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, hooks: true });
-  client = clientFor(sim);
-});
-afterEach(async () => {
-  sim.faults.clear();
-  await Promise.all(extra.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await client.close();
-  await sim.close();
-});
-
-function another(options: Parameters<typeof clientFor>[1]): PlatformClient {
-  const c = clientFor(sim, options);
-  extra.push(c);
-  return c;
-}
+const fixture = useSimulatorClient();
+const { another } = fixture;
 
 /** How many times the first fault rule still has to fire: tells how many requests reached the server. */
 function remaining(): number | null | undefined {
-  return sim.faults.list()[0]?.remaining;
+  return fixture.sim.faults.list()[0]?.remaining;
 }
 
 describe('server failures', () => {
   it('500 on the JSON-RPC endpoint is ServerError', async () => {
-    sim.faults.add({ method: 'POST', path: '/api/', status: 500 });
-    expect(await failure(client.createStreamToken({ stream: privateStream(sim) }))).toMatchObject({ kind: 'ServerError', retryable: true });
+    fixture.sim.faults.add({ method: 'POST', path: '/api/', status: 500 });
+    expect(await failure(fixture.client.createStreamToken({ stream: privateStream(fixture.sim) }))).toMatchObject({ kind: 'ServerError', retryable: true });
   });
 
   it('429 is RateLimited', async () => {
-    sim.faults.add({ path: '/api/admin/v1/dashboard', status: 429 });
-    expect((await failure(client.getDashboard())).kind).toBe('RateLimited');
+    fixture.sim.faults.add({ path: '/api/admin/v1/dashboard', status: 429 });
+    expect((await failure(fixture.client.getDashboard())).kind).toBe('RateLimited');
   });
 
   it('an HTML page instead of JSON is HtmlResponse with the explaining sentence', async () => {
-    sim.faults.add({ path: '/api/v1/camera-agents', html: true });
-    const error = await failure(client.getCameraAgent(firstAgentId(sim)));
+    fixture.sim.faults.add({ path: '/api/v1/camera-agents', html: true });
+    const error = await failure(fixture.client.getCameraAgent(firstAgentId(fixture.sim)));
     expect(error.kind).toBe('HtmlResponse');
     expect(error.message).toBe(
       'The server answered with a web page instead of data. The address may point at a website or a proxy login, not the platform API.',
@@ -52,65 +30,65 @@ describe('server failures', () => {
   });
 
   it('an HTML page with status 200 is HtmlResponse too', async () => {
-    sim.faults.add({ path: '/api/', html: true, status: 200 });
-    expect((await failure(client.createStreamToken({ stream: privateStream(sim) }))).kind).toBe('HtmlResponse');
+    fixture.sim.faults.add({ path: '/api/', html: true, status: 200 });
+    expect((await failure(fixture.client.createStreamToken({ stream: privateStream(fixture.sim) }))).kind).toBe('HtmlResponse');
   });
 });
 
 describe('broken answers', () => {
   it('a truncated body is BadResponse saying it was cut off', async () => {
-    sim.faults.add({ path: '/api/v2/billing/cameras', truncate: true });
-    const error = await failure(client.createCamera({ name: 'x' }));
+    fixture.sim.faults.add({ path: '/api/v2/billing/cameras', truncate: true });
+    const error = await failure(fixture.client.createCamera({ name: 'x' }));
     expect(error.kind).toBe('BadResponse');
     expect(error.message).toContain('cut off');
   });
 
   it('a body that is not JSON is BadResponse', async () => {
-    sim.faults.add({ path: '/api/admin/v1/dashboard', nonJson: true });
-    const error = await failure(client.getDashboard());
+    fixture.sim.faults.add({ path: '/api/admin/v1/dashboard', nonJson: true });
+    const error = await failure(fixture.client.getDashboard());
     expect(error.kind).toBe('BadResponse');
     expect(error.message).toContain('could not be read as data');
   });
 
   it('a body of the wrong shape is BadResponse naming the path', async () => {
-    const agent = await client.getCameraAgent(firstAgentId(sim));
+    const agent = await fixture.client.getCameraAgent(firstAgentId(fixture.sim));
     const broken = { ...agent, storages: [{ ...agent.storages[0], capacity: 'a lot' }] };
-    sim.faults.add({ path: '/api/v1/camera-agents', status: 200, body: JSON.stringify(broken) });
-    const error = await failure(client.getCameraAgent(firstAgentId(sim)));
+    fixture.sim.faults.add({ path: '/api/v1/camera-agents', status: 200, body: JSON.stringify(broken) });
+    const error = await failure(fixture.client.getCameraAgent(firstAgentId(fixture.sim)));
     expect(error.kind).toBe('BadResponse');
     expect(error.message).toContain('storages.0.capacity: expected number');
   });
 
   it('a stream token answer that is neither a string nor an envelope is BadResponse', async () => {
-    sim.faults.add({ path: '/api/', status: 200, body: '{"token": 5}' });
-    expect((await failure(client.createStreamToken({ stream: privateStream(sim) }))).kind).toBe('BadResponse');
+    fixture.sim.faults.add({ path: '/api/', status: 200, body: '{"token": 5}' });
+    expect((await failure(fixture.client.createStreamToken({ stream: privateStream(fixture.sim) }))).kind).toBe('BadResponse');
   });
 });
 
 describe('connection problems', () => {
   it('a dropped connection on a POST is Offline and is not retried', async () => {
-    sim.faults.add({ method: 'POST', path: '/api/', drop: true, times: 5 });
-    const error = await failure(client.createStreamToken({ stream: privateStream(sim) }));
+    fixture.sim.faults.add({ method: 'POST', path: '/api/', drop: true, times: 5 });
+    const error = await failure(fixture.client.createStreamToken({ stream: privateStream(fixture.sim) }));
     expect(error).toMatchObject({ kind: 'Offline', data: { reason: 'dropped' } });
     expect(remaining()).toBe(4);
   });
 
   it('a slow server trips the timeout instead of hanging', async () => {
-    sim.faults.add({ path: '/api/', latencyMs: 20_000 });
+    fixture.sim.faults.add({ path: '/api/', latencyMs: 20_000 });
     const started = Date.now();
-    const error = await failure(another({ timeoutMs: 300 }).createStreamToken({ stream: privateStream(sim) }));
+    const error = await failure(another({ timeoutMs: 300 }).createStreamToken({ stream: privateStream(fixture.sim) }));
     expect(error).toMatchObject({ kind: 'Timeout', data: { phase: 'headers' } });
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('a body that stalls trips the body timeout', async () => {
-    sim.faults.add({ path: '/api/admin/v1/dashboard', slowBodyMs: 30_000 });
+    fixture.sim.faults.add({ path: '/api/admin/v1/dashboard', slowBodyMs: 30_000 });
     const error = await failure(another({ timeoutMs: 300, retry: { maxRetries: 0 } }).getDashboard());
     expect(error).toMatchObject({ kind: 'Timeout' });
   });
 
   it('a slow GET is retried, then gives up within a bounded time', async () => {
-    sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', latencyMs: 20_000, times: 10 });
+    fixture.sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', latencyMs: 20_000, times: 10 });
     const started = Date.now();
     expect((await failure(another({ timeoutMs: 200 }).getDashboard())).kind).toBe('Timeout');
     expect(remaining()).toBe(7);
@@ -118,76 +96,76 @@ describe('connection problems', () => {
   });
 
   it('a slow answer that still fits the timeout succeeds', async () => {
-    sim.faults.add({ path: '/api/admin/v1/dashboard', latencyMs: 150 });
-    await expect(client.getDashboard()).resolves.toHaveProperty('issues');
+    fixture.sim.faults.add({ path: '/api/admin/v1/dashboard', latencyMs: 150 });
+    await expect(fixture.client.getDashboard()).resolves.toHaveProperty('issues');
   });
 });
 
 describe('cancellation', () => {
   it('aborting the signal ends the call with Cancelled', async () => {
-    sim.faults.add({ path: '/api/', latencyMs: 10_000 });
+    fixture.sim.faults.add({ path: '/api/', latencyMs: 10_000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    const error = await failure(client.createStreamToken({ stream: privateStream(sim) }, { signal: controller.signal }));
+    const error = await failure(fixture.client.createStreamToken({ stream: privateStream(fixture.sim) }, { signal: controller.signal }));
     expect(error).toMatchObject({ kind: 'Cancelled', retryable: false });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('an already aborted signal sends nothing', async () => {
-    sim.faults.add({ path: '/api/v1/camera-agents', status: 500, times: 3 });
-    const error = await failure(client.getCameraAgent(firstAgentId(sim), { signal: AbortSignal.abort() }));
+    fixture.sim.faults.add({ path: '/api/v1/camera-agents', status: 500, times: 3 });
+    const error = await failure(fixture.client.getCameraAgent(firstAgentId(fixture.sim), { signal: AbortSignal.abort() }));
     expect(error.kind).toBe('Cancelled');
     expect(remaining()).toBe(3);
   });
 
   it('aborting during a retry backoff ends the call with Cancelled', async () => {
-    sim.faults.add({ path: '/api/v1/camera-agents', status: 503 });
+    fixture.sim.faults.add({ path: '/api/v1/camera-agents', status: 503 });
     const controller = new AbortController();
     const slowRetries = another({ retry: { baseDelayMs: 5_000 } });
     setTimeout(() => controller.abort(), 150);
-    expect((await failure(slowRetries.getCameraAgent(firstAgentId(sim), { signal: controller.signal }))).kind).toBe('Cancelled');
+    expect((await failure(slowRetries.getCameraAgent(firstAgentId(fixture.sim), { signal: controller.signal }))).kind).toBe('Cancelled');
   });
 });
 
 describe('retries', () => {
   it('a GET answered 503 twice is retried and succeeds on the third attempt', async () => {
-    sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', status: 503, times: 2 });
-    await expect(client.getCameraAgent(firstAgentId(sim))).resolves.toHaveProperty('uuid');
-    expect(sim.faults.list()).toEqual([]);
+    fixture.sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', status: 503, times: 2 });
+    await expect(fixture.client.getCameraAgent(firstAgentId(fixture.sim))).resolves.toHaveProperty('uuid');
+    expect(fixture.sim.faults.list()).toEqual([]);
   });
 
   it('a GET is tried at most three times', async () => {
-    sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', status: 502, times: 10 });
-    expect((await failure(client.getCameraAgent(firstAgentId(sim)))).kind).toBe('Unavailable');
+    fixture.sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', status: 502, times: 10 });
+    expect((await failure(fixture.client.getCameraAgent(firstAgentId(fixture.sim)))).kind).toBe('Unavailable');
     expect(remaining()).toBe(7);
   });
 
   it('a dropped GET is retried', async () => {
-    sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', drop: true, times: 1 });
-    await expect(client.getDashboard()).resolves.toHaveProperty('cameras');
+    fixture.sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', drop: true, times: 1 });
+    await expect(fixture.client.getDashboard()).resolves.toHaveProperty('cameras');
   });
 
   it('a POST answered 503 is never retried', async () => {
-    sim.faults.add({ method: 'POST', path: '/api/v2/billing/cameras', status: 503, times: 10 });
-    expect((await failure(client.createCamera({ name: 'x' }))).kind).toBe('Unavailable');
+    fixture.sim.faults.add({ method: 'POST', path: '/api/v2/billing/cameras', status: 503, times: 10 });
+    expect((await failure(fixture.client.createCamera({ name: 'x' }))).kind).toBe('Unavailable');
     expect(remaining()).toBe(9);
   });
 
   it('a PUT that timed out is never retried', async () => {
-    sim.faults.add({ method: 'PUT', path: '/api/streams/', latencyMs: 20_000, times: 10 });
-    const t = sim.state.tasks.values().next().value!;
+    fixture.sim.faults.add({ method: 'PUT', path: '/api/streams/', latencyMs: 20_000, times: 10 });
+    const t = fixture.sim.state.tasks.values().next().value!;
     const error = await failure(another({ timeoutMs: 200 }).updateAnalyticsTask(t.uid, { CaseType: t.CaseType, CameraGroupUid: t.CameraGroupUid, Source: t.Source }));
     expect(error.kind).toBe('Timeout');
     expect(remaining()).toBe(9);
   });
 
   it('a stream token is issued once even when the answer is lost', async () => {
-    const stream = privateStream(sim);
-    const before = sim.state.streamTokensFor(stream).length;
-    sim.faults.add({ method: 'POST', path: '/api/', status: 502, times: 5 });
-    await failure(client.createStreamToken({ stream }));
-    expect(sim.state.streamTokensFor(stream).length).toBe(before);
+    const stream = privateStream(fixture.sim);
+    const before = fixture.sim.state.streamTokensFor(stream).length;
+    fixture.sim.faults.add({ method: 'POST', path: '/api/', status: 502, times: 5 });
+    await failure(fixture.client.createStreamToken({ stream }));
+    expect(fixture.sim.state.streamTokensFor(stream).length).toBe(before);
     expect(remaining()).toBe(4);
   });
 });

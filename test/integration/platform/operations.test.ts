@@ -1,59 +1,38 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../main/simulator';
-import type { PlatformClient } from '../../../main/platform/client';
-import { clientFor, failure, firstAgentId, privateStream, publicStream, type Sim } from './sim-fixture';
+import { clientFor, failure, firstAgentId, privateStream, publicStream, useSimulatorClient, type Sim } from './sim-fixture';
 
-let sim: Sim;
-let client: PlatformClient;
-const extra: PlatformClient[] = [];
-
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 42, hooks: true });
-  client = clientFor(sim);
-});
-afterEach(async () => {
-  sim.faults.clear();
-  await Promise.all(extra.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await client.close();
-  await sim.close();
-});
-
-function another(options: Parameters<typeof clientFor>[1]): PlatformClient {
-  const c = clientFor(sim, options);
-  extra.push(c);
-  return c;
-}
+const fixture = useSimulatorClient();
+const { another } = fixture;
 
 const task = () => {
-  const t = sim.state.tasks.values().next().value!;
+  const t = fixture.sim.state.tasks.values().next().value!;
   return { uid: t.uid, body: { CaseType: t.CaseType, CameraGroupUid: t.CameraGroupUid, Source: t.Source, Pipeline: { Detector: { ScoreThreshold: 0.5 }, Fences: [], Areas: [] } } };
 };
 
 describe('stream tokens', () => {
   it('creates a stream token for a private stream', async () => {
-    const stream = privateStream(sim);
-    const token = await client.createStreamToken({ stream, live: true, dvr: true, from: 0, to: 0, ttl: 600 });
+    const stream = privateStream(fixture.sim);
+    const token = await fixture.client.createStreamToken({ stream, live: true, dvr: true, from: 0, to: 0, ttl: 600 });
     expect(token).toMatch(/\S{10,}/);
-    expect(sim.state.streamTokensFor(stream).at(-1)).toMatchObject({ stream, ttl: 600, live: true, dvr: true });
+    expect(fixture.sim.state.streamTokensFor(stream).at(-1)).toMatchObject({ stream, ttl: 600, live: true, dvr: true });
   });
 
   it('works with each token form: bearer, bare and query', async () => {
     for (const tokenStyle of ['bearer', 'bare', 'query'] as const) {
-      await expect(another({ tokenStyle }).createStreamToken({ stream: privateStream(sim) })).resolves.toMatch(/\S/);
+      await expect(another({ tokenStyle }).createStreamToken({ stream: privateStream(fixture.sim) })).resolves.toMatch(/\S/);
     }
   });
 
   it('maps the refusal for a public stream to RpcError with its code', async () => {
-    const error = await failure(client.createStreamToken({ stream: publicStream(sim), live: true }));
+    const error = await failure(fixture.client.createStreamToken({ stream: publicStream(fixture.sim), live: true }));
     expect(error.kind).toBe('RpcError');
     expect(error.data?.rpcCode).toEqual(expect.any(Number));
   });
 
   it('reports -32601 as RpcError when the server knows neither method name', async () => {
     const c = another({ rpcMethod: 'Auth.CreateAccessToken' });
-    const error = await failure(c.createStreamToken({ stream: privateStream(sim) }));
+    const error = await failure(c.createStreamToken({ stream: privateStream(fixture.sim) }));
     expect(error).toMatchObject({ kind: 'RpcError', data: { rpcCode: -32601 } });
     expect(error.message).toContain('Auth.CreateAccessToken');
   });
@@ -117,18 +96,18 @@ describe('API and user-bound tokens', () => {
   });
 
   it('creates a user-bound token with the token in the query string', async () => {
-    const result = await client.createUserBoundToken({ uid: privateStream(sim), user: 'operator-7', duration: 120 });
+    const result = await fixture.client.createUserBoundToken({ uid: privateStream(fixture.sim), user: 'operator-7', duration: 120 });
     expect(result.raw).toBeTruthy();
-    expect(sim.state.accessTokens.at(-1)).toMatchObject({ user: 'operator-7' });
+    expect(fixture.sim.state.accessTokens.at(-1)).toMatchObject({ user: 'operator-7' });
   });
 });
 
 describe('cameras', () => {
-  const folder = () => sim.state.folders[0]!;
+  const folder = () => fixture.sim.state.folders[0]!;
 
   it('creates a camera and returns the documented answer', async () => {
     const f = folder();
-    const created = await client.createCamera({
+    const created = await fixture.client.createCamera({
       name: 'Gate 3',
       mac: '00:1A:2B:3C:4D:5E',
       serial_number: 'SN-GATE-3',
@@ -144,46 +123,46 @@ describe('cameras', () => {
   });
 
   it('brings the 422 field errors back intact, keys unchanged', async () => {
-    const error = await failure(client.createCamera({ name: 'No group' }));
+    const error = await failure(fixture.client.createCamera({ name: 'No group' }));
     expect(error.kind).toBe('Validation');
     expect(Object.keys(error.fieldErrors)).toEqual(expect.arrayContaining(['mac', 'group_id']));
     expect(error.fieldErrors.mac?.[0]).toMatch(/mac/i);
   });
 
   it('keeps nested keys such as streams.0.archive_storage_days', async () => {
-    sim.faults.add({
+    fixture.sim.faults.add({
       path: '/api/v2/billing/cameras',
       status: 422,
       body: JSON.stringify({ message: 'The given data was invalid.', errors: { 'streams.0.archive_storage_days': ['The streams.0.archive_storage_days must be between 1 and 90.'] } }),
       times: 1,
     });
-    const error = await failure(client.createCamera({ name: 'x' }));
+    const error = await failure(fixture.client.createCamera({ name: 'x' }));
     expect(error.fieldErrors).toEqual({ 'streams.0.archive_storage_days': ['The streams.0.archive_storage_days must be between 1 and 90.'] });
   });
 });
 
 describe('camera agents', () => {
   it('shows one device with its storages and camera', async () => {
-    const id = firstAgentId(sim);
-    const agent = await client.getCameraAgent(id);
+    const id = firstAgentId(fixture.sim);
+    const agent = await fixture.client.getCameraAgent(id);
     expect(agent.id).toBe(id);
     expect(agent.camera.streams.length).toBeGreaterThan(0);
     expect(agent.storages.every((s) => typeof s.capacity === 'number')).toBe(true);
   });
 
   it('says NotFound for an unknown device', async () => {
-    const error = await failure(client.getCameraAgent(999_999));
+    const error = await failure(fixture.client.getCameraAgent(999_999));
     expect(error).toMatchObject({ kind: 'NotFound' });
     expect(error.message).toContain('999999');
   });
 
   it('says Unauthorized for a refused token', async () => {
-    const error = await failure(another({ getToken: async () => 'not-a-real-token' }).getCameraAgent(firstAgentId(sim)));
+    const error = await failure(another({ getToken: async () => 'not-a-real-token' }).getCameraAgent(firstAgentId(fixture.sim)));
     expect(error).toMatchObject({ kind: 'Unauthorized', message: 'The server refused the API token. Open Connect and replace it.' });
   });
 
   it('says Forbidden for a token without the camera-agents permission', async () => {
-    const error = await failure(another({ getToken: async () => sim.limitedToken }).getCameraAgent(firstAgentId(sim)));
+    const error = await failure(another({ getToken: async () => fixture.sim.limitedToken }).getCameraAgent(firstAgentId(fixture.sim)));
     expect(error.kind).toBe('Forbidden');
     expect(error.message).toContain('camera-agents');
   });
@@ -191,13 +170,13 @@ describe('camera agents', () => {
 
 describe('dashboard', () => {
   it('reads the statistics for today', async () => {
-    const dashboard = await client.getDashboard();
+    const dashboard = await fixture.client.getDashboard();
     expect(dashboard.cameras.count_all).toBeGreaterThan(0);
     expect(dashboard.mediaservers.top_by_bitrate.length).toBeGreaterThan(0);
   });
 
   it('reads a custom period in a time zone', async () => {
-    const dashboard = await client.getDashboard({ timezone: 'Europe/Berlin', from: '2025-01-01', to: '2025-01-31' });
+    const dashboard = await fixture.client.getDashboard({ timezone: 'Europe/Berlin', from: '2025-01-01', to: '2025-01-31' });
     expect(dashboard.users.all.count_all).toBeGreaterThan(0);
   });
 });
@@ -205,12 +184,12 @@ describe('dashboard', () => {
 describe('analytics tasks', () => {
   it('updates a task (204)', async () => {
     const { uid, body } = task();
-    await expect(client.updateAnalyticsTask(uid, body)).resolves.toBeUndefined();
-    expect(sim.state.tasks.get(uid)?.Pipeline).toMatchObject({ Detector: { ScoreThreshold: 0.5 } });
+    await expect(fixture.client.updateAnalyticsTask(uid, body)).resolves.toBeUndefined();
+    expect(fixture.sim.state.tasks.get(uid)?.Pipeline).toMatchObject({ Detector: { ScoreThreshold: 0.5 } });
   });
 
   it('says NotFound for an unknown task', async () => {
-    const error = await failure(client.updateAnalyticsTask('no-such-task', task().body));
+    const error = await failure(fixture.client.updateAnalyticsTask('no-such-task', task().body));
     expect(error.kind).toBe('NotFound');
     expect(error.message).toContain('no-such-task');
   });
@@ -218,7 +197,7 @@ describe('analytics tasks', () => {
 
 describe('the connection test', () => {
   it('passes every step with a good token', async () => {
-    const report = await client.testConnection();
+    const report = await fixture.client.testConnection();
     expect(report.ok).toBe(true);
     expect(report.steps.map((s) => [s.name, s.ok])).toEqual([['DNS', true], ['TCP', true], ['TLS', null], ['HTTP', true], ['Token', true]]);
   });
@@ -231,8 +210,8 @@ describe('the connection test', () => {
   });
 
   it('says a limited token is valid but lacks permission', async () => {
-    sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', status: 403, times: 1 });
-    const report = await client.testConnection();
+    fixture.sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', status: 403, times: 1 });
+    const report = await fixture.client.testConnection();
     expect(report.steps.at(-1)).toMatchObject({ name: 'Token', ok: false });
     expect(report.error?.kind).toBe('Forbidden');
   });
@@ -259,8 +238,8 @@ describe('the connection test', () => {
   });
 
   it('says the address answers with web pages', async () => {
-    sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', status: 200, html: true, times: 1 });
-    const report = await client.testConnection();
+    fixture.sim.faults.add({ method: 'GET', path: '/api/admin/v1/dashboard', status: 200, html: true, times: 1 });
+    const report = await fixture.client.testConnection();
     expect(report.steps.find((s) => s.name === 'HTTP')).toMatchObject({ ok: false });
     expect(report.error?.kind).toBe('HtmlResponse');
   });

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSimulator } from '../../../main/simulator';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
 
@@ -32,4 +33,38 @@ export function firstAgentId(sim: Sim): number {
   const id = sim.state.agents.keys().next().value;
   if (id === undefined) throw new Error('the seed has no agent');
   return id;
+}
+
+export interface SimulatorClient {
+  /** The file's simulator (seed 42, test hooks on); its faults are cleared after each test. */
+  sim: Sim;
+  /** A client with the full-permission token, for the whole file. */
+  client: PlatformClient;
+  /** Another client with other options, closed after the test. */
+  another(options: Partial<PlatformClientOptions>): PlatformClient;
+}
+
+/** One simulator and client per test file, with the hooks that start, reset and close them. */
+export function useSimulatorClient(): SimulatorClient {
+  const extra: PlatformClient[] = [];
+  const fixture = {
+    another(options: Partial<PlatformClientOptions>) {
+      const c = clientFor(fixture.sim, options);
+      extra.push(c);
+      return c;
+    },
+  } as SimulatorClient;
+  beforeAll(async () => {
+    fixture.sim = await startSimulator({ seed: 42, hooks: true });
+    fixture.client = clientFor(fixture.sim);
+  });
+  afterEach(async () => {
+    fixture.sim.faults.clear();
+    await Promise.all(extra.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await fixture.client.close();
+    await fixture.sim.close();
+  });
+  return fixture;
 }
