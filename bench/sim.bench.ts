@@ -2,6 +2,7 @@
 // (the NOC screen's poll), driven by undici over a keep-alive pool with ~32 requests in flight.
 import { Pool } from 'undici';
 import { startSimulator, type RunningSimulator } from '../main/simulator/index';
+import { streamsWith } from '../test/support/streams';
 import { isMain, percentile, report } from './report';
 
 const CONCURRENCY = 32;
@@ -34,7 +35,7 @@ async function load(sim: RunningSimulator, total: number, send: (pool: Pool, i: 
 export async function run(): Promise<void> {
   const sim = await startSimulator({ seed: 42 });
   try {
-    const privateStreams = [...sim.state.streams.values()].filter((s) => s.authorization === 'private').map((s) => s.uid);
+    const privateStreams = streamsWith(sim.state, 'private');
     const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
     const token = (pool: Pool, i: number): Promise<number> =>
       pool

@@ -1,5 +1,6 @@
 // Sums the vitest and Playwright JSON reports (and failed build steps) into the one line CI reads last:
-// `N passed, N failed, N skipped`. Exits non-zero when anything failed or a runner left no report.
+// `N passed, N failed`, with `, N skipped` appended only when something was skipped. Exits non-zero when anything
+// failed or a runner left no report.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`): build, type-check, unit + integration tests (vitest, real keychain in a private
-# D-Bus session), end-to-end tests (Playwright + Debian Chromium), then one summary line: `N passed, N failed`.
+# D-Bus session), end-to-end tests (Playwright + Debian Chromium), then one summary line: `N passed, N failed`
+# (with `, N skipped` appended when anything was skipped).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # Same as under `npm test`: the project's own Node 24 and tools first, even when this script is run directly.
 export PATH="$PWD/node_modules/.bin:$PATH"
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/e2e-report.json test-results/steps.json
+rm -f test-results/vitest.json test-results/e2e-report.json test-results/steps.txt
 steps_failed=()
 
 missing=()

@@ -5,7 +5,7 @@ import { createConnections, type Connections } from '../connection/connections';
 import { buildAppInfo, type HostFacts } from './app-info';
 import { startDemoServerIfWanted } from './demo-server';
 import { connectHandlers } from '../connection/handlers';
-import { disposeTokenDesk, tokenHandlers } from '../tokens/handlers';
+import { tokenDesk } from '../tokens/handlers';
 import type { RunningSimulator } from '../simulator';
 
 export interface AppOptions {
@@ -46,10 +46,11 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   const services: AppServices = { dataDir: options.dataDir, vault, profiles, connections };
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(profiles, connections);
 
+  const tokens = tokenDesk(services);
   const handlers: Handlers = {
     'app.info': async () => buildAppInfo(options.hostFacts, await vault.status()),
     ...connectHandlers(services),
-    ...tokenHandlers(services),
+    ...tokens.handlers,
   };
 
   return {
@@ -57,7 +58,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
     services,
     demoServer,
     async dispose() {
-      await disposeTokenDesk(services);
+      await tokens.dispose();
       await connections.closeAll();
       await demoServer?.close();
     },

@@ -14,7 +14,7 @@ export interface ActiveConnection {
 export interface Connections {
   /** The active profile and its client; NotFound with a sentence pointing at Connect when none is chosen. */
   active(): Promise<ActiveConnection>;
-  /** The client of one profile (built once, rebuilt when the profile changes). */
+  /** The client of one profile (built once; rebuilt when its address, token style, TLS trust or timeout change). */
   forProfile(profileId: string): Promise<ActiveConnection>;
   /** Drops a profile's client (after an edit, a delete or a new pin). */
   forget(profileId: string): Promise<void>;
@@ -41,22 +41,35 @@ async function clientTrust(profile: Profile): Promise<ClientTlsTrust> {
   return { mode: 'system' };
 }
 
+/** The profile fields a client is built from. Others (the name, the learned JSON-RPC method) keep the same client. */
+function clientKey(profile: Profile): string {
+  return JSON.stringify([profile.baseUrl, profile.tokenStyle, profile.tls, profile.timeoutMs]);
+}
+
+interface CachedClient {
+  key: string;
+  /** Pending while the CA file is read: concurrent callers share it rather than each building a client. */
+  client: Promise<PlatformClient>;
+}
+
+function closeCached(entry: CachedClient): Promise<void> {
+  return entry.client.then(
+    (client) => client.close(),
+    () => undefined,
+  );
+}
+
 /**
- * One platform client per profile, kept for the keep-alive connections and rebuilt when the profile changes. The
- * client reads the token from the vault per request, so a replaced token takes effect at once.
+ * One platform client per profile, kept for the keep-alive connections and rebuilt when the fields it is built from
+ * change. The client reads the token from the vault per request, so a replaced token takes effect at once.
  */
 export function createConnections(profiles: ProfileStore, vault: Vault): Connections {
-  const clients = new Map<string, { version: string; client: PlatformClient }>();
+  const clients = new Map<string, CachedClient>();
   const demoTokens = new Map<string, string>();
 
-  async function forProfile(profileId: string): Promise<ActiveConnection> {
-    const profile = await profiles.get(profileId);
-    if (!profile) throw new AppFailure('NotFound', 'This server profile no longer exists. Choose another one in Connect.');
-    const version = JSON.stringify(profile);
-    const cached = clients.get(profileId);
-    if (cached && cached.version === version) return { profile, client: cached.client };
-    if (cached) void cached.client.close();
-    const client = createPlatformClient({
+  async function buildClient(profile: Profile): Promise<PlatformClient> {
+    const profileId = profile.id;
+    return createPlatformClient({
       baseUrl: profile.baseUrl,
       tokenStyle: profile.tokenStyle,
       tls: await clientTrust(profile),
@@ -65,17 +78,30 @@ export function createConnections(profiles: ProfileStore, vault: Vault): Connect
       getToken: async () => demoTokens.get(profileId) ?? (await vault.getToken(profileId)),
       onRpcMethodLearned: (method) => {
         log.info('connections', `profile ${profile.name} answers stream tokens with ${method}; remembered`);
-        void profiles.update(profileId, { rpcMethod: method }).then(() => {
-          // The saved profile changed only in what the client already learned: keep the same client.
-          void profiles.get(profileId).then((saved) => {
-            const entry = clients.get(profileId);
-            if (saved && entry?.client === client) entry.version = JSON.stringify(saved);
-          });
+        profiles.update(profileId, { rpcMethod: method }).catch((error: unknown) => {
+          // The client keeps using the method either way; only the next start has to learn it again.
+          log.warn('connections', `could not remember ${method} for profile ${profile.name}: ${error instanceof Error ? error.message : String(error)}`);
         });
       },
     });
-    clients.set(profileId, { version, client });
-    return { profile, client };
+  }
+
+  async function forProfile(profileId: string): Promise<ActiveConnection> {
+    const profile = await profiles.get(profileId);
+    if (!profile) throw new AppFailure('NotFound', 'This server profile no longer exists. Choose another one in Connect.');
+    const key = clientKey(profile);
+    let entry = clients.get(profileId);
+    if (entry?.key !== key) {
+      if (entry) void closeCached(entry);
+      const fresh: CachedClient = { key, client: buildClient(profile) };
+      clients.set(profileId, fresh);
+      // A client that could not be built (an unreadable CA file) is not kept: the next call tries again.
+      fresh.client.catch(() => {
+        if (clients.get(profileId) === fresh) clients.delete(profileId);
+      });
+      entry = fresh;
+    }
+    return { profile, client: await entry.client };
   }
 
   return {
@@ -88,7 +114,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault): Connect
     async forget(profileId) {
       const cached = clients.get(profileId);
       clients.delete(profileId);
-      if (cached) await cached.client.close();
+      if (cached) await closeCached(cached);
     },
     setDemoToken(profileId, token) {
       log.redact(token);
@@ -98,8 +124,9 @@ export function createConnections(profiles: ProfileStore, vault: Vault): Connect
       return demoTokens.has(profileId);
     },
     async closeAll() {
-      await Promise.all([...clients.values()].map((entry) => entry.client.close()));
+      const all = [...clients.values()];
       clients.clear();
+      await Promise.all(all.map(closeCached));
     },
   };
 }

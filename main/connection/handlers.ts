@@ -1,25 +1,13 @@
 import type { Handler } from '../ipc/registry';
 import type { AppServices } from '../app/create-app';
-import type { ConnectionHealth, ProfileView } from '../../preload/channels/connect';
+import type { ConnectionHealth, ProfileView, connectChannels } from '../../preload/channels/connect';
 import type { Profile } from '../profiles/profile-schema';
 import { isLocalHost } from '../profiles/is-local-host';
 import { inspectCertificate, normalizeFingerprint } from '../platform';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 
-type ConnectChannel =
-  | 'profiles.list'
-  | 'profiles.save'
-  | 'profiles.remove'
-  | 'profiles.activate'
-  | 'profiles.setToken'
-  | 'profiles.clearToken'
-  | 'profiles.test'
-  | 'profiles.inspectCertificate'
-  | 'profiles.pinCertificate'
-  | 'profiles.obtainToken'
-  | 'vault.useSessionOnly'
-  | 'connection.check';
+type ConnectChannel = keyof typeof connectChannels;
 
 const healthCacheMs = 30_000;
 
@@ -45,7 +33,6 @@ export function connectHandlers({ profiles, vault, connections }: AppServices): 
       isLocal: isLocalHost(profile.baseUrl),
     };
   }
-
 
   async function mustGet(id: string): Promise<Profile> {
     const profile = await profiles.get(id);
@@ -84,7 +71,7 @@ export function connectHandlers({ profiles, vault, connections }: AppServices): 
           throw error;
         }
       }
-      if ((await profiles.getActiveId()) === null) await profiles.setActive(created.id);
+      // profiles.create has already made it the active profile if it is the first.
       return changed(created.id);
     },
 

@@ -1,10 +1,11 @@
 // The Electron entry. The only place (with the preload) that imports 'electron'; all real work is in plain-Node
 // modules built by createApp, shared with the web host and the tests.
-import { app, session } from 'electron';
+import { app, dialog, session } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type WatchdeskApp } from '../app/create-app';
 import { createRegistry } from '../ipc/registry';
+import { log } from '../shared/log';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { isTrustedElectronSender, registerIpc } from './ipc';
 import { hardenSession } from './security';
@@ -20,19 +21,36 @@ if (!app.requestSingleInstanceLock()) {
   registerAppScheme();
   let watchdesk: WatchdeskApp | null = null;
 
-  void app.whenReady().then(async () => {
-    hardenSession(session.defaultSession);
-    serveRenderer(join(distDir, 'renderer'));
-    watchdesk = await createApp({
-      dataDir: app.getPath('userData'),
-      hostFacts: { host: 'electron', electronVersion: process.versions.electron ?? null, chromeVersion: process.versions.chrome ?? null },
+  app
+    .whenReady()
+    .then(async () => {
+      hardenSession(session.defaultSession);
+      serveRenderer(join(distDir, 'renderer'));
+      watchdesk = await createApp({
+        dataDir: app.getPath('userData'),
+        hostFacts: { host: 'electron', electronVersion: process.versions.electron ?? null, chromeVersion: process.versions.chrome ?? null },
+      });
+      registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
+      await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);
+    })
+    .catch((error: unknown) => {
+      // Without a window nothing else would tell the operator; the log has the details.
+      log.error('app', `Watchdesk could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      dialog.showErrorBox('Watchdesk could not start', 'Something went wrong while starting. Start Watchdesk again; if this keeps happening, send the log to your administrator.');
+      app.exit(1);
     });
-    registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
-    await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);
-  });
 
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => {
-    void watchdesk?.dispose();
+  // Quitting waits for the app to wind down: running batches are cancelled and their issued tokens written to the
+  // history. Electron would not wait for a promise, so the quit is held and finished once that is done.
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed || !watchdesk) return;
+    event.preventDefault();
+    disposed = true;
+    void watchdesk
+      .dispose()
+      .catch((error: unknown) => log.error('app', `shutdown did not finish cleanly: ${String(error)}`))
+      .finally(() => app.quit());
   });
 }

@@ -3,13 +3,23 @@ import { isAllowedExternalUrl } from '../shared/external-links';
 import { isAppUrl } from './app-protocol';
 import { log } from '../shared/log';
 
-/** Every permission (camera, notifications, geolocation, ...) is denied: the console needs none. */
+/**
+ * The one permission the console uses: writing to the clipboard after a click (the desk's Copy buttons), and only
+ * for the app's own page. Reading the clipboard, camera, notifications, geolocation, ... are all denied.
+ */
+const allowedPermission = 'clipboard-sanitized-write';
+
+function isPermissionAllowed(permission: string, requestingUrl: string | undefined): boolean {
+  return permission === allowedPermission && requestingUrl !== undefined && isAppUrl(requestingUrl);
+}
+
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => {
-    log.warn('security', `denied permission request: ${permission}`);
-    callback(false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const allowed = isPermissionAllowed(permission, details.requestingUrl);
+    if (!allowed) log.warn('security', `denied permission request: ${permission}`);
+    callback(allowed);
   });
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isPermissionAllowed(permission, requestingOrigin));
 }
 
 /**

@@ -2,7 +2,7 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
 import { runConnectionTest } from './connection-test';
-import { badShape, rpcFailure } from './errors';
+import { badShape, messages, rpcFailure } from './errors';
 import {
   analyticsTaskBodySchema,
   analyticsTaskUidSchema,
@@ -29,9 +29,10 @@ import {
   type RpcMethod,
   type StreamTokenParamsInput,
   type TlsTrust,
+  type TokenStyle,
   type UserBoundTokenRequest,
 } from './schemas';
-import { Transport, type RetryPolicy, type TokenStyle } from './transport';
+import { Transport, type RetryPolicy } from './transport';
 import type { z } from 'zod';
 
 export interface PlatformClientOptions {
@@ -134,6 +135,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     return token;
   }
 
+  /** Switches to Auth.CreateAccessToken once; the calls that were already in flight when it switched change nothing. */
+  function learnAccessTokenMethod(): void {
+    if (rpcMethod === 'Auth.CreateAccessToken') return;
+    rpcMethod = 'Auth.CreateAccessToken';
+    log.info('platform', 'server accepts Auth.CreateAccessToken instead of Auth.CreateApiToken; using it from now on');
+    options.onRpcMethodLearned?.(rpcMethod);
+  }
+
   const client: PlatformClient = {
     get rpcMethod() {
       return rpcMethod;
@@ -144,26 +153,23 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsSchema, input, 'token settings');
       if (from !== undefined) wire.from = from;
       if (to !== undefined) wire.to = to;
+      // The method this call is sent with: concurrent calls may see the shared one switch while they are in flight.
+      const method = rpcMethod;
       try {
-        return await callRpc(rpcMethod, wire, signal);
+        return await callRpc(method, wire, signal);
       } catch (error) {
-        if (!(rpcMethod === 'Auth.CreateApiToken' && isAppFailure(error) && error.appError.data?.rpcCode === -32601)) throw error;
+        if (!(method === 'Auth.CreateApiToken' && isAppFailure(error) && error.appError.data?.rpcCode === -32601)) throw error;
         // The spec titles the operation Auth.CreateAccessToken; some servers may only know that name.
-        const learn = (): void => {
-          rpcMethod = 'Auth.CreateAccessToken';
-          log.info('platform', 'server accepts Auth.CreateAccessToken instead of Auth.CreateApiToken; using it from now on');
-          options.onRpcMethodLearned?.(rpcMethod);
-        };
         try {
           const token = await callRpc('Auth.CreateAccessToken', wire, signal);
-          learn();
+          learnAccessTokenMethod();
           return token;
         } catch (second) {
           const secondCode = isAppFailure(second) ? second.appError.data?.rpcCode : undefined;
           if (secondCode === undefined || secondCode === -32601) throw error;
           // The server knows the second name and refused this request for its own reason (e.g. no such stream):
           // that reason is the one to show, and the name is the one to use from now on.
-          learn();
+          learnAccessTokenMethod();
           throw second;
         }
       }
@@ -226,7 +232,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         query,
         auth: 'header-or-query',
         signal,
-        forbidden: 'The API token is valid but lacks permission to read the dashboard. Ask your administrator to grant it.',
+        forbidden: messages.dashboardForbidden,
       });
       transport.assertStatus(response, [200]);
       return transport.parse(response, dashboardSchema);

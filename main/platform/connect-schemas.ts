@@ -3,21 +3,23 @@ import { appErrorSchema } from '../../preload/app-error';
 
 /** Pure zod shapes of the Connect screen: how a profile trusts a certificate, the certificate, the test report. */
 
-/** Upper-case, colon-separated hex SHA-256, as `openssl x509 -fingerprint -sha256` and Node print it. */
-export const sha256FingerprintPattern = /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/;
-
-/** `ab:cd...`, `ABCD...`, `AB CD ...` -> `AB:CD:...`; anything that is not 32 bytes of hex is returned trimmed, upper-cased. */
-export function normalizeFingerprint(value: string): string {
-  const hex = value.replace(/[^0-9a-fA-F]/g, '').toUpperCase();
-  if (hex.length !== 64) return value.trim().toUpperCase();
+/**
+ * `ab:cd…`, `ABCD…`, `AB CD …` -> `AB:CD:…`; null when it is not 32 bytes of hex. Only colons and white space may
+ * separate the digits: anything else (a dash, a stray letter) is a typo to show, not a character to drop.
+ */
+export function normalizeFingerprint(text: string): string | null {
+  const hex = text.trim().replace(/[:\s]/g, '').toUpperCase();
+  if (!/^[0-9A-F]{64}$/.test(hex)) return null;
   return hex.match(/../g)!.join(':');
 }
 
+const FINGERPRINT_HINT = "Enter the certificate's SHA-256 fingerprint: 64 hexadecimal digits, optionally separated by colons.";
+
 /** A fingerprint as pasted (any case, with or without colons), stored in the canonical form. */
 export const sha256FingerprintSchema = z
-  .string()
-  .transform(normalizeFingerprint)
-  .pipe(z.string().regex(sha256FingerprintPattern, 'Use the SHA-256 fingerprint: 32 pairs of hex digits, e.g. AB:CD:…'));
+  .string({ error: FINGERPRINT_HINT })
+  .refine((text) => normalizeFingerprint(text) !== null, { error: FINGERPRINT_HINT })
+  .transform((text) => normalizeFingerprint(text) ?? text);
 
 export const tlsTrustSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('system') }),

@@ -3,10 +3,10 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { AppError } from '../../preload/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { cancelled, failureFromStatus, htmlResponse, failureFromTransportError, looksLikeHtml, pinMismatch, untrustedCertificate, type CallContext } from './errors';
+import { cancelled, failureFromStatus, htmlResponse, failureFromTransportError, looksLikeHtml, messages, pinMismatch, untrustedCertificate, type CallContext } from './errors';
 import type { ConnectionReport, ConnectionStep, ConnectionStepName, TlsTrust } from './schemas';
 import { caBundle, describeCertificate, normalizeFingerprint, PinMismatchError } from './tls-trust';
-import type { Transport } from './transport';
+import { isTokenReadFailure, type Transport } from './transport';
 
 /**
  * The Connect screen's "Test connection": one step at a time, so a person sees where it breaks: the name, the
@@ -16,7 +16,6 @@ import type { Transport } from './transport';
 interface TestOptions {
   baseUrl: string;
   tls?: TlsTrust;
-  getToken: () => Promise<string | null>;
 }
 
 const checkPath = '/api/admin/v1/dashboard';
@@ -82,27 +81,30 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     }
     checkCancelled();
 
-    // HTTP and the token, in one request: the dashboard answers 401 without a valid token.
-    const token = await options.getToken();
+    // HTTP and the token, in one request: the dashboard answers 401 without a valid token. The transport reads the
+    // token ('if-stored': none is sent when none is stored) and the answer says whether one went out.
     let response;
     try {
-      response = await transport.send({ method: 'GET', path: checkPath, auth: token ? 'header-or-query' : 'none', signal });
+      response = await transport.send({ method: 'GET', path: checkPath, auth: 'if-stored', signal, forbidden: messages.dashboardForbidden });
     } catch (e) {
-      return fail('HTTP', isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs));
+      const failure = isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs);
+      if (isTokenReadFailure(failure)) {
+        skip('HTTP', 'Not checked: the API token could not be read, so nothing was sent.');
+        return fail('Token', failure);
+      }
+      return fail('HTTP', failure);
     }
     if (looksLikeHtml(response.contentType, response.text) && response.status !== 401 && response.status !== 403) {
       return fail('HTTP', htmlResponse(ctx, response.status));
     }
     pass('HTTP', `The server answered (HTTP ${response.status}).`);
 
-    if (!token) {
+    if (!response.sentToken) {
       skip('Token', 'No API token is stored for this server yet. Add one to finish setting up.');
     } else if (response.status === 200) {
       pass('Token', 'The server accepted the API token.');
-    } else if (response.status === 403) {
-      return fail('Token', new AppFailure('Forbidden', 'The API token is valid but lacks permission to read the dashboard. Ask your administrator to grant it.', { details: 'HTTP 403 on the dashboard check' }));
     } else {
-      return fail('Token', failureFromStatus(ctx, response.status, response.contentType, response.text, response.headers));
+      return fail('Token', response.redact(failureFromStatus(response.ctx, response.status, response.contentType, response.text, response.headers)));
     }
     return { ok: true, steps };
   } catch (e) {
@@ -163,7 +165,7 @@ function tlsProbe(ctx: CallContext, host: string, address: string, port: number,
       }
       const certificate = describeCertificate(peer);
       if (trust.mode === 'pin') {
-        const expected = normalizeFingerprint(trust.sha256);
+        const expected = normalizeFingerprint(trust.sha256) ?? trust.sha256;
         if (certificate.sha256 === expected) finish(null, `The certificate is the one you pinned (SHA-256 ${shortPrint(expected)}).`);
         else finish(pinMismatch(ctx, new PinMismatchError(certificate, expected)));
         return;

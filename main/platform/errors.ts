@@ -27,6 +27,7 @@ export const messages = {
   unauthorized: 'The server refused the API token. Open Connect and replace it.',
   noToken: 'No API token is stored for this server. Open Connect and add one.',
   forbidden: 'The API token is valid but does not have permission for this. Ask your administrator to grant it.',
+  dashboardForbidden: 'The API token is valid but lacks permission to read the dashboard. Ask your administrator to grant it.',
   notFound: 'The server has no such item. Check the identifier and try again.',
   conflict: 'The server refused the change because it conflicts with the current state. Reload and try again.',
   validation: 'The server rejected some of the values. Check the highlighted fields.',
@@ -152,7 +153,8 @@ export function failureFromStatus(
   });
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
+/** The first value of a response header that may repeat. */
+export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 

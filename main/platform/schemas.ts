@@ -23,8 +23,16 @@ export const timeZoneNamePattern = /^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+$/;
 // ---------------------------------------------------------------------------------------------------------------
 // 1. Stream access token (JSON-RPC Auth.CreateApiToken)
 
-export const rpcMethodSchema = z.enum(['Auth.CreateApiToken', 'Auth.CreateAccessToken']);
+export const rpcMethodSchema = z.enum(['Auth.CreateApiToken', 'Auth.CreateAccessToken'], {
+  error: 'Choose Auth.CreateApiToken or Auth.CreateAccessToken.',
+});
 export type RpcMethod = z.infer<typeof rpcMethodSchema>;
+
+/** How a profile sends its API token: `Authorization: Bearer <token>`, `Authorization: <token>`, or `?token=`. */
+export const tokenStyleSchema = z.enum(['bearer', 'bare', 'query'], {
+  error: 'Choose how the token is sent: Bearer header, bare header, or ?token= in the address.',
+});
+export type TokenStyle = z.infer<typeof tokenStyleSchema>;
 
 export const streamTokenParamsSchema = z
   .object({
@@ -44,14 +52,6 @@ export const streamTokenParamsSchema = z
 /** What a caller passes (defaults not yet applied). */
 export type StreamTokenParamsInput = z.input<typeof streamTokenParamsSchema>;
 export type StreamTokenParams = z.output<typeof streamTokenParamsSchema>;
-
-export const jsonRpcRequestSchema = z.object({
-  jsonrpc: z.literal('2.0'),
-  method: z.string(),
-  params: z.record(z.string(), z.unknown()),
-  id: z.number(),
-});
-export type JsonRpcRequest = z.infer<typeof jsonRpcRequestSchema>;
 
 export const jsonRpcErrorBodySchema = z
   .object({

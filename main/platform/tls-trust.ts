@@ -65,7 +65,8 @@ export function createConnector({ trust, timeoutMs }: ConnectorOptions): buildCo
     return buildConnector({ timeout: timeoutMs, allowH2: false, ...(ca ? { ca } : {}) });
   }
 
-  const expected = normalizeFingerprint(trust.sha256);
+  // A pin that is not a fingerprint matches no certificate.
+  const expected = normalizeFingerprint(trust.sha256) ?? trust.sha256;
   // Chain validation is replaced by the fingerprint check below. Session resumption is off so that every
   // connection presents its certificate and is checked again.
   const inner = buildConnector({

@@ -8,6 +8,7 @@ import {
   errorCode,
   failureFromStatus,
   failureFromTransportError,
+  headerValue,
   htmlResponse,
   looksLikeHtml,
   messages,
@@ -15,7 +16,7 @@ import {
   untrustedCertificate,
   type CallContext,
 } from './errors';
-import type { TlsTrust } from './schemas';
+import type { TlsTrust, TokenStyle } from './schemas';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
@@ -23,7 +24,6 @@ import { createConnector, inspectCertificate, isUntrustedCertificateCode } from 
  * request, the token in the profile's form, timeouts, cancellation, and retries for reads only.
  */
 
-export type TokenStyle = 'bearer' | 'bare' | 'query';
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export interface RetryPolicy {
@@ -79,6 +79,11 @@ export class RawResponse {
     this.#token = token;
   }
 
+  /** Whether the request carried an API token ('if-stored' calls send none when none is stored). */
+  get sentToken(): boolean {
+    return this.#token !== null;
+  }
+
   /** Masks the token in a failure built from this answer. */
   redact(failure: AppFailure): AppFailure {
     return scrubFailure(failure, this.#token);
@@ -86,6 +91,14 @@ export class RawResponse {
 }
 
 const defaultTimeoutMs = 15_000;
+
+/** Failures of reading the token, marked as they are thrown: nothing was sent for them. */
+const tokenReadFailures = new WeakSet<AppFailure>();
+
+/** True when a call failed because the API token could not be read (e.g. a locked keychain), before anything was sent. */
+export function isTokenReadFailure(failure: AppFailure): boolean {
+  return tokenReadFailures.has(failure);
+}
 
 export class Transport {
   readonly origin: string;
@@ -142,7 +155,7 @@ export class Transport {
   async send(spec: RequestSpec): Promise<RawResponse> {
     if (spec.method !== 'GET' || this.maxRetries === 0) return this.sendOnce(spec);
     for (let attempt = 0; ; attempt++) {
-      const canRetry = spec.method === 'GET' && attempt < this.maxRetries;
+      const canRetry = attempt < this.maxRetries;
       let reason: string;
       try {
         const response = await this.sendOnce(spec);
@@ -203,10 +216,13 @@ export class Transport {
       return await this.options.getToken();
     } catch (error) {
       // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: pass those on as they are.
-      if (isAppFailure(error)) throw error;
-      throw new AppFailure('Internal', 'The API token could not be read from the keychain. Try again; if it keeps failing, restart Watchdesk.', {
-        details: error instanceof Error ? error.message : String(error),
-      });
+      const failure = isAppFailure(error)
+        ? error
+        : new AppFailure('Internal', 'The API token could not be read from the keychain. Try again; if it keeps failing, restart Watchdesk.', {
+            details: error instanceof Error ? error.message : String(error),
+          });
+      tokenReadFailures.add(failure);
+      throw failure;
     }
   }
 
@@ -216,7 +232,7 @@ export class Transport {
       return token;
     }
     if (auth === 'if-stored') return null;
-    throw new AppFailure('Unauthorized', messages.noToken, { details: 'no API token is stored for this profile' });
+    throw new AppFailure('Unauthorized', messages.noToken, { details: 'no API token is stored for this profile', data: { reason: 'no-token' } });
   }
 
   /** The two JSON headers and the token's header, built once per token (a batch sends thousands with the same). */
@@ -335,10 +351,6 @@ class DeadlineSweeper {
       entry.body?.destroy(new Error('attempt deadline reached'));
     }
   }
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 const retryableStatuses = new Set([502, 503, 504]);

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from '../platform/schemas';
+
+export type { RpcMethod, TokenStyle } from '../platform/schemas';
 
 /**
  * A server profile: where a platform is and how to talk to it. No secret ever lives here (the API token is in the
@@ -46,21 +49,6 @@ const baseUrlSchema = z
   })
   .transform((text) => normaliseBaseUrl(text) ?? text);
 
-const FINGERPRINT_HINT =
-  "Enter the certificate's SHA-256 fingerprint: 64 hexadecimal digits, optionally separated by colons.";
-
-/** `aabb…` or `AA:BB:…` -> `AA:BB:…`; null when it is not 32 bytes of hex. */
-export function normaliseFingerprint(text: string): string | null {
-  const hex = text.trim().replace(/[:\s]/g, '').toUpperCase();
-  if (!/^[0-9A-F]{64}$/.test(hex)) return null;
-  return hex.match(/../g)!.join(':');
-}
-
-const fingerprintSchema = z
-  .string({ error: FINGERPRINT_HINT })
-  .refine((text) => normaliseFingerprint(text) !== null, { error: FINGERPRINT_HINT })
-  .transform((text) => normaliseFingerprint(text) ?? text);
-
 export const tlsTrustSchema = z.discriminatedUnion(
   'mode',
   [
@@ -74,7 +62,7 @@ export const tlsTrustSchema = z.discriminatedUnion(
     }),
     z.object({
       mode: z.literal('pin'),
-      sha256: fingerprintSchema,
+      sha256: sha256FingerprintSchema,
       subject: z.string().optional(),
       validTo: z.string().optional(),
     }),
@@ -110,16 +98,6 @@ const playbackUrlTemplateSchema = z.preprocess(
     })
     .optional(),
 );
-
-export const tokenStyleSchema = z.enum(['bearer', 'bare', 'query'], {
-  error: 'Choose how the token is sent: Bearer header, bare header, or ?token= in the address.',
-});
-export type TokenStyle = z.infer<typeof tokenStyleSchema>;
-
-export const rpcMethodSchema = z.enum(['Auth.CreateApiToken', 'Auth.CreateAccessToken'], {
-  error: 'Choose Auth.CreateApiToken or Auth.CreateAccessToken.',
-});
-export type RpcMethod = z.infer<typeof rpcMethodSchema>;
 
 export const profileKindSchema = z.enum(['server', 'demo'], { error: 'A profile is either a server or the demo.' });
 export type ProfileKind = z.infer<typeof profileKindSchema>;

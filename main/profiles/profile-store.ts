@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
 import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
+import { createSerialQueue } from '../shared/serial-queue';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { profileInputSchema, profileSchema, type Profile, type ProfileInput } from './profile-schema';
 
@@ -44,27 +45,24 @@ export interface ProfileStore {
 export function createProfileStore(dataDir: string): ProfileStore {
   const path = join(dataDir, PROFILES_FILE);
   let state: Promise<ProfilesState> | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
+  const queue = createSerialQueue();
 
   const load = (): Promise<ProfilesState> => (state ??= readState(path));
 
   /** Mutations run one at a time against the loaded state and are saved before the next starts. */
   function mutate<T>(change: (current: ProfilesState) => T): Promise<T> {
-    const run = async (): Promise<T> => {
+    return queue.run(async () => {
       const current = await load();
       const draft: ProfilesState = { activeId: current.activeId, profiles: [...current.profiles] };
       const result = change(draft);
       await writeFileAtomic(path, JSON.stringify({ version: 1, ...draft }, null, 2) + '\n', { mode: 0o600 });
       state = Promise.resolve(draft);
       return result;
-    };
-    const next = queue.then(run, run);
-    queue = next.catch(() => undefined);
-    return next;
+    });
   }
 
   async function settled(): Promise<ProfilesState> {
-    await queue;
+    await queue.idle();
     return load();
   }
 

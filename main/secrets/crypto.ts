@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
 import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
+import { createSerialQueue } from '../shared/serial-queue';
 
 /**
  * Encryption at rest for the few files that hold secrets (token history, the outbox's ONVIF passwords).
@@ -60,6 +61,36 @@ export function decrypt(key: Buffer, blob: Buffer, aad?: string): Buffer {
   }
 }
 
+/**
+ * Decrypts one blob of `fileName` (the whole file, or one record of it) and checks its JSON against `schema`. Each
+ * failure is AppFailure('Internal') with a sentence for people and the file name in the details.
+ */
+export function decryptJson<T>(key: Buffer, blob: Buffer, aad: string, schema: z.ZodType<T>, fileName: string, part = 'the file'): T {
+  const plaintext = decrypt(key, blob, aad);
+  let json: unknown;
+  try {
+    json = JSON.parse(plaintext.toString('utf8'));
+  } catch {
+    throw new AppFailure('Internal', UNREADABLE, { details: `${fileName}: ${part} is not JSON after decryption` });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new AppFailure('Internal', `The saved file ${fileName} has content this version cannot use.`, {
+      details: `${fileName}, ${part}: ${describeIssues(parsed.error)}`,
+    });
+  }
+  return parsed.data;
+}
+
+/** The value to write, checked against `schema` first: invalid data is refused, never saved. */
+export function checkedForSaving<T>(schema: z.ZodType<T>, value: T, fileName: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppFailure('Internal', `Refusing to save ${fileName}: the data is not valid.`, { details: describeIssues(parsed.error) });
+  }
+  return parsed.data;
+}
+
 export interface EncryptedJsonStore<T> {
   /** The stored value, or null when the file does not exist. Throws AppFailure('Internal') when it cannot be read. */
   read(): Promise<T | null>;
@@ -83,41 +114,19 @@ export function createEncryptedJsonStore<T>(
   options: EncryptedJsonStoreOptions = {},
 ): EncryptedJsonStore<T> {
   const aad = options.aad ?? `watchdesk:${basename(path)}`;
-  let queue: Promise<unknown> = Promise.resolve();
+  const queue = createSerialQueue();
 
   return {
     async read() {
       const blob = await readFileIfExists(path);
       if (blob === null) return null;
-      const plaintext = decrypt(await getKey(), blob, aad);
-      let json: unknown;
-      try {
-        json = JSON.parse(plaintext.toString('utf8'));
-      } catch {
-        throw new AppFailure('Internal', UNREADABLE, { details: `${basename(path)}: not JSON after decryption` });
-      }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) {
-        throw new AppFailure('Internal', `The saved file ${basename(path)} has content this version cannot use.`, {
-          details: describeIssues(parsed.error),
-        });
-      }
-      return parsed.data;
+      return decryptJson(await getKey(), blob, aad, schema, basename(path));
     },
     write(value) {
-      const run = async (): Promise<void> => {
-        const parsed = schema.safeParse(value);
-        if (!parsed.success) {
-          throw new AppFailure('Internal', `Refusing to save ${basename(path)}: the data is not valid.`, {
-            details: describeIssues(parsed.error),
-          });
-        }
-        const plaintext = Buffer.from(JSON.stringify(parsed.data), 'utf8');
+      return queue.run(async () => {
+        const plaintext = Buffer.from(JSON.stringify(checkedForSaving(schema, value, basename(path))), 'utf8');
         await writeFileAtomic(path, encrypt(await getKey(), plaintext, aad), { mode: 0o600 });
-      };
-      const next = queue.then(run, run);
-      queue = next.catch(() => undefined);
-      return next;
+      });
     },
   };
 }

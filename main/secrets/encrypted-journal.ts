@@ -1,10 +1,10 @@
 import { mkdir, open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
-import { AppFailure } from '../shared/app-failure';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
-import { decrypt, encrypt } from './crypto';
+import { createSerialQueue } from '../shared/serial-queue';
+import { checkedForSaving, decryptJson, encrypt } from './crypto';
 
 /**
  * An append-only file of encrypted records, for data that grows by small steps (the token history): adding a record
@@ -22,7 +22,6 @@ export interface EncryptedJournal<R> {
 }
 
 const LENGTH_BYTES = 4;
-const UNREADABLE = 'The encrypted file could not be read (wrong key or damaged).';
 
 export function createEncryptedJournal<R>(
   path: string,
@@ -31,26 +30,10 @@ export function createEncryptedJournal<R>(
   options: { aad?: string } = {},
 ): EncryptedJournal<R> {
   const aad = options.aad ?? `watchdesk:${basename(path)}`;
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function serialised<T>(run: () => Promise<T>): Promise<T> {
-    const next = queue.then(run, run);
-    queue = next.catch(() => undefined);
-    return next;
-  }
-
-  function checked(record: R): R {
-    const parsed = schema.safeParse(record);
-    if (!parsed.success) {
-      throw new AppFailure('Internal', `Refusing to save ${basename(path)}: the data is not valid.`, {
-        details: parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; '),
-      });
-    }
-    return parsed.data;
-  }
+  const queue = createSerialQueue();
 
   function frame(key: Buffer, record: R): Buffer {
-    const blob = encrypt(key, Buffer.from(JSON.stringify(checked(record)), 'utf8'), aad);
+    const blob = encrypt(key, Buffer.from(JSON.stringify(checkedForSaving(schema, record, basename(path))), 'utf8'), aad);
     const length = Buffer.alloc(LENGTH_BYTES);
     length.writeUInt32BE(blob.length);
     return Buffer.concat([length, blob]);
@@ -70,27 +53,15 @@ export function createEncryptedJournal<R>(
           log.warn('journal', `${basename(path)}: ignoring an incomplete last record (${remaining} bytes), probably cut off by a crash`);
           break;
         }
-        const plaintext = decrypt(key, bytes.subarray(offset + LENGTH_BYTES, offset + LENGTH_BYTES + length), aad);
+        const blob = bytes.subarray(offset + LENGTH_BYTES, offset + LENGTH_BYTES + length);
+        records.push(decryptJson(key, blob, aad, schema, basename(path), 'a record'));
         offset += LENGTH_BYTES + length;
-        let json: unknown;
-        try {
-          json = JSON.parse(plaintext.toString('utf8'));
-        } catch {
-          throw new AppFailure('Internal', UNREADABLE, { details: `${basename(path)}: a record is not JSON after decryption` });
-        }
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-          throw new AppFailure('Internal', `The saved file ${basename(path)} has content this version cannot use.`, {
-            details: parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; '),
-          });
-        }
-        records.push(parsed.data);
       }
       return records;
     },
 
     append(record) {
-      return serialised(async () => {
+      return queue.run(async () => {
         const data = frame(await getKey(), record);
         const existed = await stat(path).then(
           () => true,
@@ -109,7 +80,7 @@ export function createEncryptedJournal<R>(
     },
 
     replace(records) {
-      return serialised(async () => {
+      return queue.run(async () => {
         const key = await getKey();
         await writeFileAtomic(path, Buffer.concat(records.map((record) => frame(key, record))), { mode: 0o600 });
       });

@@ -1,3 +1,5 @@
+import { createSerialQueue } from '../shared/serial-queue';
+
 /**
  * The OS keychain as the vault sees it: four operations on (service, account) entries. The real one is keytar
  * (libsecret / macOS Keychain / Windows Credential Manager); tests may pass an in-memory one.
@@ -39,12 +41,8 @@ export class KeytarLoadError extends Error {
  * (a status probe beside a token read) crash the process with SIGSEGV (atom/node-keytar#283, #477). Every keytar call
  * in the process therefore goes through this one queue.
  */
-let keytarQueue: Promise<unknown> = Promise.resolve();
-function serialised<T>(call: () => Promise<T>): Promise<T> {
-  const next = keytarQueue.then(call, call);
-  keytarQueue = next.catch(() => undefined);
-  return next;
-}
+const keytarQueue = createSerialQueue();
+const serialised = <T>(call: () => Promise<T>): Promise<T> => keytarQueue.run(call);
 
 /**
  * The keytar-backed keychain. keytar is a native module, so it is imported on first use: if it fails to load, each

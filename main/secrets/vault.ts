@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { KeychainStatus } from '../../preload/channels/app';
+import type { VaultStatusView } from '../../preload/channels/connect';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { DATA_KEY_LENGTH } from './crypto';
 import { keytarBackend, platformKeychainName, type KeychainBackend } from './keychain-backend';
 import { describeKeychainError, probeKeychain, withTimeout } from './keychain-probe';
 
-export type VaultMode = 'keychain' | 'session';
-export type VaultStatus = KeychainStatus & { mode: VaultMode };
+/** What the Connect screen is told about the vault: the keychain probe and where tokens are kept. */
+export type VaultStatus = VaultStatusView;
+export type VaultMode = VaultStatus['mode'];
 
 export interface Vault {
   /** What the keychain can do right now (a fresh probe) and where tokens are kept. */
@@ -65,6 +66,13 @@ export function createVault(options: VaultOptions = {}): Vault {
   let mode: VaultMode = 'keychain';
   const sessionTokens = new Map<string, string>();
   const keychainTokens = new Map<string, string | null>();
+  /**
+   * Bumped by every setToken and deleteToken of a profile. A read that started before a change finishes after it
+   * with the old value; it may return that value to its caller but must not cache it over the change.
+   */
+  const tokenGenerations = new Map<string, number>();
+  const generationOf = (profileId: string): number => tokenGenerations.get(profileId) ?? 0;
+  const bumpGeneration = (profileId: string): void => void tokenGenerations.set(profileId, generationOf(profileId) + 1);
   let dataKey: Promise<Buffer> | null = null;
 
   /** Runs a keychain call; any failure becomes KeychainUnavailable with a sentence naming the fix. */
@@ -109,9 +117,10 @@ export function createVault(options: VaultOptions = {}): Vault {
     // keychain round trips. The keychain stays the only place the token is stored; this copy lives as long as the app.
     const cached = keychainTokens.get(profileId);
     if (cached !== undefined) return cached;
+    const generation = generationOf(profileId);
     const token = await keychain('reading a token', () => backend.get(service, TOKEN_PREFIX + profileId));
     if (token !== null) log.redact(token);
-    keychainTokens.set(profileId, token);
+    if (generationOf(profileId) === generation) keychainTokens.set(profileId, token);
     return token;
   }
 
@@ -142,8 +151,10 @@ export function createVault(options: VaultOptions = {}): Vault {
         sessionTokens.set(profileId, value);
         return;
       }
+      bumpGeneration(profileId);
       keychainTokens.delete(profileId);
       await keychain('storing a token', () => backend.set(service, TOKEN_PREFIX + profileId, value));
+      bumpGeneration(profileId);
       keychainTokens.set(profileId, value);
     },
 
@@ -159,8 +170,10 @@ export function createVault(options: VaultOptions = {}): Vault {
         sessionTokens.delete(profileId);
         return;
       }
+      bumpGeneration(profileId);
       keychainTokens.delete(profileId);
       await keychain('deleting a token', () => backend.delete(service, TOKEN_PREFIX + profileId));
+      bumpGeneration(profileId);
     },
 
     async listTokenProfiles() {

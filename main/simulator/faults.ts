@@ -1,8 +1,12 @@
+import type { z } from 'zod';
 import { mulberry32, type RandomSource } from './prng';
 import { faultRuleSchema, type FaultRule } from './fault-rules';
+import { withoutTrailingSlash } from './http/request';
 
 interface ActiveRule {
   rule: FaultRule;
+  /** `rule.path` without a trailing slash, compared with the request's path, which has none either. */
+  pathPrefix: string;
   /** Remaining applications, or Infinity when `times` was not given. */
   remaining: number;
 }
@@ -27,8 +31,20 @@ export class FaultEngine implements FaultController {
   }
 
   add(rule: FaultRule): void {
-    const parsed = faultRuleSchema.parse(rule);
-    this.rules.push({ rule: parsed, remaining: parsed.times ?? Number.POSITIVE_INFINITY });
+    const error = this.tryAdd(rule);
+    if (error) throw error;
+  }
+
+  /**
+   * Validates `input` as a rule and appends it; answers the ZodError of a malformed rule instead of throwing, so
+   * the /_sim/faults hook can turn it into field errors without validating the rule a second time.
+   */
+  tryAdd(input: unknown): z.ZodError | undefined {
+    const parsed = faultRuleSchema.safeParse(input);
+    if (!parsed.success) return parsed.error;
+    const rule = parsed.data;
+    this.rules.push({ rule, pathPrefix: withoutTrailingSlash(rule.path), remaining: rule.times ?? Number.POSITIVE_INFINITY });
+    return undefined;
   }
 
   clear(): void {
@@ -40,21 +56,18 @@ export class FaultEngine implements FaultController {
     return this.rules.map(({ rule, remaining }) => ({ ...rule, remaining: Number.isFinite(remaining) ? remaining : null }));
   }
 
-  get size(): number {
-    return this.rules.length;
-  }
-
   /**
-   * The rule that applies to this request, if any, consuming one of its `times`. A rule with a probability
-   * draws once per matching request; a miss neither fires nor consumes.
+   * The rule that applies to this request, if any, consuming one of its `times`. `path` is the request's path
+   * without a trailing slash; a rule's path is compared the same way, so `/api/auth/token/api/` also catches
+   * `/api/auth/token/api`. A rule with a probability draws once per matching request; a miss neither fires nor
+   * consumes.
    */
-  take(method: string, pathname: string): FaultRule | undefined {
+  take(method: string, path: string): FaultRule | undefined {
     if (this.rules.length === 0) return undefined;
     for (const active of this.rules) {
       const { rule } = active;
-      if (active.remaining <= 0) continue;
       if (rule.method !== undefined && rule.method.toUpperCase() !== method) continue;
-      if (!pathname.startsWith(rule.path)) continue;
+      if (!path.startsWith(active.pathPrefix)) continue;
       if (rule.probability !== undefined && this.random() >= rule.probability) continue;
       active.remaining -= 1;
       if (active.remaining <= 0) this.rules = this.rules.filter((r) => r !== active);

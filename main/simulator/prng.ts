@@ -67,11 +67,4 @@ export class Random {
     const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
   }
-
-  mac(): string {
-    const bytes: string[] = [];
-    for (let i = 0; i < 6; i += 1) bytes.push(this.hex(2).toUpperCase());
-    // Locally administered unicast prefix bit pattern is not needed; real vendor OUIs are used by callers.
-    return bytes.join(':');
-  }
 }

@@ -1,6 +1,6 @@
 import type { SimContext } from './context';
 import { errorReply, messageError, type Reply } from './http/reply';
-import type { SimRequest } from './http/request';
+import { isHookPath, type SimRequest } from './http/request';
 import { handleAccessToken } from './routes/access-token';
 import { handleTaskUpdate } from './routes/analytics-tasks';
 import { handleApiToken } from './routes/api-token';
@@ -14,7 +14,16 @@ const CAMERA_AGENT = /^\/api\/v1\/camera-agents\/([^/]+)$/;
 const ANALYTICS_TASK = /^\/api\/streams\/([^/]+)$/;
 
 function notFound(req: SimRequest): Reply {
-  return messageError(req, 404, `No route for ${req.method} ${req.pathname}.`);
+  return messageError(req, 404, `No route for ${req.method} ${req.path}.`);
+}
+
+/** A path parameter as text: percent-escapes decoded; a malformed escape is passed on raw (it names nothing). */
+function pathParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function only(req: SimRequest, method: string, handler: () => Reply): Reply {
@@ -23,15 +32,12 @@ function only(req: SimRequest, method: string, handler: () => Reply): Reply {
 }
 
 /**
- * Maps a request to its operation. Paths match with or without the trailing slash the spec shows (README).
- * /_sim/* exists only when hooks are on; otherwise it is an ordinary 404.
+ * Maps a request to its operation. `req.path` comes without the trailing slash the spec shows, so both spellings
+ * match (README). /_sim/* exists only when hooks are on; otherwise it is an ordinary 404.
  */
 export function route(req: SimRequest, ctx: SimContext): Reply {
-  const { pathname } = req;
-  if (pathname === '/_sim' || pathname.startsWith('/_sim/')) {
-    return ctx.settings.hooks ? handleSimHook(req, ctx) : notFound(req);
-  }
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const { path } = req;
+  if (isHookPath(path)) return ctx.settings.hooks ? handleSimHook(req, ctx) : notFound(req);
   switch (path) {
     case '/api':
       return only(req, 'POST', () => handleJsonRpc(req, ctx));
@@ -48,12 +54,12 @@ export function route(req: SimRequest, ctx: SimContext): Reply {
   }
   const agent = CAMERA_AGENT.exec(path);
   if (agent?.[1] !== undefined) {
-    const id = agent[1];
+    const id = pathParam(agent[1]);
     return only(req, 'GET', () => handleCameraAgent(req, ctx, id));
   }
   const task = ANALYTICS_TASK.exec(path);
   if (task?.[1] !== undefined) {
-    const uid = task[1];
+    const uid = pathParam(task[1]);
     return only(req, 'PUT', () => handleTaskUpdate(req, ctx, uid));
   }
   return notFound(req);

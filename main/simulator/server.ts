@@ -4,7 +4,7 @@ import { faultReply } from './fault-reply';
 import { isFailureRule, type FaultRule } from './fault-rules';
 import { deliver } from './http/deliver';
 import { errorReply, messageError, type Reply } from './http/reply';
-import { BodyTooLarge, declaresJson, readBody, type SimRequest } from './http/request';
+import { BodyTooLarge, declaresJson, isHookPath, readBody, withoutTrailingSlash, type SimRequest } from './http/request';
 import { route } from './router';
 import type { TimerSet } from './timers';
 
@@ -44,7 +44,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: SimContext
   const queryAt = target.indexOf('?');
   const simReq: SimRequest = {
     method,
-    pathname: queryAt === -1 ? target : target.slice(0, queryAt),
+    path: withoutTrailingSlash(queryAt === -1 ? target : target.slice(0, queryAt)),
     query: new URLSearchParams(queryAt === -1 ? '' : target.slice(queryAt + 1)),
     headers: req.headers,
     remoteAddress: req.socket.remoteAddress ?? '',
@@ -68,8 +68,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: SimContext
     return;
   }
 
-  const isHook = simReq.pathname === '/_sim' || simReq.pathname.startsWith('/_sim/');
-  rule = isHook ? undefined : ctx.faults.take(method, simReq.pathname);
+  rule = isHookPath(simReq.path) ? undefined : ctx.faults.take(method, simReq.path);
   if (rule?.latencyMs) {
     await runtime.timers.delay(rule.latencyMs);
     if (res.destroyed || req.socket.destroyed) return;

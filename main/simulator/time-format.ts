@@ -14,3 +14,13 @@ export const DAY_MS = 86_400_000;
 export function utcDayStart(epochMs: number): number {
   return Math.floor(epochMs / DAY_MS) * DAY_MS;
 }
+
+/** When something issued at `issuedAtMs` for `durationSeconds` expires; null for 0, which the spec calls unlimited. */
+export function expiryMs(issuedAtMs: number, durationSeconds: number): number | null {
+  return durationSeconds === 0 ? null : issuedAtMs + durationSeconds * 1000;
+}
+
+/** `expires_at` as answered: the platform timestamp, or null for a token that never expires. */
+export function formatExpiry(expiresAtMs: number | null): string | null {
+  return expiresAtMs === null ? null : formatMicroIso(expiresAtMs);
+}

@@ -73,7 +73,11 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-/** The instant local midnight of `date` happens in `timeZone`. */
+/**
+ * The instant `date` begins in `timeZone`: the first instant whose local date is `date`. Usually local midnight, but
+ * a clock change can skip midnight (America/Santiago 2024-09-08 jumps from 00:00 to 01:00: the day begins at the
+ * jump) or show it twice (Antarctica/Casey 2023-03-09 went back from 03:00 to 00:00: the day began at the first).
+ */
 export function zonedMidnight(date: CalendarDate, timeZone: string): number {
   const guess = Date.UTC(date.year, date.month - 1, date.day);
   let result = guess;
@@ -83,7 +87,18 @@ export function zonedMidnight(date: CalendarDate, timeZone: string): number {
     const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
     result += guess - asUtc;
   }
-  return result;
+  const reached = (epochMs: number): boolean => compareDates(dateInZone(epochMs, timeZone), date) >= 0;
+  if (reached(result) && !reached(result - 1000)) return result;
+  // The offset found belongs to the wrong side of a clock change. The day begins at the one instant within a day
+  // either side where the local date reaches `date`; bisect over whole seconds (offsets are whole seconds).
+  let before = result - 86_400_000;
+  let after = result + 86_400_000;
+  while (after - before > 1000) {
+    const middle = before + Math.floor((after - before) / 2000) * 1000;
+    if (reached(middle)) after = middle;
+    else before = middle;
+  }
+  return after;
 }
 
 /** `YYYY-MM-DD` that names a real calendar day, or undefined. */

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AppErrorKind } from '../../preload/app-error';
-import type { BatchRow, BatchRowState, BatchStatus } from '../../preload/channels/tokens';
+import type { BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/channels/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 
-export type BatchGrant = BatchStatus['grant'];
+/** When a token issued at `issuedAt` with lifetime `ttl` seconds expires, as an ISO string; null = never (ttl 0). */
+export function expiryOf(issuedAt: Date, ttl: number): string | null {
+  return ttl === 0 ? null : new Date(issuedAt.getTime() + ttl * 1000).toISOString();
+}
 
 export interface BatchDeps {
   /** Issues one token; must honour `signal` (in-flight requests are aborted on cancel). */
@@ -17,7 +20,7 @@ export interface BatchDeps {
 
 export interface BatchOptions {
   streams: string[];
-  grant: BatchGrant;
+  grant: Grant;
   notes: string[];
   profileName: string;
   /** Requests in flight at once. Default 16: fast on a LAN, gentle on a media server. */
@@ -125,6 +128,10 @@ export class TokenBatch {
     });
   }
 
+  get grant(): Grant {
+    return this.options.grant;
+  }
+
   allRows(): readonly BatchRow[] {
     return this.rows;
   }
@@ -178,9 +185,8 @@ export class TokenBatch {
         try {
           const token = await deps.issue(row.stream, signal);
           const issuedAt = deps.now();
-          const expiresAt = grant.ttl === 0 ? null : new Date(issuedAt.getTime() + grant.ttl * 1000).toISOString();
           row.token = token;
-          row.expiresAt = expiresAt;
+          row.expiresAt = expiryOf(issuedAt, grant.ttl);
           this.move(row, 'ok');
           issued.push({ stream: row.stream, token, issuedAt });
         } catch (error) {

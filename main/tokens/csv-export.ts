@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { HistoryEntry } from './history-schema';
+import type { HistoryEntry } from '../../preload/channels/tokens';
 import type { BatchRow, BatchStatus } from '../../preload/channels/tokens';
 
 /**

@@ -3,68 +3,28 @@ import { join } from 'node:path';
 import type { Handler } from '../ipc/registry';
 import type { AppServices } from '../app/create-app';
 import type { Profile } from '../profiles/profile-schema';
-import type { HistoryView, IssuedTokenView } from '../../preload/channels/tokens';
+import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type IssuedTokenView } from '../../preload/channels/tokens';
 import { isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { parseBatchInput } from './batch-input';
-import { BatchRegistry, TokenBatch, type BatchGrant } from './batch-runner';
+import { BatchRegistry, TokenBatch, expiryOf } from './batch-runner';
 import { batchToCsv, exportFilename, historyToCsv } from './csv-export';
-import type { HistoryEntry } from './history-schema';
-import { createTokenHistory, type TokenHistory } from './history-store';
+import { createSessionTokenHistory, createTokenHistory, type TokenHistory } from './history-store';
 import { buildPlaybackUrl } from './playback-url';
 import { searchHistory } from './history-search';
 import { deskFailure, rowSentence } from './token-errors';
 
-type TokenChannel =
-  | 'tokens.create'
-  | 'tokens.createUserBound'
-  | 'tokens.history'
-  | 'tokens.setNote'
-  | 'tokens.clearHistory'
-  | 'tokens.exportCsv'
-  | 'tokens.batchStart'
-  | 'tokens.batchStatus'
-  | 'tokens.batchCancel'
-  | 'tokens.batchRetry'
-  | 'tokens.batchExportCsv';
-
-interface TokenDesk {
-  history: TokenHistory;
-  batches: BatchRegistry;
-}
-
-const desks = new WeakMap<AppServices, TokenDesk>();
-
-function deskFor(services: AppServices): TokenDesk {
-  let desk = desks.get(services);
-  if (!desk) {
-    desk = {
-      history: createTokenHistory(join(services.dataDir, 'token-history.enc'), () => services.vault.getDataKey()),
-      batches: new BatchRegistry(),
-    };
-    desks.set(services, desk);
-  }
-  return desk;
-}
-
-/** App shutdown: running batches are cancelled (in-flight requests aborted) and their issued rows recorded. */
-export async function disposeTokenDesk(services: AppServices): Promise<void> {
-  await desks.get(services)?.batches.cancelAll();
-}
+type TokenChannel = keyof typeof tokenChannels;
 
 /** The params of operation 1: the window is sent only when one side is bounded (0 = unbounded, per the spec). */
-function wireParams(stream: string, grant: BatchGrant) {
+function wireParams(stream: string, grant: Grant) {
   const { live, dvr, copy, ttl, from, to } = grant;
   return { stream, ttl, live, dvr, copy, ...(from !== 0 || to !== 0 ? { from, to } : {}) };
 }
 
-function expiry(issuedAt: Date, ttl: number): string | null {
-  return ttl === 0 ? null : new Date(issuedAt.getTime() + ttl * 1000).toISOString();
-}
-
 /** The history entry of one stream token, from the single form or a batch row alike. */
 function streamTokenEntry(
-  fields: { stream: string; token: string; issuedAt: Date; grant: BatchGrant; note: string; batchId: string | null },
+  fields: { stream: string; token: string; issuedAt: Date; grant: Grant; note: string; batchId: string | null },
   profile: Profile,
 ): HistoryEntry {
   const { stream, token, issuedAt, grant, note, batchId } = fields;
@@ -76,7 +36,7 @@ function streamTokenEntry(
     ...grant,
     token,
     issuedAt: issuedAt.toISOString(),
-    expiresAt: expiry(issuedAt, grant.ttl),
+    expiresAt: expiryOf(issuedAt, grant.ttl),
     profileId: profile.id,
     profileName: profile.name,
     note,
@@ -84,15 +44,27 @@ function streamTokenEntry(
   };
 }
 
+export interface TokenDesk {
+  handlers: { [C in TokenChannel]: Handler<C> };
+  /** App shutdown: running batches are cancelled (in-flight requests aborted) and their issued rows recorded. */
+  dispose(): Promise<void>;
+}
+
 /** The stream-token desk: operations 1 and 3, the encrypted history, batches. */
-export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Handler<C> } {
-  const { connections, profiles } = services;
-  const { history, batches } = deskFor(services);
+export function tokenDesk(services: AppServices): TokenDesk {
+  const { connections, profiles, vault } = services;
+  const batches = new BatchRegistry();
+  /** The saved, encrypted history. */
+  const savedHistory = createTokenHistory(join(services.dataDir, 'token-history.enc'), () => vault.getDataKey());
+  /** Used instead while the vault is in session-only mode (see createSessionTokenHistory). */
+  const sessionHistory = createSessionTokenHistory();
+  /** Chosen per call: the operator may switch to session-only mode while the console runs. */
+  const historyNow = (): TokenHistory => (vault.mode === 'session' ? sessionHistory : savedHistory);
 
   /** Writes to the history; a failure does not take the token away from the operator, it is reported with it. */
   async function record(entries: HistoryEntry[]): Promise<string | null> {
     try {
-      await history.append(entries);
+      await historyNow().append(entries);
       return null;
     } catch (error) {
       log.warn('tokens', `history not written: ${isAppFailure(error) ? error.appError.details ?? error.message : String(error)}`);
@@ -109,7 +81,7 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
     return new Map((await profiles.list()).map((profile) => [profile.id, profile]));
   }
 
-  return {
+  const handlers: TokenDesk['handlers'] = {
     async 'tokens.create'({ stream, note, ...grant }) {
       const { profile, client } = await connections.active();
       let token: string;
@@ -144,7 +116,7 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
         to: 0,
         token: result.token,
         issuedAt: issuedAt.toISOString(),
-        expiresAt: expiry(issuedAt, duration),
+        expiresAt: expiryOf(issuedAt, duration),
         profileId: profile.id,
         profileName: profile.name,
         note,
@@ -156,12 +128,13 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
     async 'tokens.history'(input) {
       const search = input?.search ?? '';
       const limit = input?.limit ?? 500;
+      const sessionOnly = vault.mode === 'session';
       let entries: readonly HistoryEntry[];
       try {
-        entries = await history.entries();
+        entries = await historyNow().entries();
       } catch (error) {
         if (!isAppFailure(error)) throw error;
-        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message };
+        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, sessionOnly };
         return empty;
       }
       const byId = await profilesById();
@@ -172,30 +145,30 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
         matched: matched.length,
         recentStreams,
         unreadable: null,
+        sessionOnly,
       };
     },
 
     async 'tokens.setNote'({ id, note }) {
-      const entry = await history.setNote(id, note);
+      const entry = await historyNow().setNote(id, note);
       return view(entry, (await profilesById()).get(entry.profileId));
     },
 
     async 'tokens.clearHistory'() {
-      await history.clear();
+      await historyNow().clear();
       return null;
     },
 
     async 'tokens.exportCsv'({ ids }) {
       const wanted = new Set(ids);
-      const chosen = (await history.entries()).filter((entry) => wanted.has(entry.id)).reverse();
+      const chosen = (await historyNow().entries()).filter((entry) => wanted.has(entry.id)).reverse();
       return { csv: historyToCsv(chosen), filename: exportFilename('watchdesk-tokens', new Date()), rows: chosen.length };
     },
 
     async 'tokens.batchStart'({ text, note, ...grant }) {
       const { streams, notes } = parseBatchInput(text);
       const { profile, client } = await connections.active();
-      const batchId = { value: '' };
-      const batch = new TokenBatch({
+      const batch: TokenBatch = new TokenBatch({
         streams,
         grant,
         notes,
@@ -205,11 +178,10 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
           describe: (error, stream) => rowSentence(error, stream, client.rpcMethod),
           now: () => new Date(),
           record: async (rows) => {
-            await history.append(rows.map((row) => streamTokenEntry({ ...row, grant, note, batchId: batchId.value }, profile)));
+            await historyNow().append(rows.map((row) => streamTokenEntry({ ...row, grant, note, batchId: batch.id }, profile)));
           },
         },
       });
-      batchId.value = batch.id;
       batches.add(batch);
       batch.start().catch((error: unknown) => log.error('tokens', `batch run failed: ${String(error)}`));
       return batch.status();
@@ -236,7 +208,9 @@ export function tokenHandlers(services: AppServices): { [C in TokenChannel]: Han
     async 'tokens.batchExportCsv'({ batchId }) {
       const batch = batches.get(batchId);
       const rows = batch.allRows();
-      return { csv: batchToCsv(batch.status(Number.MAX_SAFE_INTEGER), rows), filename: exportFilename('watchdesk-batch', new Date()), rows: rows.length };
+      return { csv: batchToCsv(batch, rows), filename: exportFilename('watchdesk-batch', new Date()), rows: rows.length };
     },
   };
+
+  return { handlers, dispose: () => batches.cancelAll() };
 }

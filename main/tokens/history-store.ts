@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { createEncryptedJournal } from '../secrets/encrypted-journal';
+import { historyEntrySchema, type HistoryEntry } from '../../preload/channels/tokens';
+import { createEncryptedJournal, type EncryptedJournal } from '../secrets/encrypted-journal';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { historyEntrySchema, type HistoryEntry } from './history-schema';
+import { createSerialQueue } from '../shared/serial-queue';
 
 /**
  * Every token the desk issued, encrypted at rest with the vault's data key (the tokens are secrets). Kept in memory
@@ -50,12 +51,36 @@ function replay(records: HistoryRecord[]): HistoryEntry[] {
 }
 
 export function createTokenHistory(path: string, getKey: () => Promise<Buffer>, options: TokenHistoryOptions = {}): TokenHistory {
-  const journal = createEncryptedJournal(path, historyRecordSchema, getKey, { aad: 'watchdesk:token-history' });
+  return historyOn(createEncryptedJournal(path, historyRecordSchema, getKey, { aad: 'watchdesk:token-history' }), options);
+}
+
+/**
+ * The history of a session-only console (no keychain, so no data key that can read or write the saved history):
+ * kept in memory until the app closes. The saved file is left as it is for when the keychain is back.
+ */
+export function createSessionTokenHistory(options: TokenHistoryOptions = {}): TokenHistory {
+  let records: HistoryRecord[] = [];
+  return historyOn(
+    {
+      read: async () => records.slice(),
+      append: async (change) => void records.push(change),
+      replace: async (next) => void (records = next.slice()),
+    },
+    options,
+  );
+}
+
+function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHistoryOptions): TokenHistory {
   const maxEntries = options.maxEntries ?? 20_000;
   const compactAfterRecords = options.compactAfterRecords ?? 200;
   let cache: HistoryEntry[] | null = null;
   let recordsOnDisk = 0;
   let loading: Promise<HistoryEntry[]> | null = null;
+  /**
+   * Changes run one at a time: each builds the next list from the current one across awaits, so two at once
+   * (a batch's history write and a single token) would otherwise each drop the other's entries.
+   */
+  const changes = createSerialQueue();
 
   const newest = (entries: HistoryEntry[]) => (entries.length > maxEntries ? entries.slice(entries.length - maxEntries) : entries);
 
@@ -92,26 +117,31 @@ export function createTokenHistory(path: string, getKey: () => Promise<Buffer>, 
 
   return {
     entries: load,
-    async append(added) {
-      if (added.length === 0) return;
-      const current = await load();
-      await record(newest(current.concat(added)), { type: 'append', entries: added });
-    },
-    async setNote(id, note) {
-      const current = await load();
-      const index = current.findIndex((entry) => entry.id === id);
-      const found = current[index];
-      if (!found) throw new AppFailure('NotFound', 'This token is no longer in the history. Reload the list.');
-      const updated = { ...found, note };
-      const next = current.slice();
-      next[index] = updated;
-      await record(next, { type: 'note', id, note });
-      return updated;
-    },
-    async clear() {
-      await journal.replace([{ type: 'snapshot', entries: [] }]);
-      recordsOnDisk = 1;
-      cache = [];
-    },
+    append: (added) =>
+      changes.run(async () => {
+        if (added.length === 0) return;
+        const current = await load();
+        await record(newest(current.concat(added)), { type: 'append', entries: added });
+      }),
+    setNote: (id, note) =>
+      changes.run(async () => {
+        const current = await load();
+        const index = current.findIndex((entry) => entry.id === id);
+        const found = current[index];
+        if (!found) throw new AppFailure('NotFound', 'This token is no longer in the history. Reload the list.');
+        const updated = { ...found, note };
+        const next = current.slice();
+        next[index] = updated;
+        await record(next, { type: 'note', id, note });
+        return updated;
+      }),
+    clear: () =>
+      changes.run(async () => {
+        // A read still in progress would put the old entries back into memory after the clear.
+        await loading?.catch(() => undefined);
+        await journal.replace([{ type: 'snapshot', entries: [] }]);
+        recordsOnDisk = 1;
+        cache = [];
+      }),
   };
 }

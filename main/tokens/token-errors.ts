@@ -1,5 +1,4 @@
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { messages } from '../platform/errors';
 import type { RpcMethod } from '../profiles/profile-schema';
 
 /**
@@ -66,7 +65,7 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
     }
     case 'Unauthorized': {
       const sentence =
-        e.message === messages.noToken
+        e.data?.reason === 'no-token'
           ? 'No API token is stored for this server — open Connect to add one.'
           : 'The server refused the API token — open Connect to replace it.';
       return new AppFailure('Unauthorized', sentence, { ...keep, data: { ...e.data, link: CONNECT_LINK } });

@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from '../ipc/registry';
+import type { AppErrorKind } from '../../preload/app-error';
+import { MAX_BATCH_TEXT_CHARS } from '../../preload/channels/tokens';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { contentSecurityPolicy } from './security-headers';
 import { readRendererFile } from './static-files';
 import { log } from '../shared/log';
@@ -26,7 +29,11 @@ export interface RunningWebHost {
 }
 
 const sessionCookie = 'watchdesk_session';
-const maxBodyBytes = 4 * 1024 * 1024;
+/**
+ * The largest call the renderer can make is a pasted batch list; at up to 3 bytes per character in UTF-8 plus JSON
+ * escaping, four bytes per character leaves room for any list the contract accepts.
+ */
+const maxBodyBytes = MAX_BATCH_TEXT_CHARS * 4 + 64 * 1024;
 
 function sameSecret(candidate: string | undefined | null, secret: string): boolean {
   if (!candidate) return false;
@@ -57,8 +64,9 @@ function send(res: ServerResponse, status: number, body: string | Buffer, conten
   res.end(body);
 }
 
-function refuse(res: ServerResponse, status: number, sentence: string): void {
-  send(res, status, JSON.stringify({ ok: false, error: { kind: 'UntrustedSender', message: sentence, fieldErrors: {}, retryable: false } }), 'application/json');
+/** A call refused before it reached the registry, answered in the registry's own shape so the bridge shows it. */
+function refuse(res: ServerResponse, status: number, sentence: string, kind: AppErrorKind = 'UntrustedSender'): void {
+  send(res, status, JSON.stringify({ ok: false, error: new AppFailure(kind, sentence, { retryable: false }).appError }), 'application/json');
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -66,7 +74,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBodyBytes) throw new Error('body too large');
+    if (size > maxBodyBytes) throw new AppFailure('Validation', 'The call is too large. Split the list into smaller batches.');
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -86,8 +94,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       log.error('web', `request failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) refuse(res, 400, 'The request could not be read.');
-      else res.destroy();
+      if (res.headersSent) res.destroy();
+      else if (isAppFailure(error)) refuse(res, 413, error.message, error.kind);
+      else refuse(res, 400, 'The request could not be read. Try again.', 'Internal');
     });
   });
 
@@ -102,14 +111,14 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       if (req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin)) return refuse(res, 403, 'Calls from other web sites are refused.');
       if (req.headers.origin === undefined && typeof presented !== 'string') return refuse(res, 403, 'Calls without an Origin are refused.');
       if (!authenticated) return refuse(res, 401, 'The console secret is missing or wrong: open the address printed on start.');
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'Calls must send JSON.');
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'Calls must send JSON.', 'Validation');
       const channel = url.pathname.slice('/ipc/'.length);
       const text = await readBody(req);
       let input: unknown;
       try {
         input = text === '' ? undefined : JSON.parse(text);
       } catch {
-        return refuse(res, 400, 'The call body is not valid JSON.');
+        return refuse(res, 400, 'The call body is not valid JSON.', 'Validation');
       }
       const result = await options.registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated });
       return send(res, 200, JSON.stringify(result), 'application/json');

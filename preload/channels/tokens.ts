@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel';
 import type { AppErrorKind } from '../app-error';
-import type { HistoryEntry } from '../../main/tokens/history-schema';
 
 /**
  * The stream-token desk: operation 1 (stream access tokens for private streams), operation 3 (tokens bound to a
@@ -13,8 +12,11 @@ import type { HistoryEntry } from '../../main/tokens/history-schema';
 
 export const UINT32_MAX = 4_294_967_295;
 export const MAX_BATCH_ROWS = 10_000;
+/** The longest pasted batch list, in characters. */
+export const MAX_BATCH_TEXT_CHARS = 2_000_000;
 
-const streamUid = z
+/** A stream uid as the desk accepts it (the form, the batch list and the contract check the same rule). */
+export const streamUid = z
   .string({ error: 'Enter the stream uid.' })
   .trim()
   .min(1, { error: 'Enter the stream uid.' })
@@ -40,7 +42,9 @@ const grantShape = {
   to: seconds('end of the DVR window').default(0),
 };
 
-type Grant = { live: boolean; dvr: boolean; copy: boolean; from: number; to: number };
+const grantSchema = z.object(grantShape);
+/** One permission set, TTL and window, as sent for every token of a request or batch. */
+export type Grant = z.output<typeof grantSchema>;
 
 /** The rules the spec states for the window, checked before anything is sent. */
 function checkWindow(grant: Grant, ctx: z.RefinementCtx): void {
@@ -73,12 +77,42 @@ export const batchStartSchema = z
     /** Pasted text: one uid per line, or CSV with a `stream` column. Parsed in main. */
     text: z
       .string({ error: 'Paste the stream uids, one per line, or a CSV with a "stream" column.' })
-      .max(2_000_000, { error: 'That list is too long; split it into batches of up to 10,000 streams.' }),
+      .max(MAX_BATCH_TEXT_CHARS, { error: 'That list is too long; split it into batches of up to 10,000 streams.' }),
     ...grantShape,
     note,
   })
   .superRefine(checkWindow);
 export type BatchStartRequest = z.input<typeof batchStartSchema>;
+
+/**
+ * One issued token as the desk remembers it (the history is stored in this shape). Stream tokens (operation 1) carry
+ * permissions and a DVR window; user-bound tokens (operation 3) carry a user id and a duration (kept in `ttl`).
+ * Times are ISO strings in UTC.
+ */
+export const historyEntrySchema = z.object({
+  id: z.string().min(1),
+  kind: z.enum(['stream', 'user']),
+  stream: z.string(),
+  user: z.string().nullable(),
+  live: z.boolean(),
+  dvr: z.boolean(),
+  copy: z.boolean(),
+  /** Lifetime in seconds as sent; 0 = unlimited. */
+  ttl: z.number().int().min(0),
+  /** DVR window in Unix seconds as sent; 0 = unbounded on that side. */
+  from: z.number().int().min(0),
+  to: z.number().int().min(0),
+  /** Null only for a user-bound answer in which no token could be recognised (its shape is not documented). */
+  token: z.string().nullable(),
+  issuedAt: z.iso.datetime(),
+  /** Null = never expires. Computed from this computer's clock when the answer arrived. */
+  expiresAt: z.iso.datetime().nullable(),
+  profileId: z.string(),
+  profileName: z.string(),
+  note: z.string(),
+  batchId: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** An issued token as the screen shows it: the history entry plus the playback address, when the profile has one. */
 export type IssuedTokenView = HistoryEntry & {
@@ -97,6 +131,11 @@ export interface HistoryView {
   recentStreams: string[];
   /** Set when the history file exists but cannot be read (wrong key, damaged). */
   unreadable: string | null;
+  /**
+   * Session-only mode (no keychain): the saved history cannot be decrypted, so it is neither shown nor touched;
+   * tokens issued now are listed until Watchdesk closes.
+   */
+  sessionOnly: boolean;
 }
 
 export interface CsvExport {
@@ -132,7 +171,7 @@ export interface BatchStatus {
   rev: number;
   /** All rows (since = 0) or those changed after `since`. */
   rows: BatchRow[];
-  grant: { live: boolean; dvr: boolean; copy: boolean; ttl: number; from: number; to: number };
+  grant: Grant;
   /** What parsing the pasted text did (duplicates dropped, header found). */
   notes: string[];
   /** Set when the batch's tokens could not be written to the history. */

@@ -10,4 +10,21 @@ export function firstError(errors: Record<string, string[]>, field: string): str
   return errors[field]?.[0];
 }
 
+/**
+ * A failed call split the way a form shows it: the first message of each field the form has, and the error for
+ * the banner only when none of those fields explains it (a sentence shown under its field is not repeated).
+ */
+export function splitFailure<F extends string>(
+  error: AppError,
+  fields: readonly F[],
+): { errors: Partial<Record<F, string>>; failure: AppError | null } {
+  const all = fieldErrorsOf(error);
+  const errors: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const message = firstError(all, field);
+    if (message !== undefined) errors[field] = message;
+  }
+  return { errors, failure: Object.keys(errors).length > 0 ? null : error };
+}
+
 export type { AppError, Result };

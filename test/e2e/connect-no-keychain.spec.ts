@@ -1,18 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
+import { filesUnder } from '../support/files';
 
 const root = join(import.meta.dirname, '..', '..');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 /** `npm run web`'s console, started the way a user would on a machine with no D-Bus session (so no keychain). */
 async function startConsoleWithoutKeychain(dataDir: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
@@ -73,6 +67,13 @@ test.describe('Connect without an OS keychain', () => {
     await expect(card.getByTestId('token-state')).toHaveText('Token for this session only');
     await expect(card.getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
     await page.screenshot({ path: test.info().outputPath('no-keychain-session-mode.png'), fullPage: true });
+
+    // The token desk's history cannot be saved either: it says so, and keeps this session's tokens in memory.
+    await page.goto(new URL('/#/tokens', console.url).href);
+    const sessionHistory = page.getByRole('status').filter({ hasText: 'Session-only mode: this list holds the tokens issued since Watchdesk started' });
+    await expect(sessionHistory).toBeVisible();
+    await sessionHistory.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('no-keychain-token-history.png') });
 
     for (const file of filesUnder(dataDir)) expect(readFileSync(file).includes(simulator.apiToken), file).toBe(false);
     expect(console.output()).not.toContain(simulator.apiToken);

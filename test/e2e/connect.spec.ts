@@ -1,16 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
+import { closedPort } from '../support/closed-port';
+import { filesUnder } from '../support/files';
 import { createTestPki } from '../support/test-pki';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 async function addServer(page: Page, fields: { name: string; url: string; token?: string }) {
   await page.getByRole('button', { name: 'Add a server' }).click();
@@ -68,6 +62,37 @@ test.describe('Connect', () => {
     await expect(page.getByLabel('API access token')).toHaveCount(0);
   });
 
+  test('opens the form of the server whose Edit was pressed, even while another form is open', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await addServer(page, { name: 'Site 12 VMS', url: simulator.baseUrl, token: simulator.apiToken });
+    await expect(card(page, 'Site 12 VMS').getByTestId('token-state')).toHaveText('Token in keychain');
+    await card(page, 'Demo server (built-in simulator)').getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit “Demo server (built-in simulator)”' })).toBeVisible();
+    await card(page, 'Site 12 VMS').getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit “Site 12 VMS”' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('Site 12 VMS');
+    await expect(page.getByLabel('Server address')).toHaveValue(simulator.baseUrl);
+  });
+
+  test('colours the token state of each server', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await addServer(page, { name: 'No token yet', url: simulator.baseUrl });
+    const demoState = card(page, 'Demo server (built-in simulator)').getByTestId('token-state');
+    const noneState = card(page, 'No token yet').getByTestId('token-state');
+    await expect(noneState).toHaveText('No token');
+    const colour = (css: string) => page.evaluate((value) => {
+      const probe = document.createElement('span');
+      probe.style.color = value;
+      document.body.append(probe);
+      const rgb = getComputedStyle(probe).color;
+      probe.remove();
+      return rgb;
+    }, css);
+    await expect(demoState).toHaveCSS('color', await colour('var(--ok)'));
+    await expect(noneState).toHaveCSS('color', await colour('var(--bad)'));
+    await page.screenshot({ path: test.info().outputPath('connect-token-states.png'), fullPage: true });
+  });
+
   test('shows a wrong field next to the field and keeps what was typed', async ({ page, console }) => {
     await console.open(page, 'connect');
     await addServer(page, { name: 'Broken', url: 'vms.example' });
@@ -89,14 +114,14 @@ test.describe('Connect', () => {
   });
 
   test('says the server is unreachable in words', async ({ page, console }) => {
-    const closedPort = simulator.port;
-    await simulator.close();
-    simulator = await startSimulator({ seed: 7 });
+    const port = await closedPort();
     await console.open(page, 'connect');
-    await addServer(page, { name: 'Offline site', url: `http://127.0.0.1:${closedPort}`, token: 'anything' });
+    await addServer(page, { name: 'Offline site', url: `http://127.0.0.1:${port}`, token: 'anything' });
     const report = card(page, 'Offline site').getByTestId('connection-report');
     await expect(report).toHaveAttribute('data-ok', 'false');
-    await expect(report).toContainText(/refused|not reachable|could not/i);
+    await expect(report.getByRole('status')).toHaveText(
+      `127.0.0.1:${port} refused the connection. The platform may not be running there, or the port is wrong.`,
+    );
   });
 });
 

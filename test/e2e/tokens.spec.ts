@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
+import type { SimulatorState } from '../../main/simulator/state';
+import { streamsWith } from '../support/streams';
 
 // A tall window so full-page screenshots show the whole screen (the shell scrolls inside its main area).
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-GB', viewport: { width: 1280, height: 2000 } });
 
-function privateStreams(app: { demoServer: { state: { streams: Map<string, { uid: string; authorization: string }> } } | null }): string[] {
-  return [...app.demoServer!.state.streams.values()].filter((s) => s.authorization === 'private').map((s) => s.uid);
+function privateStreams(app: { demoServer: { state: SimulatorState } | null }): string[] {
+  return streamsWith(app.demoServer!.state, 'private');
 }
 
 test.describe('stream-token desk', () => {
@@ -146,5 +148,45 @@ test.describe('stream-token desk', () => {
     expect((await historyDownload).suggestedFilename()).toMatch(/^watchdesk-tokens-.*\.csv$/);
     await page.getByLabel('Search the history').fill('');
     await page.screenshot({ path: test.info().outputPath('tokens-history.png'), fullPage: true });
+  });
+  test('searches the history once typing pauses, not on every keystroke', async ({ page, console }) => {
+    await console.open(page, 'tokens');
+    await expect(page.getByText('No tokens issued yet')).toBeVisible();
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/ipc/tokens.history')) searches.push(request.postData() ?? '');
+    });
+    await page.getByLabel('Search the history').pressSequentially('cam-0001', { delay: 30 });
+    await expect.poll(() => searches.length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toContain('cam-0001');
+  });
+
+  test('counts the tokens a batch will issue, and follows it with one status call at a time', async ({ page, console }) => {
+    const streams = privateStreams(console.app).slice(0, 3);
+    await console.open(page, 'tokens');
+    await page.getByRole('tab', { name: 'Batch' }).click();
+    await page.getByLabel('Streams').fill(['stream', ...streams, streams[0]!].join('\n'));
+    await expect(page.getByRole('button', { name: 'Issue 3 tokens' })).toBeVisible();
+    await expect(page.locator('#batch-text-hint')).toContainText('3 streams.');
+    await expect(page.locator('#batch-text-hint')).toContainText('1 duplicate uid');
+    await page.screenshot({ path: test.info().outputPath('tokens-batch-count.png'), fullPage: true });
+
+    let inFlight = 0;
+    let most = 0;
+    const isStatus = (url: string) => url.endsWith('/ipc/tokens.batchStatus');
+    page.on('request', (request) => {
+      if (isStatus(request.url())) most = Math.max(most, ++inFlight);
+    });
+    const settled = (request: { url(): string }) => {
+      if (isStatus(request.url())) inFlight -= 1;
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
+    await page.getByRole('switch', { name: /Live/ }).check();
+    await page.getByRole('button', { name: 'Issue 3 tokens' }).click();
+    await expect(page.getByTestId('batch-progress-label')).toHaveText('3 of 3 done — 3 issued. Finished.');
+    expect(most).toBeLessThanOrEqual(1);
   });
 });

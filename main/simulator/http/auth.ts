@@ -1,5 +1,6 @@
 import type { SimContext } from '../context';
 import type { ApiTokenRecord } from '../records';
+import { expiryMs } from '../time-format';
 import { messageError, type Reply } from './reply';
 import type { SimRequest } from './request';
 
@@ -43,7 +44,7 @@ export function issueApiToken(ctx: SimContext, client: string, duration: number,
     permissions,
     duration,
     issuedAt,
-    expiresAt: duration === 0 ? null : issuedAt + duration * 1000,
+    expiresAt: expiryMs(issuedAt, duration),
   };
   ctx.state.apiTokens.set(record.token, record);
   return record;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { SimContext } from '../context';
 import { authenticate } from '../http/auth';
-import { addFieldError, jsonReply, messageError, validationError, type Reply } from '../http/reply';
-import { parseJsonBody, type SimRequest } from '../http/request';
+import { addFieldError, jsonReply, validationError, type Reply } from '../http/reply';
+import { validateBody, type SimRequest } from '../http/request';
 import type { IssuedAccessToken } from '../records';
-import { formatMicroIso } from '../time-format';
-import { fieldErrorsFromIssues } from '../validation-messages';
+import { expiryMs, formatExpiry } from '../time-format';
 
 const accessTokenRequestSchema = z.object({
   uid: z.string().min(1),
@@ -20,11 +19,9 @@ const accessTokenRequestSchema = z.object({
 export function handleAccessToken(req: SimRequest, ctx: SimContext): Reply {
   const auth = authenticate(req, ctx);
   if (!auth.ok) return auth.reply;
-  const body = parseJsonBody(req);
-  if (!body.ok) return messageError(req, 400, 'The request body is not valid JSON.');
-  const parsed = accessTokenRequestSchema.safeParse(body.value);
-  if (!parsed.success) return validationError(req, fieldErrorsFromIssues(parsed.error, body.value));
-  const { uid, user, duration } = parsed.data;
+  const body = validateBody(req, accessTokenRequestSchema);
+  if (!body.ok) return body.reply;
+  const { uid, user, duration } = body.value;
   if (!ctx.state.streams.has(uid)) {
     const errors = {};
     addFieldError(errors, 'uid', `The selected uid is invalid: no stream ${uid}.`);
@@ -38,7 +35,7 @@ export function handleAccessToken(req: SimRequest, ctx: SimContext): Reply {
     duration,
     issuedBy: auth.token.client,
     issuedAt,
-    expiresAt: duration === 0 ? null : issuedAt + duration * 1000,
+    expiresAt: expiryMs(issuedAt, duration),
   };
   ctx.state.accessTokens.push(record);
   return jsonReply(200, {
@@ -46,6 +43,6 @@ export function handleAccessToken(req: SimRequest, ctx: SimContext): Reply {
     uid,
     user,
     duration,
-    expires_at: record.expiresAt === null ? null : formatMicroIso(record.expiresAt),
+    expires_at: formatExpiry(record.expiresAt),
   });
 }

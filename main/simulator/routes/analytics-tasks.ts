@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { SimContext } from '../context';
 import { authenticate } from '../http/auth';
-import { addFieldError, errorReply, messageError, noContent, validationError, type FieldErrors, type Reply } from '../http/reply';
-import { isPlainObject, parseJsonBody, type SimRequest } from '../http/request';
+import { addFieldError, errorReply, messageError, noContent, type FieldErrors, type Reply } from '../http/reply';
+import { validateBody, type SimRequest } from '../http/request';
 import type { AnalyticsTask } from '../seed/types';
 import { formatMicroIso } from '../time-format';
-import { fieldErrorsFromIssues } from '../validation-messages';
 
 /** The update body (spec, "Analytics task"). Fence and area elements and CaseType values are not shown: any. */
 const taskUpdateSchema = z.object({
@@ -22,20 +21,19 @@ const taskUpdateSchema = z.object({
     .nullish(),
 });
 
+/** The object without its null and undefined members: optional fields given as null are stored as absent. */
+function withoutNulls<T extends object>(value: T): { [K in keyof T]?: NonNullable<T[K]> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
+}
+
 /**
  * PUT /api/streams/{stream-uid}/?format=json&stream=<task id>. Checks: token (401), task exists (404), query and
  * body (422), CaseType unchanged (409). Then the old task is deleted and a new one (new internal id, same uid)
- * takes its place; 204.
+ * takes its place; 204. `uid` comes decoded from the router (raw when its escapes are malformed: then no task has it).
  */
-export function handleTaskUpdate(req: SimRequest, ctx: SimContext, rawUid: string): Reply {
+export function handleTaskUpdate(req: SimRequest, ctx: SimContext, uid: string): Reply {
   const auth = authenticate(req, ctx);
   if (!auth.ok) return auth.reply;
-  let uid = rawUid;
-  try {
-    uid = decodeURIComponent(rawUid);
-  } catch {
-    // Not a valid escape: it cannot name a task either; the lookup below answers 404.
-  }
   const existing = ctx.state.tasks.get(uid);
   if (existing === undefined) return messageError(req, 404, `Analytics task ${uid} not found.`);
 
@@ -46,36 +44,25 @@ export function handleTaskUpdate(req: SimRequest, ctx: SimContext, rawUid: strin
   if (streamParam !== null && streamParam !== uid) {
     addFieldError(errors, 'stream', 'The stream query parameter must name the same task as the path.');
   }
-  const body = parseJsonBody(req);
-  if (!body.ok) return messageError(req, 400, 'The request body is not valid JSON.');
-  if (!isPlainObject(body.value)) return validationError(req, { ...errors, _: ['The request body must be a JSON object.'] });
-  const parsed = taskUpdateSchema.safeParse(body.value);
-  if (!parsed.success) fieldErrorsFromIssues(parsed.error, body.value, errors);
-  if (!parsed.success || Object.keys(errors).length > 0) return validationError(req, errors);
+  const body = validateBody(req, taskUpdateSchema, errors);
+  if (!body.ok) return body.reply;
 
-  const update = parsed.data;
+  const update = body.value;
   if (update.CaseType !== existing.CaseType) {
     return errorReply(req, 409, {
       message: 'The task cannot be updated: CaseType differs from the existing task.',
       errors: { CaseType: [`The CaseType must stay ${existing.CaseType}; delete the task and create a new one to change it.`] },
     });
   }
+  const pipeline = update.Pipeline && withoutNulls({ ...update.Pipeline, Detector: update.Pipeline.Detector && withoutNulls(update.Pipeline.Detector) });
   const replacement: AnalyticsTask = {
     id: ctx.state.nextTaskId++,
     uid,
     CaseType: update.CaseType,
     CameraGroupUid: update.CameraGroupUid,
-    ...(update.Collections ? { Collections: update.Collections } : {}),
+    ...withoutNulls({ Collections: update.Collections }),
     Source: update.Source,
-    ...(update.Pipeline
-      ? {
-          Pipeline: {
-            ...(update.Pipeline.Detector ? { Detector: { ...(update.Pipeline.Detector.ScoreThreshold != null ? { ScoreThreshold: update.Pipeline.Detector.ScoreThreshold } : {}) } } : {}),
-            ...(update.Pipeline.Fences ? { Fences: update.Pipeline.Fences } : {}),
-            ...(update.Pipeline.Areas ? { Areas: update.Pipeline.Areas } : {}),
-          },
-        }
-      : {}),
+    ...withoutNulls({ Pipeline: pipeline }),
     updated_at: formatMicroIso(ctx.clock.now()),
   };
   ctx.state.deletedTasks.push(existing);

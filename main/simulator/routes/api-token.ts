@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { SimContext } from '../context';
 import { issueApiToken } from '../http/auth';
-import { jsonReply, messageError, validationError, type Reply } from '../http/reply';
-import { parseJsonBody, type SimRequest } from '../http/request';
+import { jsonReply, messageError, type Reply } from '../http/reply';
+import { validateBody, type SimRequest } from '../http/request';
 import { PERMISSION_CAMERA_AGENTS } from '../records';
-import { formatMicroIso } from '../time-format';
-import { fieldErrorsFromIssues } from '../validation-messages';
+import { formatExpiry } from '../time-format';
 
 const apiTokenRequestSchema = z.object({
   client: z.string().trim().min(1).max(255),
@@ -20,17 +19,15 @@ export function handleApiToken(req: SimRequest, ctx: SimContext): Reply {
   if (!ctx.settings.localAddresses.has(req.remoteAddress)) {
     return messageError(req, 403, 'API access tokens can only be obtained from the local host (the media server console).');
   }
-  const body = parseJsonBody(req);
-  if (!body.ok) return messageError(req, 400, 'The request body is not valid JSON.');
-  const parsed = apiTokenRequestSchema.safeParse(body.value);
-  if (!parsed.success) return validationError(req, fieldErrorsFromIssues(parsed.error, body.value));
+  const body = validateBody(req, apiTokenRequestSchema);
+  if (!body.ok) return body.reply;
 
   // Tokens from this endpoint carry every permission: whoever sits at the server console administers it.
-  const record = issueApiToken(ctx, parsed.data.client, parsed.data.duration, [PERMISSION_CAMERA_AGENTS]);
+  const record = issueApiToken(ctx, body.value.client, body.value.duration, [PERMISSION_CAMERA_AGENTS]);
   return jsonReply(200, {
     token: record.token,
     client: record.client,
     duration: record.duration,
-    expires_at: record.expiresAt === null ? null : formatMicroIso(record.expiresAt),
+    expires_at: formatExpiry(record.expiresAt),
   });
 }

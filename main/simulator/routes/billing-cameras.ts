@@ -1,7 +1,7 @@
 import type { SimContext } from '../context';
 import { authenticate } from '../http/auth';
-import { jsonReply, messageError, validationError, type FieldErrors, type Reply } from '../http/reply';
-import { isPlainObject, parseJsonBody, type SimRequest } from '../http/request';
+import { jsonReply, validationError, type FieldErrors, type Reply } from '../http/reply';
+import { readJsonObject, type SimRequest } from '../http/request';
 import type { CreatedCameraResponse } from '../records';
 import { fieldErrorsFromIssues } from '../validation-messages';
 import { cameraCreateRequestSchema, normalizeMac } from './billing-camera-schema';
@@ -11,9 +11,9 @@ import { checkCrossFieldRules } from './billing-camera-rules';
 export function handleCreateCamera(req: SimRequest, ctx: SimContext): Reply {
   const auth = authenticate(req, ctx);
   if (!auth.ok) return auth.reply;
-  const body = parseJsonBody(req);
-  if (!body.ok) return messageError(req, 400, 'The request body is not valid JSON.');
-  if (!isPlainObject(body.value)) return validationError(req, { _: ['The request body must be a JSON object.'] });
+  // Not validateBody: the cross-field rules below add their errors to the schema's, so all come in one answer.
+  const body = readJsonObject(req);
+  if (!body.ok) return body.reply;
 
   const parsed = cameraCreateRequestSchema.safeParse(body.value);
   const errors: FieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error, body.value);

@@ -6,19 +6,14 @@ import { PERMISSION_CAMERA_AGENTS } from '../records';
 
 /**
  * GET /api/v1/camera-agents/{cameraAgent}. Order of checks: token (401), permission (403), id shape (422),
- * existence (404) — a caller without rights learns nothing about which ids exist.
+ * existence (404) — a caller without rights learns nothing about which ids exist. `id` comes decoded from the router;
+ * a malformed escape arrives raw and is simply not an integer (422).
  */
-export function handleCameraAgent(req: SimRequest, ctx: SimContext, rawId: string): Reply {
+export function handleCameraAgent(req: SimRequest, ctx: SimContext, id: string): Reply {
   const auth = authenticate(req, ctx);
   if (!auth.ok) return auth.reply;
   if (!auth.token.permissions.includes(PERMISSION_CAMERA_AGENTS)) {
     return messageError(req, 403, 'This action is unauthorized: the token lacks the camera-agents permission.');
-  }
-  let id = rawId;
-  try {
-    id = decodeURIComponent(rawId);
-  } catch {
-    // A malformed escape is simply not an integer; the check below answers 422.
   }
   if (!/^-?\d+$/.test(id) || !Number.isSafeInteger(Number(id))) {
     return validationError(req, { cameraAgent: ['The cameraAgent field must be an integer.'] });

@@ -4,6 +4,7 @@ import { authenticate } from '../http/auth';
 import { errorReply, jsonReply, type Reply } from '../http/reply';
 import { isPlainObject, parseJsonBody, type SimRequest } from '../http/request';
 import type { IssuedStreamToken } from '../records';
+import { expiryMs } from '../time-format';
 
 /**
  * POST /api/ — JSON-RPC 2.0. Only Auth.CreateApiToken exists (plus Auth.CreateAccessToken as an alias when the
@@ -98,7 +99,7 @@ export function handleJsonRpc(req: SimRequest, ctx: SimContext): Reply {
     method,
     issuedBy: auth.token.client,
     issuedAt,
-    expiresAt: p.ttl === 0 ? null : issuedAt + p.ttl * 1000,
+    expiresAt: expiryMs(issuedAt, p.ttl),
   };
   ctx.state.issuedStreamTokens.push(record);
   // The spec's 200 body is the bare JSON string, not an envelope.

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { SimContext } from '../context';
-import { faultRuleSchema } from '../fault-rules';
 import { jsonReply, messageError, noContent, validationError, type Reply } from '../http/reply';
-import { parseJsonBody, type SimRequest } from '../http/request';
+import { readJsonObject, validateBody, type SimRequest } from '../http/request';
 import { fieldErrorsFromIssues } from '../validation-messages';
 
 const clockAdvanceSchema = z.object({ advanceMs: z.int().min(0) });
@@ -27,14 +26,9 @@ function stateSnapshot(ctx: SimContext): Record<string, unknown> {
   };
 }
 
-function readJson(req: SimRequest): { ok: true; value: unknown } | { ok: false; reply: Reply } {
-  const body = parseJsonBody(req);
-  return body.ok ? body : { ok: false, reply: messageError(req, 400, 'The request body is not valid JSON.') };
-}
-
 /** /_sim/* — test hooks. The caller (router) has already checked that hooks are enabled. */
 export function handleSimHook(req: SimRequest, ctx: SimContext): Reply {
-  const key = `${req.method} ${req.pathname.replace(/\/$/, '')}`;
+  const key = `${req.method} ${req.path}`;
   switch (key) {
     case 'GET /_sim/state':
       return jsonReply(200, stateSnapshot(ctx));
@@ -44,22 +38,19 @@ export function handleSimHook(req: SimRequest, ctx: SimContext): Reply {
     case 'GET /_sim/faults':
       return jsonReply(200, ctx.faults.list());
     case 'POST /_sim/faults': {
-      const body = readJson(req);
+      const body = readJsonObject(req);
       if (!body.ok) return body.reply;
-      const rule = faultRuleSchema.safeParse(body.value);
-      if (!rule.success) return validationError(req, fieldErrorsFromIssues(rule.error, body.value));
-      ctx.faults.add(rule.data);
+      const malformed = ctx.faults.tryAdd(body.value);
+      if (malformed) return validationError(req, fieldErrorsFromIssues(malformed, body.value));
       return jsonReply(201, ctx.faults.list());
     }
     case 'DELETE /_sim/faults':
       ctx.faults.clear();
       return noContent();
     case 'POST /_sim/clock': {
-      const body = readJson(req);
+      const body = validateBody(req, clockAdvanceSchema);
       if (!body.ok) return body.reply;
-      const parsed = clockAdvanceSchema.safeParse(body.value);
-      if (!parsed.success) return validationError(req, fieldErrorsFromIssues(parsed.error, body.value));
-      ctx.clock.advance(parsed.data.advanceMs);
+      ctx.clock.advance(body.value.advanceMs);
       return jsonReply(200, { now: new Date(ctx.clock.now()).toISOString(), advancedMs: ctx.clock.advancedMs });
     }
     default:

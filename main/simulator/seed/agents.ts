@@ -1,6 +1,6 @@
 import type { Random } from '../prng';
 import { DAY_MS, formatMicroIso } from '../time-format';
-import { placements, vendors } from './names';
+import { placements, vendors, type CameraVendor } from './names';
 import type { AgentCameraStream, AgentDevice, AgentStorage, TreeElement } from './types';
 
 export const AGENT_COUNT = 60;
@@ -26,9 +26,7 @@ function storages(random: Random, agentIndex: number): AgentStorage[] {
   return out;
 }
 
-function cameraStreams(random: Random, cameraId: number, ip: string, vendorIndex: number): AgentCameraStream[] {
-  const vendor = vendors[vendorIndex] ?? vendors[0];
-  if (!vendor) return [];
+function cameraStreams(random: Random, cameraId: number, ip: string, vendor: CameraVendor): AgentCameraStream[] {
   const hasSound = random.chance(0.3);
   const high: AgentCameraStream = {
     id: cameraId * 10 + 1,
@@ -66,9 +64,7 @@ export function generateAgents(random: Random, anchorMs: number, tree: readonly 
   const agents: AgentDevice[] = [];
   let id = FIRST_AGENT_ID;
   for (let i = 0; i < AGENT_COUNT; i += 1) {
-    const vendorIndex = random.int(0, vendors.length - 1);
-    const vendor = vendors[vendorIndex] ?? vendors[0];
-    if (!vendor) break;
+    const vendor = random.pick(vendors);
     const groupId = random.pick(leafIds);
     const site = names.get(groupId) ?? 'Site';
     const placement = random.pick(placements);
@@ -80,7 +76,7 @@ export function generateAgents(random: Random, anchorMs: number, tree: readonly 
     const serial = `${vendor.modelPrefix}${random.int(2019, 2024)}${random.hex(4).toUpperCase()}${random.int(10_000_000, 99_999_999)}`;
     const cloud = random.chance(0.6);
     const local = !cloud || random.chance(0.4);
-    const streams = cameraStreams(random, cameraId, ip, vendorIndex);
+    const streams = cameraStreams(random, cameraId, ip, vendor);
     agents.push({
       id,
       name: `Agent ${site} ${placement}`,

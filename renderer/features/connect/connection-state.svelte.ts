@@ -10,6 +10,8 @@ class ConnectionState {
   #checking = $state(false);
   #error = $state<AppError | null>(null);
   #timer: ReturnType<typeof setInterval> | null = null;
+  /** Numbers each check; only the latest one's answer is shown, so a slow periodic check cannot undo a newer one. */
+  #request = 0;
 
   get health(): ConnectionHealth | null {
     return this.#health;
@@ -38,8 +40,10 @@ class ConnectionState {
   }
 
   async refresh(force = false): Promise<void> {
+    const request = ++this.#request;
     this.#checking = true;
     const result = await api.connection.check({ force });
+    if (request !== this.#request) return;
     this.#checking = false;
     if (result.ok) {
       this.#health = result.value;

@@ -1,5 +1,6 @@
 import { tzOffset, TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
+import { UINT32_MAX } from '../../../preload/channels/tokens';
 
 /**
  * The DVR window: local date-times (as a datetime-local input gives them) in the operator's time zone, turned into
@@ -13,8 +14,8 @@ import { format } from 'date-fns';
  *   instant, summer time), and the field says so with the offset used.
  */
 
-/** The largest value the API's unsigned fields take (2106-02-07 06:28:15 UTC). */
-export const UINT32_MAX = 4_294_967_295;
+/** The largest value the API's unsigned fields take (2106-02-07 06:28:15 UTC); the contract's constant. */
+export { UINT32_MAX };
 
 export type LocalTimeResult =
   | { ok: true; seconds: number; offsetMinutes: number; note: string | null }

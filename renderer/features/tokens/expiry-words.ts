@@ -1,21 +1,40 @@
 import { TZDate } from '@date-fns/tz';
 import { differenceInCalendarDays, format } from 'date-fns';
 
-/** How a token's grant and expiry read to a person: "live + DVR, expires today 18:40 (in 59 min)". */
+/**
+ * How a token reads to a person: its grant, its expiry ("live + DVR, expires today 18:40 (in 59 min)"), spans of
+ * time, moments and its DVR window. Every screen that shows one of these uses the function here.
+ */
 
 export function permissionsInWords(grant: { live: boolean; dvr: boolean; copy: boolean }): string {
   const names = [grant.live && 'live', grant.dvr && 'DVR', grant.copy && 'download'].filter((name): name is string => Boolean(name));
   return names.length > 0 ? names.join(' + ') : 'no permissions';
 }
 
-/** "59 min", "2 h 5 min", "3 days", "less than a minute". Rounded down: never promise more time than is left. */
+/**
+ * A span of time: "less than a minute", "59 min", "2 h 5 min", "1 day 6 h", "3 days". Rounded down: never promise
+ * more time than is left. Lifetimes (ttl.ts durationInWords) and time left or past (expiryInWords) both read so.
+ */
 export function spanInWords(ms: number): string {
   const minutes = Math.floor(Math.abs(ms) / 60_000);
   if (minutes < 1) return 'less than a minute';
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  if (hours < 48) return hours % 24 ? `1 day ${hours % 24} h` : '1 day';
   return `${Math.floor(hours / 24)} days`;
+}
+
+/** A moment as the desk writes it everywhere: "4 May 2026 17:40", in the operator's time zone. */
+export function dateTimeText(at: Date | string | number, timeZone: string): string {
+  return format(new TZDate(new Date(at).getTime(), timeZone), 'd MMM yyyy HH:mm');
+}
+
+/** A token's DVR window: "1 May 2026 10:00 → unbounded"; null when it has none (both sides 0). */
+export function dvrWindowText(window: { from: number; to: number }, timeZone: string): string | null {
+  if (window.from === 0 && window.to === 0) return null;
+  const side = (seconds: number) => (seconds === 0 ? 'unbounded' : dateTimeText(seconds * 1000, timeZone));
+  return `${side(window.from)} → ${side(window.to)}`;
 }
 
 function dayWords(at: TZDate, now: TZDate): string {

@@ -1,6 +1,6 @@
 import { systemTimeZone, unixToLocalInput } from './dvr-window';
 import { checkGrant, type GrantCheck, type GrantValues } from './token-form';
-import type { TtlChoice, TtlUnit } from './ttl';
+import { ttlSeconds, type TtlChoice, type TtlResult, type TtlUnit } from './ttl';
 
 /**
  * Form state for a lifetime picker. Fields are public $state so inputs can bind to them directly; the rules live
@@ -20,9 +20,12 @@ export class LifetimeState {
     return { mode: 'preset', seconds: this.presetSeconds };
   }
 
-  /** Null when fine, else the sentence for the field. */
-  confirmationError(): string | null {
-    return this.mode === 'unlimited' && !this.unlimitedConfirmed ? 'Tick the box to confirm a token that never expires, or choose a lifetime.' : null;
+  /** The lifetime in seconds, or the sentence for the field (an unconfirmed unlimited lifetime is refused). */
+  check(): TtlResult {
+    if (this.mode === 'unlimited' && !this.unlimitedConfirmed) {
+      return { ok: false, message: 'Tick the box to confirm a token that never expires, or choose a lifetime.' };
+    }
+    return ttlSeconds(this.choice());
   }
 }
 
@@ -61,9 +64,6 @@ export class GrantState {
 
   /** The grant as sent, or field errors (including the unlimited confirmation). */
   check(): GrantCheck {
-    const result = checkGrant(this.values());
-    const confirmation = this.lifetime.confirmationError();
-    if (!confirmation) return result;
-    return { ok: false, errors: { ...(result.ok ? {} : result.errors), ttl: confirmation } };
+    return checkGrant(this.values(), this.lifetime.check());
   }
 }

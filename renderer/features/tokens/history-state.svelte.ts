@@ -11,6 +11,8 @@ export class HistoryState {
   #loading = $state(false);
   search = $state('');
   #searchTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Numbers each load; an answer that is not from the latest one is dropped, so a slow early search cannot win. */
+  #request = 0;
 
   get entries(): IssuedTokenView[] {
     return this.#view?.entries ?? [];
@@ -27,6 +29,9 @@ export class HistoryState {
   get unreadable(): string | null {
     return this.#view?.unreadable ?? null;
   }
+  get sessionOnly(): boolean {
+    return this.#view?.sessionOnly ?? false;
+  }
   get error(): AppError | null {
     return this.#error;
   }
@@ -38,8 +43,10 @@ export class HistoryState {
   }
 
   async load(): Promise<void> {
+    const request = ++this.#request;
     this.#loading = true;
     const result = await api.tokens.history({ search: this.search });
+    if (request !== this.#request) return;
     this.#loading = false;
     if (result.ok) {
       this.#view = result.value;
@@ -54,7 +61,10 @@ export class HistoryState {
   /** Searching as one types, without a call per keystroke. */
   searchSoon(): void {
     if (this.#searchTimer) clearTimeout(this.#searchTimer);
-    this.#searchTimer = setTimeout(() => void this.load(), 200);
+    this.#searchTimer = setTimeout(() => {
+      this.#searchTimer = null;
+      void this.load();
+    }, 200);
   }
 
   toggle(id: string, on: boolean): void {

@@ -1,10 +1,12 @@
-import type { StreamTokenRequest, UserBoundRequest } from '../../../preload/channels/tokens';
+import type { z } from 'zod';
+import { streamUid, userBoundRequestSchema, type StreamTokenRequest, type UserBoundRequest } from '../../../preload/channels/tokens';
 import { resolveWindow, type WindowInput } from './dvr-window';
-import { ttlSeconds, type TtlChoice } from './ttl';
+import { ttlSeconds, type TtlChoice, type TtlResult } from './ttl';
 
 /**
  * The forms' checks, run before anything is sent, so most mistakes are explained next to their field without a
- * round trip. Main checks the same rules again (its schema is the authority).
+ * round trip. Where the contract states a rule (stream uid, user id) its schema is used as is, so the sentences
+ * cannot drift from the ones main sends back; main checks everything again.
  */
 
 export type FieldErrors = Partial<Record<'stream' | 'uid' | 'user' | 'ttl' | 'duration' | 'from' | 'to' | 'text', string>>;
@@ -32,17 +34,24 @@ export type GrantCheck =
     }
   | { ok: false; errors: FieldErrors };
 
-export function checkStreamUid(value: string, field: 'stream' | 'uid' = 'stream'): FieldErrors {
-  const uid = value.trim();
-  if (uid === '') return { [field]: 'Enter the stream uid.' };
-  if (/\s/.test(uid)) return { [field]: 'A stream uid has no spaces.' };
-  if (uid.length > 256) return { [field]: 'A stream uid is at most 256 characters.' };
-  return {};
+/** The contract's first sentence about `value`, or undefined when the schema accepts it. */
+function contractError(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-export function checkGrant(values: GrantValues): GrantCheck {
+/** The stream uid under its field (`stream` on the stream form, `uid` on the user-bound form). */
+export function checkStreamUid(value: string, field: 'stream' | 'uid' = 'stream'): FieldErrors {
+  const message = contractError(streamUid, value);
+  return message === undefined ? {} : { [field]: message };
+}
+
+/**
+ * The grant as sent, or its field errors. `ttl` defaults to the plain lifetime rules; the screen passes its own
+ * result when the lifetime needs more (the unlimited-token confirmation, see GrantState.check()).
+ */
+export function checkGrant(values: GrantValues, ttl: TtlResult = ttlSeconds(values.ttl)): GrantCheck {
   const errors: FieldErrors = {};
-  const ttl = ttlSeconds(values.ttl);
   if (!ttl.ok) errors.ttl = ttl.message;
   const window = resolveWindow({ ...values.window, applies: values.dvr || values.copy });
   if (!window.ok) Object.assign(errors, window.errors);
@@ -59,9 +68,9 @@ export type StreamFormCheck =
   | { ok: true; request: StreamTokenRequest; noPermissions: boolean; notes: { from?: string; to?: string } }
   | { ok: false; errors: FieldErrors };
 
-export function buildStreamRequest(values: StreamFormValues): StreamFormCheck {
+/** The request for operation 1; `grant` defaults to checkGrant(values) (the screen passes GrantState.check()). */
+export function buildStreamRequest(values: StreamFormValues, grant: GrantCheck = checkGrant(values)): StreamFormCheck {
   const streamErrors = checkStreamUid(values.stream);
-  const grant = checkGrant(values);
   if (!grant.ok || streamErrors.stream) return { ok: false, errors: { ...streamErrors, ...(grant.ok ? {} : grant.errors) } };
   return {
     ok: true,
@@ -78,13 +87,15 @@ export interface UserBoundFormValues {
   note: string;
 }
 
-export function buildUserBoundRequest(values: UserBoundFormValues): { ok: true; request: UserBoundRequest } | { ok: false; errors: FieldErrors } {
+/** The request for operation 3; `duration` defaults to the plain lifetime rules (the screen passes LifetimeState.check()). */
+export function buildUserBoundRequest(
+  values: UserBoundFormValues,
+  duration: TtlResult = ttlSeconds(values.duration),
+): { ok: true; request: UserBoundRequest } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = checkStreamUid(values.uid, 'uid');
-  const user = values.user.trim();
-  if (user === '') errors.user = 'Enter the user identifier.';
-  else if (user.length > 255) errors.user = 'A user identifier is at most 255 characters.';
-  const duration = ttlSeconds(values.duration);
+  const userError = contractError(userBoundRequestSchema.shape.user, values.user);
+  if (userError !== undefined) errors.user = userError;
   if (!duration.ok) errors.duration = duration.message;
   if (Object.keys(errors).length > 0 || !duration.ok) return { ok: false, errors };
-  return { ok: true, request: { uid: values.uid.trim(), user, duration: duration.seconds, note: values.note.trim() } };
+  return { ok: true, request: { uid: values.uid.trim(), user: values.user.trim(), duration: duration.seconds, note: values.note.trim() } };
 }

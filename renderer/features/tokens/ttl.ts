@@ -1,4 +1,5 @@
-import { UINT32_MAX } from './dvr-window';
+import { UINT32_MAX } from '../../../preload/channels/tokens';
+import { spanInWords } from './expiry-words';
 
 /** Token lifetimes: the presets a desk uses most, a custom value in human units, or unlimited (0). */
 export const TTL_PRESETS = [
@@ -34,16 +35,7 @@ export function ttlSeconds(choice: TtlChoice): TtlResult {
   return { ok: true, seconds };
 }
 
-/** "15 min", "1 h 30 min", "7 days", "never expires" for 0. */
+/** A lifetime in words: "15 min", "1 h 30 min", "7 days"; "unlimited" for 0 (the API's never-expires). */
 export function durationInWords(seconds: number): string {
-  if (seconds === 0) return 'unlimited';
-  if (seconds < 60) return `${seconds} s`;
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const parts: string[] = [];
-  if (days) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
-  if (hours) parts.push(`${hours} h`);
-  if (minutes && !days) parts.push(`${minutes} min`);
-  return parts.join(' ') || `${seconds} s`;
+  return seconds === 0 ? 'unlimited' : spanInWords(seconds * 1000);
 }

@@ -1,26 +1,34 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../main/app/create-app';
 import type { AppInfo } from '../../../preload/channels/app';
+import { hasDbus } from '../../support/dbus';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 
 describe('app.info keychain probe', () => {
-  it.skipIf(!hasSecretService)('reports the keychain available against a real Secret Service', async () => {
-    const app = await createApp({
-      dataDir: mkdtempSync(join(tmpdir(), 'wd-info-')),
-      hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
-      keychainService: `watchdesk-test-${process.pid}-${Date.now()}`,
-    });
-    const info = await app.handlers['app.info'](undefined, { sender: { transport: 'test' } });
-    expect(info.keychain.available).toBe(true);
-    expect(info.keychain.backend).toMatch(/Secret Service/);
-    expect(info.nodeVersion).toBe(process.versions.node);
-    await app.dispose();
+  it.skipIf(!hasDbus)('reports the keychain available against a real Secret Service', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wd-info-'));
+    try {
+      const app = await createApp({
+        dataDir,
+        hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
+        keychainService: `watchdesk-test-${process.pid}-${Date.now()}`,
+      });
+      try {
+        const info = await app.handlers['app.info'](undefined, { sender: { transport: 'test' } });
+        expect(info.keychain.available).toBe(true);
+        expect(info.keychain.backend).toMatch(/Secret Service/);
+        expect(info.nodeVersion).toBe(process.versions.node);
+      } finally {
+        await app.dispose();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('reports the keychain unavailable, with the reason, when there is no D-Bus at all, and does not throw', () => {

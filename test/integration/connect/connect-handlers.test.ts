@@ -1,3 +1,4 @@
+import { hasDbus } from '../../support/dbus';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +8,9 @@ import { createRegistry, type Registry } from '../../../main/ipc/registry';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import type { ProfileView } from '../../../preload/channels/connect';
 
-const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 const sender = { transport: 'test' as const };
 
-describe.skipIf(!hasSecretService)('Connect services over the registry (real keychain, real HTTP)', () => {
+describe.skipIf(!hasDbus)('Connect services over the registry (real keychain, real HTTP)', () => {
   let app: WatchdeskApp;
   let registry: Registry;
   let simulator: RunningSimulator;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../main/simulator';
 import { clientFor, failure, firstAgentId, privateStream, publicStream, useSimulatorClient, type Sim } from './sim-fixture';
+import { closedPort } from '../../support/closed-port';
 
 const fixture = useSimulatorClient();
 const { another } = fixture;
@@ -229,10 +230,7 @@ describe('the connection test', () => {
   });
 
   it('stops at TCP when nothing listens on the port', async () => {
-    const closed = await startSimulator({ seed: 1 });
-    const url = closed.baseUrl;
-    await closed.close();
-    const report = await another({ baseUrl: url }).testConnection();
+    const report = await another({ baseUrl: `http://127.0.0.1:${await closedPort()}` }).testConnection();
     expect(report.steps.map((s) => s.ok)).toEqual([true, false, null, null, null]);
     expect(report.error).toMatchObject({ kind: 'Offline', data: { reason: 'refused' } });
   });

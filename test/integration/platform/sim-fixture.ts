@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSimulator } from '../../../main/simulator';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
+import { streamsWith } from '../../support/streams';
 
 export type Sim = Awaited<ReturnType<typeof startSimulator>>;
 
@@ -20,13 +21,15 @@ export { failure } from '../../support/failure';
 
 /** A private stream of the seeded data (stream tokens are issued only for those). */
 export function privateStream(sim: Sim): string {
-  for (const stream of sim.state.streams.values()) if (stream.authorization === 'private') return stream.uid;
-  throw new Error('the seed has no private stream');
+  const uid = streamsWith(sim.state, 'private')[0];
+  if (uid === undefined) throw new Error('the seed has no private stream');
+  return uid;
 }
 
 export function publicStream(sim: Sim): string {
-  for (const stream of sim.state.streams.values()) if (stream.authorization === 'public') return stream.uid;
-  throw new Error('the seed has no public stream');
+  const uid = streamsWith(sim.state, 'public')[0];
+  if (uid === undefined) throw new Error('the seed has no public stream');
+  return uid;
 }
 
 export function firstAgentId(sim: Sim): number {

@@ -1,3 +1,4 @@
+import { hasDbus } from '../../support/dbus';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,6 @@ import { createVault } from '../../../main/secrets/vault';
  * The vault against a real Secret Service: gnome-keyring in a private D-Bus session, started by
  * scripts/with-keyring.sh (the project's test command always runs inside it).
  */
-const hasDbus = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasDbus) {
   console.warn(
     'Skipping the real-keychain tests: DBUS_SESSION_BUS_ADDRESS is not set. Run them with ' +

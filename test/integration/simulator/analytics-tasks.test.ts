@@ -90,6 +90,19 @@ describe('PUT /api/streams/{stream-uid}/', () => {
     expect(Object.keys(res.json<{ errors: object }>().errors)).toEqual(['format']);
   });
 
+  it('reads a percent-encoded uid in the path as the uid it encodes', async () => {
+    const task = someTask();
+    const encoded = task.uid.replace('-', '%2D');
+    const res = await put(encoded, updateBody(task), `?format=json&stream=${task.uid}`);
+    expect(res.status).toBe(204);
+    expect(sim.state.tasks.get(task.uid)?.id).not.toBe(task.id);
+  });
+
+  it('answers 404 for a uid with a malformed escape', async () => {
+    const res = await put('%E0%A4%A', updateBody(someTask()), '?format=json');
+    expect(res.status).toBe(404);
+  });
+
   it('answers 409 with errors.CaseType when the CaseType differs, and keeps the task', async () => {
     const task = someTask('line_crossing');
     const res = await put(task.uid, updateBody(task, { CaseType: 'face_recognition' }));

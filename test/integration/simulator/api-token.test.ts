@@ -54,6 +54,12 @@ describe('POST /api/auth/token/api/', () => {
     expect(json.errors[field]?.[0]).toContain(field);
   });
 
+  it('answers 422 with errors._ for a JSON body that is not an object', async () => {
+    const res = await call(sim, 'POST', path, { body: [] });
+    expect(res.status).toBe(422);
+    expect(res.json()).toEqual({ message: 'The given data was invalid.', errors: { _: ['The request body must be a JSON object.'] } });
+  });
+
   it('refuses callers that are not on the local host with 403 JSON', async () => {
     const remote = await startSimulator({ localAddresses: [] });
     try {

@@ -144,6 +144,15 @@ describe('fault rules', () => {
     expect((await call(sim, 'GET', '/api/v1/camera-agents/1', { token: sim.apiToken })).status).toBe(500);
   });
 
+  it('matches the path whether or not the rule or the request ends in a slash', async () => {
+    sim.faults.add({ path: '/api/auth/token/api/', status: 503, times: 1 });
+    const res = await call(sim, 'POST', '/api/auth/token/api', { body: { client: 'noc', duration: 60 } });
+    expect(res.status).toBe(503);
+    sim.faults.add({ path: '/api/auth/token/api', status: 503, times: 1 });
+    expect((await call(sim, 'POST', '/api/auth/token/api/', { body: { client: 'noc', duration: 60 } })).status).toBe(503);
+    expect([...sim.state.apiTokens.values()].map((t) => t.client)).not.toContain('noc');
+  });
+
   it('never applies to the /_sim hooks', async () => {
     sim.faults.add({ path: '/', status: 500 });
     expect((await call(sim, 'GET', '/_sim/state')).status).toBe(200);

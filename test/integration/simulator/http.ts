@@ -1,3 +1,4 @@
+import { streamsWith } from '../../support/streams';
 import { request, type Dispatcher } from 'undici';
 import type { RunningSimulator } from '../../../main/simulator/index';
 
@@ -60,8 +61,7 @@ export function rpc(sim: RunningSimulator, params: Record<string, unknown>, opti
 
 /** Any private / public / protected stream uid of the seeded registry. */
 export function streamWith(sim: RunningSimulator, authorization: 'private' | 'public' | 'protected', index = 0): string {
-  const uids = [...sim.state.streams.values()].filter((s) => s.authorization === authorization).map((s) => s.uid);
-  const uid = uids[index];
+  const uid = streamsWith(sim.state, authorization)[index];
   if (uid === undefined) throw new Error(`no ${authorization} stream #${index}`);
   return uid;
 }

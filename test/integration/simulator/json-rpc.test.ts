@@ -1,3 +1,4 @@
+import { streamsWith } from '../../support/streams';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator/index';
 import { call, rpc, streamWith, type RpcError } from './http';
@@ -48,7 +49,7 @@ describe('Auth.CreateApiToken', () => {
   });
 
   it('issues 1,000 distinct tokens for 1,000 distinct private streams', async () => {
-    const uids = [...sim.state.streams.values()].filter((s) => s.authorization === 'private').slice(0, 1000).map((s) => s.uid);
+    const uids = streamsWith(sim.state, 'private').slice(0, 1000);
     expect(uids).toHaveLength(1000);
     const tokens = await Promise.all(uids.map((stream, i) => rpc(sim, { stream, live: true }, { id: i }).then((r) => r.json<string>())));
     expect(new Set(tokens).size).toBe(1000);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchRow, BatchStatus } from '../../../preload/channels/tokens';
-import { hasDbus, openDesk, privateStreams, type Desk } from './desk';
+import { hasDbus } from '../../support/dbus';
+import { openDesk, privateStreams, type Desk } from './desk';
 
 /** Long-polls tokens.batchStatus like the screen does (only changed rows each time) until the run is over. */
 async function follow(desk: Desk, start: BatchStatus): Promise<{ status: BatchStatus; rows: Map<number, BatchRow> }> {
@@ -20,7 +21,7 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     desk = await openDesk();
   });
   afterEach(async () => {
-    await desk.app.dispose();
+    await desk.close();
   });
 
   it('issues 1,000 tokens with 5% injected failures: every row ends ok or with a sentence, retries finish the rest, no stream gets two tokens', async () => {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import type { ChannelName, InputOf, OutputOf } from '../../../preload/contract';
 import type { AppError } from '../../../preload/app-error';
-
-export const hasDbus = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
+import { streamsWith } from '../../support/streams';
 
 export interface Desk {
   app: WatchdeskApp;
@@ -17,6 +16,10 @@ export interface Desk {
   call<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppError }>;
   /** Like call, but throws on failure. */
   value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>>;
+  /** Disposes the app only, keeping the data folder (to reopen it, as after a restart). Safe to call twice. */
+  dispose(): Promise<void>;
+  /** Disposes the app and removes the data folder. Safe to call twice, and after dispose(). */
+  close(): Promise<void>;
 }
 
 /** A console over the built-in demo server, with the real keychain (run under scripts/with-keyring.sh). */
@@ -26,6 +29,8 @@ export async function openDesk(options: { dataDir?: string; keychainService?: st
   const app = await createApp({ dataDir, keychainService, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
   const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
   const call = (async (channel: string, input: unknown) => registry.call(channel, input, { transport: 'test' })) as Desk['call'];
+  let disposed: Promise<void> | undefined;
+  const dispose = (): Promise<void> => (disposed ??= app.dispose());
   return {
     app,
     dataDir,
@@ -36,13 +41,23 @@ export async function openDesk(options: { dataDir?: string; keychainService?: st
       if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message}`);
       return result.value;
     },
+    dispose,
+    async close() {
+      try {
+        await dispose();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
   };
 }
 
 export function privateStreams(desk: Desk): string[] {
-  return [...desk.app.demoServer!.state.streams.values()].filter((s) => s.authorization === 'private').map((s) => s.uid);
+  return streamsWith(desk.app.demoServer!.state, 'private');
 }
 
 export function streamWith(desk: Desk, authorization: 'public' | 'protected'): string {
-  return [...desk.app.demoServer!.state.streams.values()].find((s) => s.authorization === authorization)!.uid;
+  const uid = streamsWith(desk.app.demoServer!.state, authorization)[0];
+  if (uid === undefined) throw new Error(`the seed has no ${authorization} stream`);
+  return uid;
 }

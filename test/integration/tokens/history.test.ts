@@ -1,30 +1,40 @@
-import { describe, expect, it } from 'vitest';
-import { hasDbus, openDesk, privateStreams } from './desk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasDbus } from '../../support/dbus';
+import { openDesk as open, privateStreams, type Desk } from './desk';
+
+/** Every desk a test opened is closed after it (app disposed, data folder removed), even when the test failed. */
+const opened: Desk[] = [];
+async function openDesk(...args: Parameters<typeof open>): Promise<Desk> {
+  const desk = await open(...args);
+  opened.push(desk);
+  return desk;
+}
+afterEach(async () => {
+  for (const desk of opened.splice(0).reverse()) await desk.close();
+});
 
 describe.skipIf(!hasDbus)('token history with the real keychain', () => {
   it('survives a restart: a new app over the same data folder and keychain reads it back', async () => {
     const first = await openDesk();
     const stream = privateStreams(first)[0]!;
     const issued = await first.value('tokens.create', { stream, live: true, ttl: 3600, note: 'gate camera for the visitor' });
-    await first.app.dispose();
+    await first.dispose();
 
     const second = await openDesk({ dataDir: first.dataDir, keychainService: first.keychainService });
     const history = await second.value('tokens.history', {});
     expect(history.entries).toEqual([expect.objectContaining({ id: issued.id, token: issued.token, stream, note: 'gate camera for the visitor' })]);
     expect(history.recentStreams).toEqual([stream]);
-    await second.app.dispose();
   });
 
   it('cannot be read with another keychain, and says how to start again', async () => {
     const first = await openDesk();
     await first.value('tokens.create', { stream: privateStreams(first)[0]!, live: true, ttl: 60 });
-    await first.app.dispose();
+    await first.dispose();
     const other = await openDesk({ dataDir: first.dataDir });
     const history = await other.value('tokens.history', {});
     expect(history.unreadable).toMatch(/cannot be read.*Clear the history/);
     await other.value('tokens.clearHistory', { confirm: true });
     expect((await other.value('tokens.history', {})).unreadable).toBeNull();
-    await other.app.dispose();
   });
 
   it('finds entries by any word of stream, note or token', async () => {
@@ -35,7 +45,6 @@ describe.skipIf(!hasDbus)('token history with the real keychain', () => {
     expect((await desk.value('tokens.history', { search: 'SOUTH' })).entries.map((e) => e.id)).toEqual([second.id]);
     expect((await desk.value('tokens.history', { search: second.token!.slice(0, 12) })).matched).toBe(1);
     expect((await desk.value('tokens.history', { search: 'gate lobby' })).matched).toBe(0);
-    await desk.app.dispose();
   });
 
   it('edits a note and exports the selected entries as CSV', async () => {
@@ -48,7 +57,6 @@ describe.skipIf(!hasDbus)('token history with the real keychain', () => {
     expect(exported.csv).toContain('handed to the fire brigade');
     expect(exported.csv).toContain(issued.token!);
     expect(exported.filename).toMatch(/^watchdesk-tokens-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
-    await desk.app.dispose();
   });
 
   it('is cleared only with an explicit confirmation', async () => {
@@ -58,6 +66,5 @@ describe.skipIf(!hasDbus)('token history with the real keychain', () => {
     expect(refused.ok).toBe(false);
     await desk.value('tokens.clearHistory', { confirm: true });
     expect((await desk.value('tokens.history', {})).total).toBe(0);
-    await desk.app.dispose();
   });
 });

@@ -1,16 +1,9 @@
-import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hasDbus, openDesk, privateStreams, streamWith, type Desk } from './desk';
+import { closedPort } from '../../support/closed-port';
+import { hasDbus } from '../../support/dbus';
+import { openDesk, privateStreams, streamWith, type Desk } from './desk';
 
 const combos = [false, true].flatMap((live) => [false, true].flatMap((dvr) => [false, true].map((copy) => ({ live, dvr, copy }))));
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe.skipIf(!hasDbus)('single stream tokens against the simulator', () => {
   let desk: Desk;
@@ -18,7 +11,7 @@ describe.skipIf(!hasDbus)('single stream tokens against the simulator', () => {
     desk = await openDesk();
   });
   afterEach(async () => {
-    await desk.app.dispose();
+    await desk.close();
   });
 
   for (const combo of combos) {

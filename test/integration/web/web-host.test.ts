@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -8,16 +8,20 @@ import { startWebHost, type RunningWebHost } from '../../../main/web/host';
 import type { Handlers } from '../../../main/ipc/registry';
 
 let host: RunningWebHost;
+let rendererDir: string | undefined;
 const handlers = { 'app.info': () => ({ name: 'Watchdesk' }) } as unknown as Handlers;
 
 beforeAll(async () => {
-  const rendererDir = mkdtempSync(join(tmpdir(), 'wd-renderer-'));
+  rendererDir = mkdtempSync(join(tmpdir(), 'wd-renderer-'));
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Watchdesk</title>');
   const registry = createRegistry(handlers, { isTrustedSender: (sender) => sender.transport === 'web' && sender.authenticated });
   host = await startWebHost({ registry, rendererDir });
 });
-afterAll(() => host.close());
+afterAll(async () => {
+  await host?.close();
+  if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
+});
 
 function call(headers: Record<string, string>, path = '/ipc/app.info') {
   return request(`${host.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '' });
@@ -76,5 +80,25 @@ describe('web host', () => {
   it('refuses an unknown channel', async () => {
     const response = await call({ origin: host.origin, 'x-watchdesk-secret': host.secret }, '/ipc/vault.dump');
     expect(await response.body.json()).toMatchObject({ ok: false, error: { kind: 'UnknownChannel' } });
+  });
+
+  it('answers a body that is not JSON with a Validation error, not a trust refusal', async () => {
+    const response = await request(`${host.origin}/ipc/app.info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: host.origin, 'x-watchdesk-secret': host.secret },
+      body: '{not json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await response.body.json()).toMatchObject({ ok: false, error: { kind: 'Validation', message: 'The call body is not valid JSON.' } });
+  });
+
+  it('refuses a call larger than any the contract accepts, with a sentence', async () => {
+    const response = await request(`${host.origin}/ipc/app.info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: host.origin, 'x-watchdesk-secret': host.secret },
+      body: JSON.stringify({ text: 'x'.repeat(9 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(await response.body.json()).toMatchObject({ ok: false, error: { kind: 'Validation', message: 'The call is too large. Split the list into smaller batches.' } });
   });
 });

@@ -1,17 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../../support/files';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const allowed = (path: string) => path.startsWith('main/electron/') || path === 'preload/index.ts';
 const importsElectron = /(?:from\s+['"]electron['"]|require\(\s*['"]electron['"]\s*\)|import\(\s*['"]electron['"]\s*\))/;
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|svelte|js|mjs|cjs)$/.test(name) ? [full] : [];
-  });
+  return filesUnder(dir).filter((file) => /\.(ts|svelte|js|mjs|cjs)$/.test(file));
 }
 
 describe('architecture', () => {

@@ -60,17 +60,26 @@ describe('Electron shell', () => {
     expect(electron.shell.openExternal).toHaveBeenCalledWith('https://github.com/watchdesk');
   });
 
-  it('denies every permission request', () => {
-    let requestHandler: ((c: unknown, p: string, cb: (granted: boolean) => void) => void) | undefined;
-    let checkHandler: (() => boolean) | undefined;
+  it('denies every permission request but clipboard writes from the app page', () => {
+    type RequestHandler = (c: unknown, p: string, cb: (granted: boolean) => void, details: { requestingUrl?: string }) => void;
+    let requestHandler: RequestHandler | undefined;
+    let checkHandler: ((c: unknown, p: string, origin: string) => boolean) | undefined;
     hardenSession({
-      setPermissionRequestHandler: (h: typeof requestHandler) => (requestHandler = h),
+      setPermissionRequestHandler: (h: RequestHandler) => (requestHandler = h),
       setPermissionCheckHandler: (h: typeof checkHandler) => (checkHandler = h),
     } as never);
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) requestHandler!(null, permission, (granted) => answers.push(granted));
+    const app = { requestingUrl: 'app://watchdesk/index.html' };
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) requestHandler!(null, permission, (granted) => answers.push(granted), app);
     expect(answers).toEqual([false, false, false, false]);
-    expect(checkHandler!()).toBe(false);
+    expect(checkHandler!(null, 'media', 'app://watchdesk')).toBe(false);
+
+    const clipboard: boolean[] = [];
+    requestHandler!(null, 'clipboard-sanitized-write', (granted) => clipboard.push(granted), app);
+    requestHandler!(null, 'clipboard-sanitized-write', (granted) => clipboard.push(granted), { requestingUrl: 'https://evil.example/' });
+    expect(clipboard).toEqual([true, false]);
+    expect(checkHandler!(null, 'clipboard-sanitized-write', 'app://watchdesk')).toBe(true);
+    expect(checkHandler!(null, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
   });
 
   it('trusts only the app top-level frame', () => {

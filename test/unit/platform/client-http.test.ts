@@ -196,7 +196,7 @@ describe('timeouts, cancellation and retries', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"a":');
     });
-    expect(await failure(client({ timeoutMs: 150 }).createCamera({ name: 'x' }))).toMatchObject({ kind: 'Timeout' });
+    expect(await failure(client({ timeoutMs: 150 }).createCamera({ name: 'x' }))).toMatchObject({ kind: 'Timeout', data: { phase: 'body' } });
   });
 
   it('bounds a body dripped slowly enough to dodge the body timeout', async () => {

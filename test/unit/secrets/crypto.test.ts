@@ -6,19 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEncryptedJsonStore, decrypt, encrypt } from '../../../main/secrets/crypto';
 import { AppFailure } from '../../../main/shared/app-failure';
+import { failureOfSync } from '../../support/failure';
 
 const key = randomBytes(32);
 const plaintext = Buffer.from('ONVIF password: hunter2', 'utf8');
-
-function thrownBy(action: () => unknown): AppFailure {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('encrypt / decrypt', () => {
   it('round-trips the plaintext', () => {
@@ -43,7 +34,7 @@ describe('encrypt / decrypt', () => {
   it('detects a changed ciphertext byte', () => {
     const blob = encrypt(key, plaintext);
     blob[blob.length - 1]! ^= 0x01;
-    const failure = thrownBy(() => decrypt(key, blob));
+    const failure = failureOfSync(() => decrypt(key, blob));
     expect(failure.kind).toBe('Internal');
     expect(failure.message).toBe('The encrypted file could not be read (wrong key or damaged).');
   });
@@ -51,29 +42,29 @@ describe('encrypt / decrypt', () => {
   it('detects a changed tag', () => {
     const blob = encrypt(key, plaintext);
     blob[20]! ^= 0x80;
-    expect(thrownBy(() => decrypt(key, blob)).kind).toBe('Internal');
+    expect(failureOfSync(() => decrypt(key, blob)).kind).toBe('Internal');
   });
 
   it('refuses the wrong key', () => {
-    expect(thrownBy(() => decrypt(randomBytes(32), encrypt(key, plaintext))).message).toMatch(/wrong key or damaged/);
+    expect(failureOfSync(() => decrypt(randomBytes(32), encrypt(key, plaintext))).message).toMatch(/wrong key or damaged/);
   });
 
   it('refuses different associated data', () => {
-    expect(thrownBy(() => decrypt(key, encrypt(key, plaintext, 'history'), 'outbox')).kind).toBe('Internal');
+    expect(failureOfSync(() => decrypt(key, encrypt(key, plaintext, 'history'), 'outbox')).kind).toBe('Internal');
   });
 
   it('refuses a truncated blob', () => {
-    expect(thrownBy(() => decrypt(key, encrypt(key, plaintext).subarray(0, 20))).kind).toBe('Internal');
+    expect(failureOfSync(() => decrypt(key, encrypt(key, plaintext).subarray(0, 20))).kind).toBe('Internal');
   });
 
   it('refuses an unknown format version', () => {
     const blob = encrypt(key, plaintext);
     blob[0] = 2;
-    expect(thrownBy(() => decrypt(key, blob)).kind).toBe('Internal');
+    expect(failureOfSync(() => decrypt(key, blob)).kind).toBe('Internal');
   });
 
   it('refuses a key that is not 32 bytes', () => {
-    expect(thrownBy(() => encrypt(randomBytes(16), plaintext)).kind).toBe('Internal');
+    expect(failureOfSync(() => encrypt(randomBytes(16), plaintext)).kind).toBe('Internal');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeytarLoadError } from '../../../main/secrets/keychain-backend';
 import { probeKeychain } from '../../../main/secrets/keychain-probe';
-import { failingKeychain, hangingKeychain, memoryKeychain } from './fake-keychain';
+import { failingKeychain, hangingKeychain, memoryKeychain } from '../../support/fake-keychain';
 
 describe('probeKeychain', () => {
   it('reports a working keychain as available under its name', async () => {
@@ -47,7 +47,7 @@ describe('probeKeychain', () => {
   });
 
   it('reports a keychain module that failed to load', async () => {
-    const status = await probeKeychain(failingKeychainFrom(new KeytarLoadError(new Error('libsecret-1.so.0: cannot open'))));
+    const status = await probeKeychain(failingKeychain(new KeytarLoadError(new Error('libsecret-1.so.0: cannot open'))));
     expect(status.reason).toMatch(/could not be loaded \(.*libsecret-1\.so\.0.*\)\. Reinstall Watchdesk/);
   });
 
@@ -63,10 +63,3 @@ describe('probeKeychain', () => {
     expect(['Secret Service (libsecret)', 'macOS Keychain', 'Windows Credential Manager']).toContain(status.backend);
   });
 });
-
-function failingKeychainFrom(error: Error) {
-  const fail = async (): Promise<never> => {
-    throw error;
-  };
-  return { get: fail, set: fail, delete: fail, findAccounts: fail };
-}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVault } from '../../../main/secrets/vault';
 import { log } from '../../../main/shared/log';
-import { failingKeychain, hangingKeychain, memoryKeychain } from './fake-keychain';
+import { failingKeychain, hangingKeychain, memoryKeychain } from '../../support/fake-keychain';
 import { failureOf } from '../../support/failure';
 
 beforeAll(() => log.setQuiet(true));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBatchInput } from '../../../main/tokens/batch-input';
+import { failureOfSync } from '../../support/failure';
 
 describe('pasted batch input', () => {
   it('reads one uid per line, skipping blank lines and # comments', () => {
@@ -35,10 +36,6 @@ describe('pasted batch input', () => {
   });
 
   it('puts its errors on the text field', () => {
-    try {
-      parseBatchInput('');
-    } catch (error) {
-      expect((error as { appError: { fieldErrors: Record<string, string[]> } }).appError.fieldErrors.text).toHaveLength(1);
-    }
+    expect(failureOfSync(() => parseBatchInput('')).appError.fieldErrors.text).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { batchToCsv, exportFilename, historyToCsv } from '../../../main/tokens/csv-export';
-import type { HistoryEntry } from '../../../main/tokens/history-schema';
+import type { HistoryEntry } from '../../../preload/channels/tokens';
 
 const entry: HistoryEntry = {
   id: 'e1',

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../main/tokens/history-schema';
-import { createTokenHistory } from '../../../main/tokens/history-store';
+import type { HistoryEntry } from '../../../preload/channels/tokens';
+import { createSessionTokenHistory, createTokenHistory } from '../../../main/tokens/history-store';
 
 const key = Buffer.alloc(32, 7);
 const getKey = async () => key;
@@ -98,5 +98,51 @@ describe('token history journal', () => {
     const history = createTokenHistory(path, getKey, { maxEntries: 2, compactAfterRecords: 2 });
     for (let n = 1; n <= 5; n++) await history.append([entry(n)]);
     expect((await createTokenHistory(path, getKey, { maxEntries: 2 }).entries()).map((e) => e.id)).toEqual(['id-4', 'id-5']);
+  });
+});
+
+describe('token history under concurrent changes', () => {
+  it('keeps every entry when appends and note edits overlap, also across a compaction', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey, { compactAfterRecords: 3 });
+    await history.append([entry(0)]);
+    await Promise.all([
+      history.append([entry(1), entry(2)]),
+      history.setNote('id-0', 'first'),
+      history.append([entry(3)]),
+      history.append([entry(4)]),
+      history.append([entry(5)]),
+    ]);
+    const expected = [{ ...entry(0), note: 'first' }, entry(1), entry(2), entry(3), entry(4), entry(5)];
+    expect(await history.entries()).toEqual(expected);
+    expect(await createTokenHistory(path, getKey).entries()).toEqual(expected);
+  });
+
+  it('a clear while the first read is in progress leaves the history empty', async () => {
+    const path = freshPath();
+    await createTokenHistory(path, getKey).append([entry(1)]);
+    // The clear asks for the key first (the read is still reading the file); the read's key arrives late, so the
+    // clear finishes first and the read would land after it.
+    let keys = 0;
+    const slowFirstKey = async () => {
+      if (keys++ === 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      return key;
+    };
+    const history = createTokenHistory(path, slowFirstKey);
+    const reading = history.entries();
+    await history.clear();
+    await reading;
+    expect(await history.entries()).toEqual([]);
+  });
+});
+
+describe('session-only token history', () => {
+  it('lists what was issued in the session and writes nothing to disk', async () => {
+    const history = createSessionTokenHistory();
+    await history.append([entry(1), entry(2)]);
+    await history.setNote('id-2', 'kept in memory');
+    expect(await history.entries()).toEqual([entry(1), { ...entry(2), note: 'kept in memory' }]);
+    await history.clear();
+    expect(await history.entries()).toEqual([]);
   });
 });

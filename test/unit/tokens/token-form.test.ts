@@ -32,7 +32,7 @@ describe('stream token form', () => {
   });
 
   it('refuses a uid with a space', () => {
-    expect(buildStreamRequest({ ...values, stream: 'cam 1' })).toEqual({ ok: false, errors: { stream: 'A stream uid has no spaces.' } });
+    expect(buildStreamRequest({ ...values, stream: 'cam 1' })).toEqual({ ok: false, errors: { stream: 'A stream uid has no spaces or line breaks.' } });
   });
 
   it('collects errors of several fields at once', () => {

@@ -1,4 +1,4 @@
-import type { KeychainBackend } from '../../../main/secrets/keychain-backend';
+import type { KeychainBackend } from '../../main/secrets/keychain-backend';
 
 /** An in-memory keychain for unit tests; the real one is covered by the integration tests. */
 export function memoryKeychain(): KeychainBackend & { entries: Map<string, string> } {
@@ -22,10 +22,13 @@ export function memoryKeychain(): KeychainBackend & { entries: Map<string, strin
   };
 }
 
-/** A keychain whose every call fails with `message` (as keytar would on a broken system). */
-export function failingKeychain(message: string): KeychainBackend {
+/**
+ * A keychain whose every call fails (as keytar would on a broken system): with `new Error(message)` for a string,
+ * or with the given error itself (e.g. a KeytarLoadError).
+ */
+export function failingKeychain(failure: string | Error): KeychainBackend {
   const fail = async (): Promise<never> => {
-    throw new Error(message);
+    throw typeof failure === 'string' ? new Error(failure) : failure;
   };
   return { name: 'Test keychain', get: fail, set: fail, delete: fail, findAccounts: fail };
 }

@@ -1,0 +1,53 @@
+// The simulator in a child process, as a real server would be elsewhere: on a 2-core machine an in-process server
+// shares one event loop with the client and blurs what each side costs. Benches call startSimulatorChild(); run
+// directly, this file is the child: it starts the simulator, prints where it is as one JSON line, and serves until
+// killed.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startSimulator } from '../main/simulator/index';
+import { streamsWith } from '../test/support/streams';
+import { isMain } from './report';
+
+export interface SimulatorChild {
+  baseUrl: string;
+  apiToken: string;
+  /** The private stream uids of the seeded state (stream tokens are issued only for those). */
+  streams: string[];
+  /** Stops the child and waits for it to exit. */
+  close(): Promise<void>;
+}
+
+type Announcement = Omit<SimulatorChild, 'close'>;
+
+async function serve(): Promise<void> {
+  const sim = await startSimulator({ seed: 42 });
+  const announcement: Announcement = { baseUrl: sim.baseUrl, apiToken: sim.apiToken, streams: streamsWith(sim.state, 'private') };
+  process.stdout.write(`${JSON.stringify(announcement)}\n`);
+}
+
+export async function startSimulatorChild(): Promise<SimulatorChild> {
+  // The same Node as this process (not whatever `node` is first on PATH), with tsx as its loader.
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // A failed spawn also ends stdout, so the loop below reports it; here it must not become an unhandled rejection.
+  const exited = once(child, 'exit').catch(() => undefined);
+  const close = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill();
+      await exited;
+    }
+  };
+  try {
+    for await (const line of createInterface({ input: child.stdout! })) {
+      if (line.startsWith('{')) return { ...(JSON.parse(line) as Announcement), close };
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  await close();
+  throw new Error('the simulator child exited before it started');
+}
+
+if (isMain(import.meta.url)) await serve();
