@@ -13,7 +13,7 @@ import { createApp } from '../main/app/create-app';
 import { createRegistry } from '../main/ipc/registry';
 import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
-import type { BatchStatus } from '../preload/channels/tokens';
+import type { BatchStatus } from '../preload/contract/tokens';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 

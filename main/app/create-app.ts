@@ -1,30 +1,15 @@
 import type { Handlers } from '../ipc/registry';
-import { createVault, type Vault } from '../secrets/vault';
-import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
-import { createConnections, type Connections } from '../connection/connections';
-import { buildAppInfo, type HostFacts } from './app-info';
+import type { ChannelName } from '../../preload/contract';
+import { createServices, type AppServices, type ServiceOptions } from './services';
 import { startDemoServerIfWanted } from './demo-server';
-import { connectHandlers } from '../connection/handlers';
-import { tokenDesk } from '../tokens/handlers';
+import { createAboutFeature } from '../about/about-feature';
+import { createConnectFeature } from '../connect/connect-feature';
+import { createTokensFeature } from '../tokens/tokens-feature';
 import type { RunningSimulator } from '../simulator';
 
-export interface AppOptions {
-  /** Folder for profiles, history and the outbox (Electron: userData; web host: --data-dir). */
-  dataDir: string;
-  hostFacts: HostFacts;
-  /** Keychain service name; tests pass a unique one. */
-  keychainService?: string;
-  vault?: Vault;
+export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
   demo?: boolean;
-}
-
-/** The services every feature builds on; features take what they need from here. */
-export interface AppServices {
-  dataDir: string;
-  vault: Vault;
-  profiles: ProfileStore;
-  connections: Connections;
 }
 
 export interface WatchdeskApp {
@@ -35,31 +20,36 @@ export interface WatchdeskApp {
   dispose(): Promise<void>;
 }
 
+/** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
+function createFeatures(services: AppServices) {
+  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services)] as const;
+}
+
+type Features = ReturnType<typeof createFeatures>;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type CoveredChannels = keyof UnionToIntersection<Features[number]['handlers']>;
+/** A contract channel that no feature handles is a compile error here, naming the channel. */
+type MissingChannels = Exclude<ChannelName, CoveredChannels>;
+const everyChannelHandled: [MissingChannels] extends [never] ? true : MissingChannels = true;
+
 /**
- * The composition root: builds every service once and maps each contract channel to it. Electron, the web host and
- * the tests all run the app through this function, so they share one code path.
+ * The composition root: builds every service once and every feature from them. Electron, the web host and the
+ * tests all run the app through this function, so they share one code path.
  */
 export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
-  const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
-  const profiles = createProfileStore(options.dataDir);
-  const connections = createConnections(profiles, vault);
-  const services: AppServices = { dataDir: options.dataDir, vault, profiles, connections };
-  const demoServer = options.demo === false ? null : await startDemoServerIfWanted(profiles, connections);
-
-  const tokens = tokenDesk(services);
-  const handlers: Handlers = {
-    'app.info': async () => buildAppInfo(options.hostFacts, await vault.status()),
-    ...connectHandlers(services),
-    ...tokens.handlers,
-  };
+  void everyChannelHandled;
+  const services = createServices(options);
+  const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
+  const features = createFeatures(services);
+  const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;
 
   return {
     handlers,
     services,
     demoServer,
     async dispose() {
-      await tokens.dispose();
-      await connections.closeAll();
+      for (const feature of features) if ('dispose' in feature && feature.dispose) await feature.dispose();
+      await services.connections.closeAll();
       await demoServer?.close();
     },
   };

@@ -1,5 +1,5 @@
 import { startSimulator, type RunningSimulator } from '../simulator';
-import type { Connections } from '../connection/connections';
+import type { Connections } from '../connect/connections';
 import type { ProfileStore } from '../profiles/profile-store';
 import { log } from '../shared/log';
 

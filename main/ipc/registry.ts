@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, isChannelName, type ChannelName, type OutputOf, type ParsedInputOf } from '../../preload/contract';
-import type { AppError, Result } from '../../preload/app-error';
+import type { AppError, Result } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';

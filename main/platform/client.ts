@@ -31,7 +31,7 @@ import {
   type TlsTrust,
   type TokenStyle,
   type UserBoundTokenRequest,
-} from './schemas';
+} from '../../preload/contract/wire/platform';
 import { Transport, type RetryPolicy } from './transport';
 import type { z } from 'zod';
 

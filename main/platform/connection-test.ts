@@ -1,10 +1,10 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
-import type { AppError } from '../../preload/app-error';
+import type { AppError } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { cancelled, failureFromStatus, htmlResponse, failureFromTransportError, looksLikeHtml, messages, pinMismatch, untrustedCertificate, type CallContext } from './errors';
-import type { ConnectionReport, ConnectionStep, ConnectionStepName, TlsTrust } from './schemas';
+import type { ConnectionReport, ConnectionStep, ConnectionStepName, TlsTrust } from '../../preload/contract/wire/platform';
 import { caBundle, describeCertificate, normalizeFingerprint, PinMismatchError } from './tls-trust';
 import { isTokenReadFailure, type Transport } from './transport';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
-import { jsonRpcErrorBodySchema, validationErrorBodySchema, type CertificateInfo } from './schemas';
+import { jsonRpcErrorBodySchema, validationErrorBodySchema, type CertificateInfo } from '../../preload/contract/wire/platform';
 import { isUntrustedCertificateCode, PinMismatchError } from './tls-trust';
 
 /**

@@ -2,4 +2,4 @@
 export { createPlatformClient, type PlatformClient, type PlatformClientOptions, type CallOptions, type TokenResult } from './client';
 export { inspectCertificate, type InspectOptions } from './tls-trust';
 export type { RetryPolicy } from './transport';
-export * from './schemas';
+export * from '../../preload/contract/wire/platform';

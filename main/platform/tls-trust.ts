@@ -2,7 +2,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { X509Certificate } from 'node:crypto';
 import { buildConnector } from 'undici';
-import { normalizeFingerprint, type CertificateInfo, type TlsTrust } from './schemas';
+import { normalizeFingerprint, type CertificateInfo, type TlsTrust } from '../../preload/contract/wire/platform';
 
 export { normalizeFingerprint };
 

@@ -16,7 +16,7 @@ import {
   untrustedCertificate,
   type CallContext,
 } from './errors';
-import type { TlsTrust, TokenStyle } from './schemas';
+import type { TlsTrust, TokenStyle } from '../../preload/contract/wire/platform';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**

@@ -7,7 +7,7 @@ import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
-import { profileInputSchema, profileSchema, type Profile, type ProfileInput } from './profile-schema';
+import { profileInputSchema, profileSchema, type Profile, type ProfileInput } from '../../preload/contract/wire/profile';
 
 export const PROFILES_FILE = 'profiles.json';
 export const DEMO_PROFILE_NAME = 'Demo server (built-in simulator)';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { KeychainStatus } from '../../preload/channels/app';
+import type { KeychainStatus } from '../../preload/contract/about';
 import { KeytarLoadError, platformKeychainName, type KeychainBackend } from './keychain-backend';
 
 const SESSION_ONLY_HINT = 'or use a session-only token.';

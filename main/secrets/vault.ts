@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { VaultStatusView } from '../../preload/channels/connect';
+import type { VaultStatusView } from '../../preload/contract/connect';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { DATA_KEY_LENGTH } from './crypto';

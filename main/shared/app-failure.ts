@@ -1,4 +1,4 @@
-import type { AppError, AppErrorKind } from '../../preload/app-error';
+import type { AppError, AppErrorKind } from '../../preload/contract/app-error';
 
 /** Kinds where trying again later can help; the UI offers "Retry" only for these. */
 const retryableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable', 'RateLimited', 'ServerError']);

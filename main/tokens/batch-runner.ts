@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AppErrorKind } from '../../preload/app-error';
-import type { BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/channels/tokens';
+import type { AppErrorKind } from '../../preload/contract/app-error';
+import type { BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 
 /** When a token issued at `issuedAt` with lifetime `ttl` seconds expires, as an ISO string; null = never (ttl 0). */

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import type { HistoryEntry } from '../../preload/channels/tokens';
-import type { BatchRow, BatchStatus } from '../../preload/channels/tokens';
+import type { HistoryEntry } from '../../preload/contract/tokens';
+import type { BatchRow, BatchStatus } from '../../preload/contract/tokens';
 
 /**
  * CSV for spreadsheets. Free-text cells (stream, user, note, error) that a spreadsheet would run as a formula get a

@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../preload/channels/tokens';
+import type { HistoryEntry } from '../../preload/contract/tokens';
 
 /**
  * Newest-first entries matching every word of the search (case-insensitive) in the stream, user, note, profile

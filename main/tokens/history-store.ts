@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { historyEntrySchema, type HistoryEntry } from '../../preload/channels/tokens';
+import { historyEntrySchema, type HistoryEntry } from '../../preload/contract/tokens';
 import { createEncryptedJournal, type EncryptedJournal } from '../secrets/encrypted-journal';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { createSerialQueue } from '../shared/serial-queue';

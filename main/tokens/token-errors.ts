@@ -1,5 +1,5 @@
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import type { RpcMethod } from '../profiles/profile-schema';
+import type { RpcMethod } from '../../preload/contract/wire/profile';
 
 /**
  * Turns a platform failure into the sentence the token desk shows, placed next to the control it concerns.

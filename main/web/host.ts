@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from '../ipc/registry';
-import type { AppErrorKind } from '../../preload/app-error';
-import { MAX_BATCH_TEXT_CHARS } from '../../preload/channels/tokens';
+import type { AppErrorKind } from '../../preload/contract/app-error';
+import { MAX_BATCH_TEXT_CHARS } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { contentSecurityPolicy } from './security-headers';
 import { readRendererFile } from './static-files';

@@ -1,6 +1,6 @@
-import { buildBridge } from '../../preload/bridge';
+import { buildBridge } from '../../preload/contract/bridge';
 import type { Bridge } from '../../preload/contract';
-import type { Result } from '../../preload/app-error';
+import type { Result } from '../../preload/contract/app-error';
 
 /**
  * `window.watchdesk` for a plain browser served by the web host: the same contract, carried as POST /ipc/<channel>

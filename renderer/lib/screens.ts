@@ -1,12 +1,12 @@
-/** The console's screens, in navigation order. `key` is also the URL hash (#/key). */
+/** The console's screens, in navigation order. `key` is also the URL hash (#/key); labels live in the catalog. */
 export const screens = [
-  { key: 'connect', label: 'Connect', hint: 'Servers and API tokens' },
-  { key: 'tokens', label: 'Stream tokens', hint: 'Issue playback tokens' },
-  { key: 'onboarding', label: 'Onboarding', hint: 'Add cameras, outbox' },
-  { key: 'agents', label: 'Agents', hint: 'Camera-agent devices' },
-  { key: 'dashboard', label: 'Dashboard', hint: 'Platform statistics' },
-  { key: 'analytics', label: 'Analytics', hint: 'Analytics tasks' },
-  { key: 'about', label: 'About', hint: 'Versions and keychain' },
+  { key: 'connect' },
+  { key: 'tokens' },
+  { key: 'onboarding' },
+  { key: 'agents' },
+  { key: 'dashboard' },
+  { key: 'analytics' },
+  { key: 'about' },
 ] as const;
 
 export type ScreenKey = (typeof screens)[number]['key'];

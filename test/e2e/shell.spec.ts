@@ -1,15 +1,17 @@
 import { test, expect } from './fixtures';
 import { screens } from '../../renderer/lib/screens';
+import { en } from '../../preload/contract/messages';
 
 test.describe('console shell', () => {
   test('loads and reaches every screen from the navigation', async ({ page, console }) => {
     await console.open(page);
     const nav = page.getByRole('navigation', { name: 'Screens' });
     for (const screen of screens) {
-      await nav.getByRole('link', { name: new RegExp(`^${screen.label}`) }).click();
+      const label = en.shell.screens[screen.key].label;
+      await nav.getByRole('link', { name: new RegExp(`^${label}`) }).click();
       await expect(page).toHaveURL(new RegExp(`#/${screen.key}$`));
       await expect(page.locator('#screen-title')).toBeVisible();
-      await expect(nav.getByRole('link', { name: new RegExp(`^${screen.label}`) })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('aria-current', 'page');
     }
     await page.getByRole('link', { name: /^Connect/ }).click();
     await page.screenshot({ path: test.info().outputPath('shell.png'), fullPage: true });

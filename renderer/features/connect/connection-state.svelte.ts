@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
-import type { ConnectionHealth } from '../../../preload/channels/connect';
-import type { AppError } from '../../../preload/app-error';
+import type { ConnectionHealth } from '../../../preload/contract/connect';
+import type { AppError } from '../../../preload/contract/app-error';
 
 export type HealthLevel = 'none' | 'checking' | 'ok' | 'failing';
 

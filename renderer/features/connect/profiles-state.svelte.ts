@@ -1,8 +1,8 @@
 import { api } from '../../lib/api';
 import { connection } from './connection-state.svelte';
-import type { ProfilesOverview, ProfileView } from '../../../preload/channels/connect';
-import type { ConnectionReport } from '../../../main/platform/schemas';
-import type { AppError } from '../../../preload/app-error';
+import type { ProfilesOverview, ProfileView } from '../../../preload/contract/connect';
+import type { ConnectionReport } from '../../../preload/contract/wire/platform';
+import type { AppError } from '../../../preload/contract/app-error';
 
 /** The Connect screen's state: the profiles, the keychain's status, and the last test per profile. */
 export class ProfilesState {

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
-import type { AppError } from '../../../preload/app-error';
-import type { BatchRow, BatchStatus } from '../../../preload/channels/tokens';
+import type { AppError } from '../../../preload/contract/app-error';
+import type { BatchRow, BatchStatus } from '../../../preload/contract/tokens';
 import { downloadText } from './download';
 
 /** The longest a status call waits in main: the progress bar moves about four times a second. */

@@ -1,6 +1,6 @@
 import { tzOffset, TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { UINT32_MAX } from '../../../preload/channels/tokens';
+import { UINT32_MAX } from '../../../preload/contract/tokens';
 
 /**
  * The DVR window: local date-times (as a datetime-local input gives them) in the operator's time zone, turned into

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
-import type { AppError } from '../../../preload/app-error';
-import type { HistoryView, IssuedTokenView } from '../../../preload/channels/tokens';
+import type { AppError } from '../../../preload/contract/app-error';
+import type { HistoryView, IssuedTokenView } from '../../../preload/contract/tokens';
 import { downloadText } from './download';
 
 /** The token history as the screen shows it: a search, a selection for export, and the recent streams. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { streamUid, userBoundRequestSchema, type StreamTokenRequest, type UserBoundRequest } from '../../../preload/channels/tokens';
+import { streamUid, userBoundRequestSchema, type StreamTokenRequest, type UserBoundRequest } from '../../../preload/contract/tokens';
 import { resolveWindow, type WindowInput } from './dvr-window';
 import { ttlSeconds, type TtlChoice, type TtlResult } from './ttl';
 

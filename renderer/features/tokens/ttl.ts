@@ -1,4 +1,4 @@
-import { UINT32_MAX } from '../../../preload/channels/tokens';
+import { UINT32_MAX } from '../../../preload/contract/tokens';
 import { spanInWords } from './expiry-words';
 
 /** Token lifetimes: the presets a desk uses most, a custom value in human units, or unlimited (0). */

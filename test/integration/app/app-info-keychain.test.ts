@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../main/app/create-app';
-import type { AppInfo } from '../../../preload/channels/app';
+import type { AppInfo } from '../../../preload/contract/about';
 import { hasDbus } from '../../support/dbus';
 
 const root = join(import.meta.dirname, '..', '..', '..');

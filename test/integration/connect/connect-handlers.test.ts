@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry, type Registry } from '../../../main/ipc/registry';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
-import type { ProfileView } from '../../../preload/channels/connect';
+import type { ProfileView } from '../../../preload/contract/connect';
 
 const sender = { transport: 'test' as const };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BatchRow, BatchStatus } from '../../../preload/channels/tokens';
+import type { BatchRow, BatchStatus } from '../../../preload/contract/tokens';
 import { hasDbus } from '../../support/dbus';
 import { openDesk, privateStreams, type Desk } from './desk';
 
@@ -113,5 +113,11 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     const exported = await desk.value('tokens.batchExportCsv', { batchId: start.id });
     expect(exported.rows).toBe(5);
     expect(exported.csv.split('\r\n')).toHaveLength(6);
+  });
+
+  it('refuses an unusable pasted list on the list field, before anything is sent', async () => {
+    const refused = await desk.call('tokens.batchStart', { text: 'cam-1\ncam 2\n', live: true, ttl: 60 });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error).toMatchObject({ kind: 'Validation', fieldErrors: { text: [expect.stringMatching(/line 2 \(“cam 2”\)/)] } });
   });
 });

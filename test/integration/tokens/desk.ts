@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import type { ChannelName, InputOf, OutputOf } from '../../../preload/contract';
-import type { AppError } from '../../../preload/app-error';
+import type { AppError } from '../../../preload/contract/app-error';
 import { streamsWith } from '../../support/streams';
 
 export interface Desk {

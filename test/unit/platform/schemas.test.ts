@@ -12,7 +12,7 @@ import {
   streamTokenResponseSchema,
   tlsTrustSchema,
   userBoundTokenRequestSchema,
-} from '../../../main/platform/schemas';
+} from '../../../preload/contract/wire/platform';
 import { fieldErrorsFromZod } from '../../../main/shared/zod-errors';
 import * as samples from './samples';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeFingerprint, tlsTrustSchema as clientTlsTrustSchema } from '../../../main/platform/schemas';
-import { profileInputSchema } from '../../../main/profiles/profile-schema';
+import { normalizeFingerprint, tlsTrustSchema as clientTlsTrustSchema } from '../../../preload/contract/wire/platform';
+import { profileInputSchema } from '../../../preload/contract/wire/profile';
 
 /** A pinned fingerprint means the same to a saved profile and to the platform client: one normaliser serves both. */
 const canonical = Array(32).fill('0F').join(':');

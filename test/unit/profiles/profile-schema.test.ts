@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileInputSchema, profileSchema } from '../../../main/profiles/profile-schema';
+import { profileInputSchema, profileSchema } from '../../../preload/contract/wire/profile';
 
 const valid = { name: 'Site A', baseUrl: 'https://vms.example.com' };
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBatchInput } from '../../../main/tokens/batch-input';
-import { failureOfSync } from '../../support/failure';
+import { BatchInputError, parseBatchInput } from '../../../preload/contract/batch-input';
 
 describe('pasted batch input', () => {
   it('reads one uid per line, skipping blank lines and # comments', () => {
@@ -35,7 +34,7 @@ describe('pasted batch input', () => {
     expect(() => parseBatchInput('  \n\n')).toThrow(/Paste at least one stream uid/);
   });
 
-  it('puts its errors on the text field', () => {
-    expect(failureOfSync(() => parseBatchInput('')).appError.fieldErrors.text).toHaveLength(1);
+  it('refuses with its own error type, which the desk places on the list field', () => {
+    expect(() => parseBatchInput('')).toThrow(BatchInputError);
   });
 });

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { batchToCsv, exportFilename, historyToCsv } from '../../../main/tokens/csv-export';
-import type { HistoryEntry } from '../../../preload/channels/tokens';
+import type { HistoryEntry } from '../../../preload/contract/tokens';
 
 const entry: HistoryEntry = {
   id: 'e1',

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../preload/channels/tokens';
+import type { HistoryEntry } from '../../../preload/contract/tokens';
 import { createSessionTokenHistory, createTokenHistory } from '../../../main/tokens/history-store';
 
 const key = Buffer.alloc(32, 7);

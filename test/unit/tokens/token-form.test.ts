@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildStreamRequest, buildUserBoundRequest, type StreamFormValues } from '../../../renderer/features/tokens/token-form';
-import { streamTokenRequestSchema } from '../../../preload/channels/tokens';
+import { streamTokenRequestSchema } from '../../../preload/contract/tokens';
 
 const values: StreamFormValues = {
   stream: ' cam-0001-hd ',

@@ -1,4 +1,4 @@
-import type { AppInfo, KeychainStatus } from '../../preload/channels/app';
+import type { AppInfo, KeychainStatus } from '../../preload/contract/about';
 import pkg from '../../package.json' with { type: 'json' };
 
 export interface HostFacts {

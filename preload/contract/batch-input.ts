@@ -1,6 +1,5 @@
 import Papa from 'papaparse';
-import { AppFailure } from '../shared/app-failure';
-import { MAX_BATCH_ROWS, streamUid } from '../../preload/channels/tokens';
+import { MAX_BATCH_ROWS, streamUid } from './tokens';
 
 export interface BatchInput {
   streams: string[];
@@ -8,8 +7,16 @@ export interface BatchInput {
   notes: string[];
 }
 
+/**
+ * A pasted list the desk cannot use. Pure (no main-side error type) so the renderer can check a list as it is typed
+ * and main can check it again; main turns it into a Validation failure on the `text` field.
+ */
+export class BatchInputError extends Error {
+  override readonly name = 'BatchInputError';
+}
+
 function fail(message: string): never {
-  throw new AppFailure('Validation', message, { fieldErrors: { text: [message] } });
+  throw new BatchInputError(message);
 }
 
 /** A CSV export from elsewhere has a header row naming its columns; a plain list never has a delimiter. */

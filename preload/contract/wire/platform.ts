@@ -409,4 +409,4 @@ export type AnalyticsTaskBody = z.infer<typeof analyticsTaskBodySchema>;
 export const analyticsTaskUidSchema = z.string().trim().min(1, 'Enter the task identifier.');
 
 // Connect screen shapes (TLS trust, certificate review, connection report) live in their own file.
-export * from './connect-schemas';
+export * from './connection';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from '../platform/schemas';
+import { rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from './platform';
 
-export type { RpcMethod, TokenStyle } from '../platform/schemas';
+export type { RpcMethod, TokenStyle } from './platform';
 
 /**
  * A server profile: where a platform is and how to talk to it. No secret ever lives here (the API token is in the

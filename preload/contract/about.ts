@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { channel } from '../channel';
+import { channel } from './channel';
+import { languages } from './messages';
 
 export const keychainStatusSchema = z.object({
   available: z.boolean(),
@@ -21,6 +22,8 @@ export interface AppInfo {
   keychain: KeychainStatus;
 }
 
-export const appChannels = {
+export const aboutChannels = {
   'app.info': channel<AppInfo>()(z.undefined()),
+  /** The language the renderer shows; main writes its sentences (errors, reports) in it from now on. */
+  'app.setLanguage': channel<null>()(z.object({ language: z.enum(languages) })),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appErrorSchema } from '../../preload/app-error';
+import { appErrorSchema } from '../app-error';
 
 /** Pure zod shapes of the Connect screen: how a profile trusts a certificate, the certificate, the test report. */
 

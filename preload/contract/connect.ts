@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { channel } from '../channel';
-import { profileInputSchema, type Profile } from '../../main/profiles/profile-schema';
-import type { CertificateInfo, ConnectionReport } from '../../main/platform/schemas';
-import type { KeychainStatus } from './app';
+import { channel } from './channel';
+import { profileInputSchema, type Profile } from './wire/profile';
+import type { CertificateInfo, ConnectionReport } from './wire/platform';
+import type { KeychainStatus } from './about';
 
 /** A profile as the renderer sees it: never the token, only whether one is kept and where. */
 export type ProfileView = Profile & {

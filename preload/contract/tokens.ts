@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { channel } from '../channel';
-import type { AppErrorKind } from '../app-error';
+import { channel } from './channel';
+import type { AppErrorKind } from './app-error';
 
 /**
  * The stream-token desk: operation 1 (stream access tokens for private streams), operation 3 (tokens bound to a

@@ -1,5 +1,5 @@
 import type { Result } from './app-error';
-import { channelNames, type Bridge } from './contract';
+import { channelNames, type Bridge } from './index';
 
 export type Invoke = (channel: string, input: unknown) => Promise<Result<unknown>>;
 

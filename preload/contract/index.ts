@@ -1,16 +1,16 @@
 import type { z } from 'zod';
 import type { Channel } from './channel';
 import type { Result } from './app-error';
-import { appChannels } from './channels/app';
-import { connectChannels } from './channels/connect';
-import { tokenChannels } from './channels/tokens';
+import { aboutChannels } from './about';
+import { connectChannels } from './connect';
+import { tokenChannels } from './tokens';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
  * main handler registry, the web host and the renderer's types are all derived from this object.
  */
 export const contract = {
-  ...appChannels,
+  ...aboutChannels,
   ...connectChannels,
   ...tokenChannels,
 } as const;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { Handler } from '../ipc/registry';
-import type { AppServices } from '../app/create-app';
-import type { Profile } from '../profiles/profile-schema';
-import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type IssuedTokenView } from '../../preload/channels/tokens';
-import { isAppFailure } from '../shared/app-failure';
+import type { AppServices } from '../app/services';
+import type { Feature } from '../app/feature';
+import type { Profile } from '../../preload/contract/wire/profile';
+import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type IssuedTokenView } from '../../preload/contract/tokens';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
-import { parseBatchInput } from './batch-input';
+import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
 import { BatchRegistry, TokenBatch, expiryOf } from './batch-runner';
 import { batchToCsv, exportFilename, historyToCsv } from './csv-export';
 import { createSessionTokenHistory, createTokenHistory, type TokenHistory } from './history-store';
@@ -14,7 +14,6 @@ import { buildPlaybackUrl } from './playback-url';
 import { searchHistory } from './history-search';
 import { deskFailure, rowSentence } from './token-errors';
 
-type TokenChannel = keyof typeof tokenChannels;
 
 /** The params of operation 1: the window is sent only when one side is bounded (0 = unbounded, per the spec). */
 function wireParams(stream: string, grant: Grant) {
@@ -44,14 +43,21 @@ function streamTokenEntry(
   };
 }
 
-export interface TokenDesk {
-  handlers: { [C in TokenChannel]: Handler<C> };
-  /** App shutdown: running batches are cancelled (in-flight requests aborted) and their issued rows recorded. */
-  dispose(): Promise<void>;
+/** The pasted list, or a Validation failure on the `text` field that says what is wrong with it. */
+function parseBatchList(text: string) {
+  try {
+    return parseBatchInput(text);
+  } catch (error) {
+    if (error instanceof BatchInputError) throw new AppFailure('Validation', error.message, { fieldErrors: { text: [error.message] } });
+    throw error;
+  }
 }
 
-/** The stream-token desk: operations 1 and 3, the encrypted history, batches. */
-export function tokenDesk(services: AppServices): TokenDesk {
+/**
+ * The stream-token desk: operations 1 and 3, the encrypted history, batches. Its dispose cancels running batches
+ * (in-flight requests aborted) and records their issued rows.
+ */
+export function createTokensFeature(services: AppServices): Feature<typeof tokenChannels> {
   const { connections, profiles, vault } = services;
   const batches = new BatchRegistry();
   /** The saved, encrypted history. */
@@ -81,7 +87,7 @@ export function tokenDesk(services: AppServices): TokenDesk {
     return new Map((await profiles.list()).map((profile) => [profile.id, profile]));
   }
 
-  const handlers: TokenDesk['handlers'] = {
+  const handlers: Feature<typeof tokenChannels>['handlers'] = {
     async 'tokens.create'({ stream, note, ...grant }) {
       const { profile, client } = await connections.active();
       let token: string;
@@ -166,7 +172,7 @@ export function tokenDesk(services: AppServices): TokenDesk {
     },
 
     async 'tokens.batchStart'({ text, note, ...grant }) {
-      const { streams, notes } = parseBatchInput(text);
+      const { streams, notes } = parseBatchList(text);
       const { profile, client } = await connections.active();
       const batch: TokenBatch = new TokenBatch({
         streams,

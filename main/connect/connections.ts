@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createPlatformClient, type PlatformClient, type TlsTrust as ClientTlsTrust } from '../platform';
-import type { Profile } from '../profiles/profile-schema';
+import type { Profile } from '../../preload/contract/wire/profile';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { Vault } from '../secrets/vault';
 import { AppFailure } from '../shared/app-failure';

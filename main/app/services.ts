@@ -1,0 +1,30 @@
+import { createVault, type Vault } from '../secrets/vault';
+import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
+import { createConnections, type Connections } from '../connect/connections';
+import type { HostFacts } from '../about/app-info';
+
+/** The services every feature builds on; a feature takes what it needs from here and nothing else. */
+export interface AppServices {
+  /** Folder for profiles, history, the outbox and caches (Electron: userData; web host: --data-dir). */
+  dataDir: string;
+  hostFacts: HostFacts;
+  vault: Vault;
+  profiles: ProfileStore;
+  connections: Connections;
+}
+
+export interface ServiceOptions {
+  dataDir: string;
+  hostFacts: HostFacts;
+  /** Keychain service name; tests pass a unique one. */
+  keychainService?: string;
+  vault?: Vault;
+}
+
+/** Builds each shared service once. */
+export function createServices(options: ServiceOptions): AppServices {
+  const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
+  const profiles = createProfileStore(options.dataDir);
+  const connections = createConnections(profiles, vault);
+  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections };
+}

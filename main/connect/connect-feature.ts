@@ -1,0 +1,174 @@
+import type { AppServices } from '../app/services';
+import type { Feature } from '../app/feature';
+import type { ConnectionHealth, ProfileView, connectChannels } from '../../preload/contract/connect';
+import type { Profile } from '../../preload/contract/wire/profile';
+import { isLocalHost } from '../profiles/is-local-host';
+import { inspectCertificate, normalizeFingerprint } from '../platform';
+import { AppFailure } from '../shared/app-failure';
+import { log } from '../shared/log';
+
+const healthCacheMs = 30_000;
+
+/** The Connect screen's services: profiles, their tokens (never returned), certificate trust and health. */
+export function createConnectFeature({ profiles, vault, connections }: AppServices): Feature<typeof connectChannels> {
+  let health: (ConnectionHealth & { at: number }) | null = null;
+
+  /** Which profiles hold a token. A keychain that cannot be read is not an error here: the list still shows. */
+  async function tokenHolders(): Promise<Set<string>> {
+    try {
+      return new Set(await vault.listTokenProfiles());
+    } catch {
+      return new Set();
+    }
+  }
+
+  async function view(profile: Profile, holders?: Set<string>): Promise<ProfileView> {
+    const stored = (holders ?? (await tokenHolders())).has(profile.id);
+    const mode = vault.mode;
+    return {
+      ...profile,
+      tokenSource: connections.hasDemoToken(profile.id) ? 'demo' : stored ? (mode === 'session' ? 'session' : 'keychain') : 'none',
+      isLocal: isLocalHost(profile.baseUrl),
+    };
+  }
+
+  async function mustGet(id: string): Promise<Profile> {
+    const profile = await profiles.get(id);
+    if (!profile) throw new AppFailure('NotFound', 'This server profile no longer exists. Reload the list.');
+    return profile;
+  }
+
+  async function changed(id: string): Promise<ProfileView> {
+    await connections.forget(id);
+    health = null;
+    return view(await mustGet(id));
+  }
+
+  return {
+    handlers: {
+      async 'profiles.list'() {
+        const [list, activeId, status, holders] = await Promise.all([profiles.list(), profiles.getActiveId(), vault.status(), tokenHolders()]);
+        return { profiles: await Promise.all(list.map((profile) => view(profile, holders))), activeId, vault: status };
+      },
+
+      async 'profiles.save'(input) {
+        const { id, token, ...fields } = input;
+        if (id) {
+          await mustGet(id);
+          // Token first: if the keychain refuses it, nothing has changed and the form can simply be sent again.
+          if (token !== undefined) await vault.setToken(id, token);
+          await profiles.update(id, fields);
+          return changed(id);
+        }
+        const created = await profiles.create(fields);
+        if (token !== undefined) {
+          try {
+            await vault.setToken(created.id, token);
+          } catch (error) {
+            // A new profile without the token the user typed would be half a save: take it back.
+            await profiles.remove(created.id);
+            throw error;
+          }
+        }
+        // profiles.create has already made it the active profile if it is the first.
+        return changed(created.id);
+      },
+
+      async 'profiles.remove'({ id }) {
+        await mustGet(id);
+        await profiles.remove(id);
+        await connections.forget(id);
+        health = null;
+        try {
+          await vault.deleteToken(id);
+        } catch (error) {
+          // The profile is gone either way; a token left behind in a locked keychain is named in the log.
+          log.warn('connect', `profile removed, but its keychain entry could not be deleted: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        return null;
+      },
+
+      async 'profiles.activate'({ id }) {
+        await mustGet(id);
+        await profiles.setActive(id);
+        health = null;
+        return view(await mustGet(id));
+      },
+
+      async 'profiles.setToken'({ id, token }) {
+        await mustGet(id);
+        await vault.setToken(id, token);
+        return changed(id);
+      },
+
+      async 'profiles.clearToken'({ id }) {
+        await mustGet(id);
+        await vault.deleteToken(id);
+        return changed(id);
+      },
+
+      async 'profiles.test'({ id }) {
+        const { client } = await connections.forProfile(id);
+        const report = await client.testConnection();
+        if ((await profiles.getActiveId()) === id) health = { profile: await view(await mustGet(id)), report, checkedAt: new Date().toISOString(), at: Date.now() };
+        return report;
+      },
+
+      async 'profiles.inspectCertificate'({ id }) {
+        const profile = await mustGet(id);
+        if (!profile.baseUrl.startsWith('https:')) {
+          throw new AppFailure('Validation', 'This server uses plain http: there is no certificate to review.', { fieldErrors: { baseUrl: ['Use an https:// address to check a certificate.'] } });
+        }
+        return inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs });
+      },
+
+      async 'profiles.pinCertificate'({ id, sha256 }) {
+        const profile = await mustGet(id);
+        const current = await inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs });
+        if (normalizeFingerprint(current.sha256) !== normalizeFingerprint(sha256)) {
+          throw new AppFailure('TlsPinMismatch', 'The server presented a different certificate than the one you reviewed. Review it again before trusting it.', {
+            data: { certificate: current },
+          });
+        }
+        await profiles.update(id, { tls: { mode: 'pin', sha256: current.sha256, subject: current.subject, validTo: current.validTo } });
+        log.info('connect', `pinned certificate ${current.sha256} for profile ${profile.name}`);
+        return changed(id);
+      },
+
+      async 'profiles.obtainToken'({ id, client: clientName, duration }) {
+        const profile = await mustGet(id);
+        if (!isLocalHost(profile.baseUrl)) {
+          throw new AppFailure('Validation', 'The platform hands out API tokens only to its own console. Run Watchdesk on the media server, or paste a token instead.', {
+            fieldErrors: { client: ['Only available when the server address points at this machine.'] },
+          });
+        }
+        const { client } = await connections.forProfile(id);
+        const { token } = await client.obtainApiToken({ client: clientName, duration });
+        log.redact(token);
+        if (connections.hasDemoToken(id)) connections.setDemoToken(id, token);
+        else await vault.setToken(id, token);
+        return changed(id);
+      },
+
+      async 'vault.useSessionOnly'() {
+        vault.useSessionOnly();
+        return vault.status();
+      },
+
+      async 'connection.check'(input) {
+        const activeId = await profiles.getActiveId();
+        if (!activeId) return { profile: null, report: null, checkedAt: null };
+        if (!input?.force && health && health.profile?.id === activeId && Date.now() - health.at < healthCacheMs) {
+          const { at: _at, ...rest } = health;
+          return rest;
+        }
+        const profile = await view(await mustGet(activeId));
+        const { client } = await connections.forProfile(activeId);
+        const report = await client.testConnection();
+        health = { profile, report, checkedAt: new Date().toISOString(), at: Date.now() };
+        const { at: _at, ...rest } = health;
+        return rest;
+      },
+    },
+  };
+}

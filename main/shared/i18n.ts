@@ -1,0 +1,28 @@
+import i18next from 'i18next';
+import { languageOf, resources, type Language, type MessageKey, type MessageValues } from '../../preload/contract/messages';
+
+/**
+ * Main's side of the message catalog: the sentences main writes (errors, reports) in the operator's language.
+ * The renderer tells main which language it shows (`app.setLanguage`); until then the OS locale decides.
+ */
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: languageOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG || Intl.DateTimeFormat().resolvedOptions().locale),
+  fallbackLng: 'en',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function t(key: MessageKey, values?: MessageValues): string {
+  return instance.t(key, values ?? {});
+}
+
+export function setLanguage(language: Language): void {
+  void instance.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return languageOf(instance.language);
+}

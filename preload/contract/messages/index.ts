@@ -1,0 +1,35 @@
+import type { MessagePaths } from './types';
+import { common as enCommon } from './en/common';
+import { shell as enShell } from './en/shell';
+import { common as ruCommon } from './ru/common';
+import { shell as ruShell } from './ru/shell';
+
+/**
+ * The message catalog of every string a person reads, in each language the console speaks. One file per feature
+ * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
+ */
+export const en = {
+  common: enCommon,
+  shell: enShell,
+};
+
+export const ru = {
+  common: ruCommon,
+  shell: ruShell,
+};
+
+export const languages = ['en', 'ru'] as const;
+export type Language = (typeof languages)[number];
+export const languageNames: Record<Language, string> = { en: 'English', ru: 'Русский' };
+
+/** i18next's resource shape: one `translation` namespace per language. */
+export const resources = { en: { translation: en }, ru: { translation: ru } } as const;
+
+/** The language for a BCP 47 tag such as `ru-RU` or `en_US.UTF-8`; English when the console does not speak it. */
+export function languageOf(tag: string | null | undefined): Language {
+  const base = (tag ?? '').toLowerCase().split(/[-_.]/)[0];
+  return (languages as readonly string[]).includes(base ?? '') ? (base as Language) : 'en';
+}
+
+export type MessageKey = MessagePaths<typeof en>;
+export type { MessageValues } from './types';

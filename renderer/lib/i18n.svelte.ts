@@ -1,0 +1,48 @@
+import i18next from 'i18next';
+import { languageOf, languages, resources, type Language, type MessageKey, type MessageValues } from '../../preload/contract/messages';
+
+const storageKey = 'watchdesk.language';
+
+/** The operator's choice if they made one, else the OS language (Electron and browsers report it as navigator.languages). */
+function initialLanguage(): Language {
+  const chosen = globalThis.localStorage?.getItem(storageKey);
+  if (chosen && (languages as readonly string[]).includes(chosen)) return chosen as Language;
+  const spoken = (globalThis.navigator?.languages ?? []).map(languageOf).find((language) => language !== 'en');
+  return spoken ?? languageOf(globalThis.navigator?.language);
+}
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: 'en',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+class Locale {
+  #language = $state<Language>(languageOf(instance.language));
+
+  /** The language every string and `Intl` format on screen follows; reading it makes a template re-render on change. */
+  get language(): Language {
+    return this.#language;
+  }
+
+  /** Switches the whole console at once and remembers the choice. Main is told by the shell (app.setLanguage). */
+  set(language: Language): void {
+    void instance.changeLanguage(language);
+    globalThis.localStorage?.setItem(storageKey, language);
+    if (globalThis.document) document.documentElement.lang = language;
+    this.#language = language;
+  }
+}
+
+export const locale = new Locale();
+if (globalThis.document) document.documentElement.lang = locale.language;
+
+/** A string from the catalog in the current language. Reactive: templates calling it update when the language changes. */
+export function t(key: MessageKey, values?: MessageValues): string {
+  void locale.language;
+  return instance.t(key, values ?? {});
+}
