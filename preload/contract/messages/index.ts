@@ -1,7 +1,9 @@
 import type { MessagePaths } from './types';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 
 /**
@@ -10,11 +12,13 @@ import { shell as ruShell } from './ru/shell';
  */
 export const en = {
   common: enCommon,
+  errors: enErrors,
   shell: enShell,
 };
 
 export const ru = {
   common: ruCommon,
+  errors: ruErrors,
   shell: ruShell,
 };
 
