@@ -106,6 +106,7 @@ describe('errors and the offline copy', () => {
     if (!result.ok) {
       expect(result.error.kind).toBe('Unauthorized');
       expect(result.error.message).toMatch(/Connect/);
+      expect(result.error.action).toBe('open-connect');
     }
   });
 
