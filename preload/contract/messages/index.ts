@@ -1,10 +1,8 @@
 import type { MessagePaths } from './types';
 import { common as enCommon } from './en/common';
-import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { ui as enUi } from './en/ui';
 import { common as ruCommon } from './ru/common';
-import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { ui as ruUi } from './ru/ui';
 
@@ -14,14 +12,12 @@ import { ui as ruUi } from './ru/ui';
  */
 export const en = {
   common: enCommon,
-  errors: enErrors,
   shell: enShell,
   ui: enUi,
 };
 
 export const ru = {
   common: ruCommon,
-  errors: ruErrors,
   shell: ruShell,
   ui: ruUi,
 };
