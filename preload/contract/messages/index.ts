@@ -1,6 +1,8 @@
 import type { MessagePaths } from './types';
+import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
 
@@ -9,11 +11,13 @@ import { shell as ruShell } from './ru/shell';
  * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
  */
 export const en = {
+  bridge: enBridge,
   common: enCommon,
   shell: enShell,
 };
 
 export const ru = {
+  bridge: ruBridge,
   common: ruCommon,
   shell: ruShell,
 };
