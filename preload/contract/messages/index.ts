@@ -1,10 +1,14 @@
 import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
+import { ui as enUi } from './en/ui';
 import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
+import { ui as ruUi } from './ru/ui';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -13,13 +17,17 @@ import { shell as ruShell } from './ru/shell';
 export const en = {
   bridge: enBridge,
   common: enCommon,
+  errors: enErrors,
   shell: enShell,
+  ui: enUi,
 };
 
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
+  errors: ruErrors,
   shell: ruShell,
+  ui: ruUi,
 };
 
 export const languages = ['en', 'ru'] as const;
