@@ -3,11 +3,13 @@ import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
+import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
 import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
+import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 
 /**
@@ -19,6 +21,7 @@ export const en = {
   common: enCommon,
   errors: enErrors,
   shell: enShell,
+  dashboard: enDashboard,
   ui: enUi,
 };
 
@@ -27,6 +30,7 @@ export const ru = {
   common: ruCommon,
   errors: ruErrors,
   shell: ruShell,
+  dashboard: ruDashboard,
   ui: ruUi,
 };
 
