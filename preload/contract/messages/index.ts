@@ -1,9 +1,13 @@
 import type { MessagePaths } from './types';
+import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
+import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 
 /**
@@ -11,14 +15,18 @@ import { ui as ruUi } from './ru/ui';
  * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
  */
 export const en = {
+  bridge: enBridge,
   common: enCommon,
   shell: enShell,
+  dashboard: enDashboard,
   ui: enUi,
 };
 
 export const ru = {
+  bridge: ruBridge,
   common: ruCommon,
   shell: ruShell,
+  dashboard: ruDashboard,
   ui: ruUi,
 };
 
