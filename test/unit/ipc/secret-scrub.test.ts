@@ -30,7 +30,7 @@ describe('secret scrubbing at the boundary', () => {
           throw new AppFailure('RpcError', `refused ${secret}`, {
             fieldErrors: { stream: [`no ${secret}`] },
             details: `GET /x?token=${secret}`,
-            data: { rpcCode: -32000, rpcMessage: `echo ${secret}` },
+            data: { rpcCode: -32001, rpcMessage: `echo ${secret}` },
           });
         }
         return { playbackUrl: 'https://h/live/s?token=st_stream_token', leaked: secret };
