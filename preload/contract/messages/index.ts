@@ -1,13 +1,11 @@
 import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
-import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
-import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
@@ -19,7 +17,6 @@ import { ui as ruUi } from './ru/ui';
 export const en = {
   bridge: enBridge,
   common: enCommon,
-  errors: enErrors,
   shell: enShell,
   dashboard: enDashboard,
   ui: enUi,
@@ -28,7 +25,6 @@ export const en = {
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
-  errors: ruErrors,
   shell: ruShell,
   dashboard: ruDashboard,
   ui: ruUi,
