@@ -4,6 +4,7 @@ import type { Result } from './app-error';
 import { aboutChannels } from './about';
 import { connectChannels } from './connect';
 import { tokenChannels } from './tokens';
+import { onboardingChannels } from './onboarding';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -13,6 +14,7 @@ export const contract = {
   ...aboutChannels,
   ...connectChannels,
   ...tokenChannels,
+  ...onboardingChannels,
 } as const;
 
 export type Contract = typeof contract;

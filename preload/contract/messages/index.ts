@@ -1,8 +1,10 @@
 import type { MessagePaths } from './types';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { onboarding as enOnboarding } from './en/onboarding';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
+import { onboarding as ruOnboarding } from './ru/onboarding';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -11,11 +13,13 @@ import { shell as ruShell } from './ru/shell';
 export const en = {
   common: enCommon,
   shell: enShell,
+  onboarding: enOnboarding,
 };
 
 export const ru = {
   common: ruCommon,
   shell: ruShell,
+  onboarding: ruOnboarding,
 };
 
 export const languages = ['en', 'ru'] as const;
