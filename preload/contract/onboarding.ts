@@ -42,6 +42,8 @@ export const outboxEntrySchema = z.object({
   recognisedByExternalId: z.boolean(),
   /** The bulk import the entry came from, if any. */
   importId: z.string().nullable(),
+  /** A created entry the installer cleared from the outbox; it stays in the list of created cameras. */
+  clearedAt: z.iso.datetime().nullable(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
