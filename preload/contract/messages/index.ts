@@ -1,10 +1,16 @@
 import type { MessagePaths } from './types';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
+import { dashboard as enDashboard } from './en/dashboard';
+import { ui as enUi } from './en/ui';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
+import { dashboard as ruDashboard } from './ru/dashboard';
+import { ui as ruUi } from './ru/ui';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -12,14 +18,20 @@ import { onboarding as ruOnboarding } from './ru/onboarding';
  */
 export const en = {
   common: enCommon,
+  errors: enErrors,
   shell: enShell,
   onboarding: enOnboarding,
+  dashboard: enDashboard,
+  ui: enUi,
 };
 
 export const ru = {
   common: ruCommon,
+  errors: ruErrors,
   shell: ruShell,
   onboarding: ruOnboarding,
+  dashboard: ruDashboard,
+  ui: ruUi,
 };
 
 export const languages = ['en', 'ru'] as const;
