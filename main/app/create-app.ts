@@ -5,11 +5,8 @@ import { startDemoServerIfWanted } from './demo-server';
 import { createAboutFeature } from '../about/about-feature';
 import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
-<<<<<<< HEAD
 import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboarding/onboarding-feature';
-=======
 import { createDashboardFeature } from '../dashboard/dashboard-feature';
->>>>>>> refs/heads/main
 import type { RunningSimulator } from '../simulator';
 
 export interface AppOptions extends ServiceOptions {
@@ -28,13 +25,14 @@ export interface WatchdeskApp {
 }
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
-<<<<<<< HEAD
 function createFeatures(services: AppServices, options: AppOptions = {} as AppOptions) {
-  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services), createOnboardingFeature(services, options.onboarding)] as const;
-=======
-function createFeatures(services: AppServices) {
-  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services), createDashboardFeature(services)] as const;
->>>>>>> refs/heads/main
+  return [
+    createAboutFeature(services),
+    createConnectFeature(services),
+    createTokensFeature(services),
+    createDashboardFeature(services),
+    createOnboardingFeature(services, options.onboarding),
+  ] as const;
 }
 
 type Features = ReturnType<typeof createFeatures>;

@@ -143,15 +143,9 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       }
       if (send === 'outbox') return { entry: masked(entry), outcome: 'queued' };
       const settled = await outbox.settled(entry.id, options.createNowWaitMs ?? 20_000);
-      if (settled.state === 'needs-fixing') {
-        // The wizard shows each message on its field (the keys are the request's paths) and keeps editing this entry.
-        throw new AppFailure('Validation', settled.lastError?.message ?? t('onboarding.errors.invalid'), {
-          fieldErrors: settled.fieldErrors,
-          data: { entryId: settled.id },
-          ...(settled.lastError?.details ? { details: settled.lastError.details } : {}),
-        });
-      }
-      const outcome = settled.state === 'created' ? 'created' : settled.state === 'held' ? 'held' : 'queued';
+      // A 422 comes back as the entry with its field errors (keys are the request's paths): the wizard puts each on its
+      // field and keeps editing this entry.
+      const outcome = settled.state === 'created' || settled.state === 'held' || settled.state === 'needs-fixing' ? settled.state : 'queued';
       return { entry: masked(settled), outcome };
     },
 

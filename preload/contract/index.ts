@@ -4,11 +4,8 @@ import type { Result } from './app-error';
 import { aboutChannels } from './about';
 import { connectChannels } from './connect';
 import { tokenChannels } from './tokens';
-<<<<<<< HEAD
 import { onboardingChannels } from './onboarding';
-=======
 import { dashboardChannels } from './dashboard';
->>>>>>> refs/heads/main
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -18,11 +15,8 @@ export const contract = {
   ...aboutChannels,
   ...connectChannels,
   ...tokenChannels,
-<<<<<<< HEAD
   ...onboardingChannels,
-=======
   ...dashboardChannels,
->>>>>>> refs/heads/main
 } as const;
 
 export type Contract = typeof contract;

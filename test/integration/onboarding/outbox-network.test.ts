@@ -57,13 +57,11 @@ describe('the outbox against the simulator', () => {
     const other = placementOf(sim.state, 40);
     expect(other.group).not.toBe(group);
     const request = camera(group, other.folder);
-    const refused = await desk.call('onboarding.submit', { request, send: 'now' });
-    expect(refused.ok).toBe(false);
-    if (refused.ok) return;
-    expect(refused.error.kind).toBe('Validation');
-    expect(Object.keys(refused.error.fieldErrors)).toEqual(['folder_key']);
-    expect(refused.error.fieldErrors['folder_key']![0]).toMatch(/not in the selected tree element/);
-    const entryId = refused.error.data?.['entryId'] as string;
+    const refused = await desk.value('onboarding.submit', { request, send: 'now' });
+    expect(refused.outcome).toBe('needs-fixing');
+    expect(Object.keys(refused.entry.fieldErrors)).toEqual(['folder_key']);
+    expect(refused.entry.fieldErrors['folder_key']![0]).toMatch(/not in the selected tree element/);
+    const entryId = refused.entry.id;
     expect((await desk.value('outbox.get', { id: entryId })).state).toBe('needs-fixing');
 
     const fixed = await desk.value('onboarding.submit', { request: { ...request, folder_key: placementOf(sim.state, 0).folder }, send: 'now', entryId });

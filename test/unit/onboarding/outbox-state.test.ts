@@ -41,7 +41,8 @@ function entry(state: OutboxEntry['state'], changes: Partial<OutboxEntry> = {}):
   };
 }
 
-const error = (kind: AppError['kind'], changes: Partial<AppError> = {}): AppError => ({ kind, message: `${kind} happened`, fieldErrors: {}, retryable: false, ...changes });
+const error = (kind: AppError['kind'], changes: { fieldErrors?: Record<string, string[]>; data?: Record<string, unknown> } = {}): AppError =>
+  ({ kind, message: `${kind} happened`, fieldErrors: {}, retryable: false, ...changes }) as AppError;
 const refused = error('Offline', { data: { reason: 'refused' } });
 const taken = error('Validation', { fieldErrors: { external_id: ['The external_id has already been taken.'] } });
 
