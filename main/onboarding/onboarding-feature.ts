@@ -50,6 +50,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       return client.createCamera(entry.request, { signal });
     },
     onChange: (summary) => {
+      services.events.emit('outbox.changed', summary);
       for (const listener of listeners) listener(summary);
       const waiting = wake;
       wake = [];

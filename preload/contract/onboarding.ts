@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { event } from './event';
 import type { AppErrorKind } from './app-error';
 import { cameraCreateRequestSchema, cameraCreateResponseSchema, type CameraCreateRequest, type CameraCreateResponse } from './wire/platform';
 
@@ -193,6 +194,11 @@ export const onboardingChannels = {
   'outbox.retry': channel<OutboxView>()(z.object({ id: z.string().min(1).optional() })),
   'outbox.discard': channel<OutboxView>()(entryId),
   'outbox.clearCreated': channel<OutboxView>()(z.undefined().optional()),
+};
+
+/** Pushed after every outbox change (throttled): the header's sync indicator and the outbox view follow it. */
+export const onboardingEvents = {
+  'outbox.changed': event<OutboxSummary>(),
 };
 
 export type { CameraCreateRequest, CameraCreateResponse, AppErrorKind };

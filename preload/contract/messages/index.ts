@@ -1,12 +1,12 @@
 import type { MessagePaths } from './types';
+import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
-import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
-import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
@@ -17,8 +17,8 @@ import { ui as ruUi } from './ru/ui';
  * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
  */
 export const en = {
+  bridge: enBridge,
   common: enCommon,
-  errors: enErrors,
   shell: enShell,
   onboarding: enOnboarding,
   dashboard: enDashboard,
@@ -26,8 +26,8 @@ export const en = {
 };
 
 export const ru = {
+  bridge: ruBridge,
   common: ruCommon,
-  errors: ruErrors,
   shell: ruShell,
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
