@@ -2,12 +2,15 @@ import { createVault, type Vault } from '../secrets/vault';
 import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createConnections, type Connections } from '../connect/connections';
 import type { HostFacts } from '../about/app-info';
+import { createDataFolder, type DataFolder } from '../storage/data-folder';
 import { createEventHub, type EventHub } from './events';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
 export interface AppServices {
   /** Folder for profiles, history, the outbox and caches (Electron: userData; web host: --data-dir). */
   dataDir: string;
+  /** Whether the data folder can be written, and what was set aside in it (checked by createApp on start). */
+  dataFolder: DataFolder;
   hostFacts: HostFacts;
   vault: Vault;
   profiles: ProfileStore;
@@ -27,7 +30,8 @@ export interface ServiceOptions {
 /** Builds each shared service once. */
 export function createServices(options: ServiceOptions): AppServices {
   const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
-  const profiles = createProfileStore(options.dataDir);
+  const dataFolder = createDataFolder(options.dataDir);
+  const profiles = createProfileStore(options.dataDir, dataFolder);
   const connections = createConnections(profiles, vault);
-  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub() };
+  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub() };
 }

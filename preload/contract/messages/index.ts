@@ -5,12 +5,14 @@ import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { storage as enStorage } from './en/storage';
 import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
+import { storage as ruStorage } from './ru/storage';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -23,6 +25,7 @@ export const en = {
   onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
+  storage: enStorage,
 };
 
 export const ru = {
@@ -32,6 +35,7 @@ export const ru = {
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
+  storage: ruStorage,
 };
 
 export const languages = ['en', 'ru'] as const;

@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import { createTokenHistory } from '../../../main/tokens/history-store';
 import { createProfileStore } from '../../../main/profiles/profile-store';
 import { streamsWith } from '../../support/streams';
+import { bundleChild } from '../../support/bundle-child';
 
 /**
  * The crash suite: a console process is killed with SIGKILL at random moments while it appends to the token history,
@@ -17,7 +17,6 @@ import { streamsWith } from '../../support/streams';
  * read back, and nothing in the folder is unreadable. 4 kinds of work x 13 kills = 52 kills.
  */
 const KILLS_PER_MODE = 13;
-const root = join(import.meta.dirname, '..', '..', '..');
 const key = randomBytes(32);
 const getKey = async (): Promise<Buffer> => key;
 let childScript: string;
@@ -92,18 +91,7 @@ async function checkHistory(dataDir: string, acked: Set<string>, kind: 'history'
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'wd-crash-'));
   childScript = join(workDir, 'crash-child.mjs');
-  await build({
-    entryPoints: [join(root, 'test', 'crash', 'crash-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    outfile: childScript,
-    external: ['keytar'],
-    logLevel: 'silent',
-    // Bundled CommonJS dependencies may call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  await bundleChild('test/support/children/crash-child.ts', childScript);
   simulator = await startSimulator({ seed: 7 });
 }, 60_000);
 

@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createTokenHistory } from '../../main/tokens/history-store';
-import { createProfileStore } from '../../main/profiles/profile-store';
-import { TokenBatch } from '../../main/tokens/batch-runner';
-import { createPlatformClient } from '../../main/platform';
-import { cleanLeftoverTempFiles } from '../../main/shared/atomic-file';
-import type { HistoryEntry } from '../../preload/contract/tokens';
+import { createTokenHistory } from '../../../main/tokens/history-store';
+import { createProfileStore } from '../../../main/profiles/profile-store';
+import { TokenBatch } from '../../../main/tokens/batch-runner';
+import { createPlatformClient } from '../../../main/platform';
+import { cleanLeftoverTempFiles } from '../../../main/shared/atomic-file';
+import type { HistoryEntry } from '../../../preload/contract/tokens';
 
 const [mode, dataDir] = process.argv.slice(2) as [string, string];
 const key = Buffer.from(process.env.CRASH_KEY ?? '', 'hex');
