@@ -2,9 +2,13 @@ import type { MessagePaths } from './types';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
 import { ui as enUi } from './en/ui';
+import { connect as enConnect } from './en/connect';
+import { about as enAbout } from './en/about';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
 import { ui as ruUi } from './ru/ui';
+import { connect as ruConnect } from './ru/connect';
+import { about as ruAbout } from './ru/about';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -14,12 +18,16 @@ export const en = {
   common: enCommon,
   shell: enShell,
   ui: enUi,
+  connect: enConnect,
+  about: enAbout,
 };
 
 export const ru = {
   common: ruCommon,
   shell: ruShell,
   ui: ruUi,
+  connect: ruConnect,
+  about: ruAbout,
 };
 
 export const languages = ['en', 'ru'] as const;
