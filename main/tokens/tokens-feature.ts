@@ -88,11 +88,11 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
   }
 
   const handlers: Feature<typeof tokenChannels>['handlers'] = {
-    async 'tokens.create'({ stream, note, ...grant }) {
+    async 'tokens.create'({ stream, note, ...grant }, { signal }) {
       const { profile, client } = await connections.active();
       let token: string;
       try {
-        token = await client.createStreamToken(wireParams(stream, grant));
+        token = await client.createStreamToken(wireParams(stream, grant), { signal });
       } catch (error) {
         throw deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter: client.rpcMethod });
       }
@@ -100,11 +100,11 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       return view(entry, profile, await record([entry]));
     },
 
-    async 'tokens.createUserBound'({ uid, user, duration, note }) {
+    async 'tokens.createUserBound'({ uid, user, duration, note }, { signal }) {
       const { profile, client } = await connections.active();
       let result: { token: string | null };
       try {
-        result = await client.createUserBoundToken({ uid, user, duration });
+        result = await client.createUserBoundToken({ uid, user, duration }, { signal });
       } catch (error) {
         throw deskFailure(error, { streamField: 'uid', stream: uid });
       }
@@ -140,7 +140,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         entries = await historyNow().entries();
       } catch (error) {
         if (!isAppFailure(error)) throw error;
-        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, sessionOnly };
+        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, setAside: historyNow().damage(), sessionOnly };
         return empty;
       }
       const byId = await profilesById();
@@ -151,6 +151,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         matched: matched.length,
         recentStreams,
         unreadable: null,
+        setAside: historyNow().damage(),
         sessionOnly,
       };
     },
@@ -208,6 +209,12 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     async 'tokens.batchRetry'({ batchId }) {
       const batch = batches.get(batchId);
       batch.retry().catch((error: unknown) => log.error('tokens', `batch retry failed: ${String(error)}`));
+      return batch.status();
+    },
+
+    async 'tokens.batchResume'({ batchId }) {
+      const batch = batches.get(batchId);
+      batch.resume().catch((error: unknown) => log.error('tokens', `batch resume failed: ${String(error)}`));
       return batch.status();
     },
 

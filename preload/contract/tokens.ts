@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { event } from './event';
 import type { AppErrorKind } from './app-error';
 
 /**
@@ -132,6 +133,12 @@ export interface HistoryView {
   /** Set when the history file exists but cannot be read (wrong key, damaged). */
   unreadable: string | null;
   /**
+   * A damaged part of the history set aside in this session: a torn or garbled tail cut off into `file` (with
+   * `records` records; the intact ones before it are kept), or the backup of an unreadable file made by clearing it
+   * (`records` null). Null when nothing was set aside.
+   */
+  setAside: { records: number | null; file: string } | null;
+  /**
    * Session-only mode (no keychain): the saved history cannot be decrypted, so it is neither shown nor touched;
    * tokens issued now are listed until Watchdesk closes.
    */
@@ -177,7 +184,31 @@ export interface BatchStatus {
   /** Set when the batch's tokens could not be written to the history. */
   historyWarning: string | null;
   profileName: string;
+  /**
+   * Set when a run of connection failures stopped the batch (a dead or hung server): the last failure's sentence.
+   * The rows not tried yet stay pending until `tokens.batchResume` (or cancel).
+   */
+  paused: { message: string; kind: AppErrorKind; failures: number } | null;
+  /** Failed rows whose failure may go away on retry (offline, timeout, rate limit); 0 = every failure is permanent. */
+  retryableFailures: number;
 }
+
+/**
+ * A batch's progress as main pushes it (`batch.progress`, at most about ten a second per batch, and once more the
+ * moment every row is final and when the history write lands): the counts, and only the rows changed since the
+ * previous push for this batch, never the whole batch.
+ */
+export type BatchProgress = Pick<BatchStatus, 'id' | 'running' | 'savingHistory' | 'total' | 'counts' | 'rev' | 'rows' | 'historyWarning'> & {
+  /**
+   * The revision the previous push for this batch ended at: `rows` are those changed after it. A screen that holds an
+   * older revision missed a push (e.g. it came back after being away) and asks `tokens.batchStatus` once to catch up.
+   */
+  since: number;
+};
+
+export const tokenEvents = {
+  'batch.progress': event<BatchProgress>(),
+};
 
 const batchId = z.object({ batchId: z.string().min(1) });
 const ids = z.array(z.string().min(1)).min(1, { error: 'Select at least one token to export.' }).max(100_000);
@@ -206,5 +237,7 @@ export const tokenChannels = {
   'tokens.batchCancel': channel<BatchStatus>()(batchId),
   /** Runs again only the rows without a token (failed or cancelled); succeeded rows are never re-issued. */
   'tokens.batchRetry': channel<BatchStatus>()(batchId),
+  /** After the breaker paused a batch: runs the rows not tried yet. */
+  'tokens.batchResume': channel<BatchStatus>()(batchId),
   'tokens.batchExportCsv': channel<CsvExport>()(batchId),
 };

@@ -1,11 +1,17 @@
 import type { MessagePaths } from './types';
+import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
+import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
+import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
+import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 import { connect as ruConnect } from './ru/connect';
 import { about as ruAbout } from './ru/about';
@@ -15,16 +21,22 @@ import { about as ruAbout } from './ru/about';
  * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
  */
 export const en = {
+  bridge: enBridge,
   common: enCommon,
+  errors: enErrors,
   shell: enShell,
+  dashboard: enDashboard,
   ui: enUi,
   connect: enConnect,
   about: enAbout,
 };
 
 export const ru = {
+  bridge: ruBridge,
   common: ruCommon,
+  errors: ruErrors,
   shell: ruShell,
+  dashboard: ruDashboard,
   ui: ruUi,
   connect: ruConnect,
   about: ruAbout,
