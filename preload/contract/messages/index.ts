@@ -1,7 +1,6 @@
 import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
-import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
@@ -9,7 +8,6 @@ import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
 import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
-import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
@@ -23,7 +21,6 @@ import { about as ruAbout } from './ru/about';
 export const en = {
   bridge: enBridge,
   common: enCommon,
-  errors: enErrors,
   shell: enShell,
   dashboard: enDashboard,
   ui: enUi,
@@ -34,7 +31,6 @@ export const en = {
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
-  errors: ruErrors,
   shell: ruShell,
   dashboard: ruDashboard,
   ui: ruUi,

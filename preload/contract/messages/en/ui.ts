@@ -13,6 +13,9 @@ export const ui = {
   dismiss: 'Dismiss',
   notifications: 'Notifications',
   errorTitle: 'Something went wrong',
+  actions: {
+    openConnect: 'Open Connect',
+  },
   table: {
     empty: 'Nothing to show.',
     sortBy: 'Sort by {{column}}',

@@ -15,6 +15,9 @@ export const ui: MessagesOf<typeof en> = {
   dismiss: 'Скрыть',
   notifications: 'Уведомления',
   errorTitle: 'Что-то пошло не так',
+  actions: {
+    openConnect: 'Открыть «Подключение»',
+  },
   table: {
     empty: 'Здесь пока ничего нет.',
     sortBy: 'Сортировать по столбцу «{{column}}»',
