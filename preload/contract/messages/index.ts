@@ -2,6 +2,7 @@ import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { connect as enConnect } from './en/connect';
@@ -9,6 +10,7 @@ import { about as enAbout } from './en/about';
 import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
+import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 import { connect as ruConnect } from './ru/connect';
@@ -22,6 +24,7 @@ export const en = {
   bridge: enBridge,
   common: enCommon,
   shell: enShell,
+  onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
   connect: enConnect,
@@ -32,6 +35,7 @@ export const ru = {
   bridge: ruBridge,
   common: ruCommon,
   shell: ruShell,
+  onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
   connect: ruConnect,
