@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Channel } from './channel';
 import type { Result } from './app-error';
 import { aboutChannels } from './about';
+import { agentsChannels } from './agents';
 import { connectChannels } from './connect';
 import { tokenChannels } from './tokens';
 
@@ -13,6 +14,7 @@ export const contract = {
   ...aboutChannels,
   ...connectChannels,
   ...tokenChannels,
+  ...agentsChannels,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,6 +1,8 @@
 import type { MessagePaths } from './types';
+import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
 
@@ -10,11 +12,13 @@ import { shell as ruShell } from './ru/shell';
  */
 export const en = {
   common: enCommon,
+  agents: enAgents,
   shell: enShell,
 };
 
 export const ru = {
   common: ruCommon,
+  agents: ruAgents,
   shell: ruShell,
 };
 
