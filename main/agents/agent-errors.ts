@@ -30,27 +30,26 @@ function serverReason(fieldErrors: Record<string, string[]>): string | null {
 export function lookupFailure(error: unknown, id: string): unknown {
   if (!isAppFailure(error)) return error;
   const e = error.appError;
-  const keep = { details: e.details, retryable: e.retryable };
   switch (e.kind) {
     case 'Unauthorized': {
       const sentence = e.data?.reason === 'no-token' ? t('agents.errors.noToken') : t('agents.errors.unauthorized');
-      return new AppFailure('Unauthorized', sentence, { ...keep, data: { ...e.data, action: 'open-connect' } });
+      return new AppFailure(e, { message: sentence, action: 'open-connect' });
     }
     case 'Forbidden':
-      return new AppFailure('Forbidden', t('agents.errors.forbidden'), { ...keep, data: { permission: 'camera-agents' } });
+      return new AppFailure(e, { message: t('agents.errors.forbidden') });
     case 'Validation': {
       const reason = serverReason(e.fieldErrors);
       const sentence = reason ? t('agents.errors.invalidId', { id, reason }) : t('agents.errors.invalidIdNoReason', { id });
-      return new AppFailure('Validation', sentence, { ...keep, fieldErrors: { id: [sentence] } });
+      return new AppFailure(e, { message: sentence, fieldErrors: { id: [sentence] } });
     }
     case 'NotFound': {
       const sentence = t('agents.errors.notFound', { id });
-      return new AppFailure('NotFound', sentence, { ...keep, fieldErrors: { id: [sentence] } });
+      return new AppFailure(e, { message: sentence, fieldErrors: { id: [sentence] } });
     }
     case 'Offline':
     case 'Timeout':
     case 'Unavailable':
-      return new AppFailure(e.kind, t('agents.errors.unreachable', { detail: e.message }), { ...keep, ...(e.data ? { data: e.data } : {}) });
+      return new AppFailure(e, { message: t('agents.errors.unreachable', { detail: e.message }) });
     default:
       return error;
   }

@@ -30,7 +30,7 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
     try {
       return await connections.active();
     } catch (error) {
-      if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { data: { action: 'open-connect' } });
+      if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
       throw error;
     }
   }

@@ -5,6 +5,7 @@ import { startDemoServerIfWanted } from './demo-server';
 import { createAboutFeature } from '../about/about-feature';
 import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
+import { createDashboardFeature } from '../dashboard/dashboard-feature';
 import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
 
@@ -23,7 +24,13 @@ export interface WatchdeskApp {
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
 function createFeatures(services: AppServices) {
-  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services), createAgentsFeature(services)] as const;
+  return [
+    createAboutFeature(services),
+    createConnectFeature(services),
+    createTokensFeature(services),
+    createDashboardFeature(services),
+    createAgentsFeature(services),
+  ] as const;
 }
 
 type Features = ReturnType<typeof createFeatures>;

@@ -5,6 +5,7 @@ import { aboutChannels } from './about';
 import { agentsChannels } from './agents';
 import { connectChannels } from './connect';
 import { tokenChannels } from './tokens';
+import { dashboardChannels } from './dashboard';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -14,6 +15,7 @@ export const contract = {
   ...aboutChannels,
   ...connectChannels,
   ...tokenChannels,
+  ...dashboardChannels,
   ...agentsChannels,
 } as const;
 

@@ -1,10 +1,16 @@
 import type { MessagePaths } from './types';
 import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
+import { dashboard as enDashboard } from './en/dashboard';
+import { ui as enUi } from './en/ui';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
+import { dashboard as ruDashboard } from './ru/dashboard';
+import { ui as ruUi } from './ru/ui';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -12,14 +18,20 @@ import { shell as ruShell } from './ru/shell';
  */
 export const en = {
   common: enCommon,
+  errors: enErrors,
   agents: enAgents,
   shell: enShell,
+  dashboard: enDashboard,
+  ui: enUi,
 };
 
 export const ru = {
   common: ruCommon,
+  errors: ruErrors,
   agents: ruAgents,
   shell: ruShell,
+  dashboard: ruDashboard,
+  ui: ruUi,
 };
 
 export const languages = ['en', 'ru'] as const;

@@ -66,7 +66,7 @@ describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
     const error = await c.error('agents.lookup', { id: shapeId('offline') });
     expect(error.kind).toBe('Unauthorized');
     expect(error.message).toBe('The server refused the API token. Open Connect and replace it.');
-    expect(error.data?.['action']).toBe('open-connect');
+    expect(error.action).toBe('open-connect');
   });
 
   it('403 (the simulator’s limited token): names the camera-agents permission and where it is granted', async () => {
