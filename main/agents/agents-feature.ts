@@ -1,7 +1,6 @@
 import type { agentsChannels } from '../../preload/contract/agents';
 import type { Feature } from '../app/feature';
 import type { AppServices } from '../app/services';
-import type { CallContext } from '../ipc/registry';
 import { createDeviceCache } from './device-cache';
 import { createDeviceLookup } from './device-lookup';
 import { createShortcutStore } from './shortcut-store';
@@ -14,18 +13,13 @@ export interface AgentsFeatureOptions {
   now?: () => number;
 }
 
-/** The call's AbortSignal, when the transport carries one (a cancelled look-up aborts its HTTP request). */
-function signalOf(context: CallContext): AbortSignal | undefined {
-  const signal = (context as { signal?: unknown }).signal;
-  return signal instanceof AbortSignal ? signal : undefined;
-}
-
 /** Camera-agent inspection and the watch lists (see preload/contract/agents.ts). */
 export function createAgentsFeature(services: AppServices, options: AgentsFeatureOptions = {}): Feature<typeof agentsChannels> {
   const lookup = createDeviceLookup(services.connections, createDeviceCache(services.dataDir), createShortcutStore(services.dataDir));
   const events: WatchEvents = {
-    changed: () => undefined,
-    alert: () => undefined,
+    changed: (summary) => services.events.emit('watch.changed', summary),
+    // A copy: the alert object lives on in the list and changes when it clears or is acknowledged.
+    alert: (alert) => services.events.emit('watch.alert', { ...alert }),
   };
   const watch = createWatchLists({
     connections: services.connections,
@@ -38,7 +32,8 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
 
   return {
     handlers: {
-      'agents.lookup': ({ id }, context) => lookup.lookup(id, signalOf(context)),
+      // A cancelled look-up (the operator typed another id, left the screen) aborts its HTTP request.
+      'agents.lookup': ({ id }, context) => lookup.lookup(id, context.signal),
       'agents.cached': ({ id }) => lookup.cached(id),
       'agents.clearCache': async () => {
         await lookup.clearCache();

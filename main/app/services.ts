@@ -2,6 +2,7 @@ import { createVault, type Vault } from '../secrets/vault';
 import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createConnections, type Connections } from '../connect/connections';
 import type { HostFacts } from '../about/app-info';
+import { createEventHub, type EventHub } from './events';
 import { createRecordingNotifier, type Notifier } from '../shared/notifier';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
@@ -12,6 +13,8 @@ export interface AppServices {
   vault: Vault;
   profiles: ProfileStore;
   connections: Connections;
+  /** Pushes contract events to the renderer: `services.events.emit('batch.progress', payload)`. */
+  events: EventHub;
   /** Desktop notifications (OS notifications in Electron; recorded and logged elsewhere). */
   notifier: Notifier;
 }
@@ -32,5 +35,5 @@ export function createServices(options: ServiceOptions): AppServices {
   const profiles = createProfileStore(options.dataDir);
   const connections = createConnections(profiles, vault);
   const notifier = options.notifier ?? createRecordingNotifier();
-  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, notifier };
+  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
 }

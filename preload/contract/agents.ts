@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { event } from './event';
 import type { AppErrorKind } from './app-error';
 import type { CameraAgent } from './wire/platform';
 import { deviceIdSchema, MAX_WATCH_DEVICES } from './agents-ids';
@@ -176,4 +177,11 @@ export const agentsChannels = {
   'agents.acknowledge': channel<AlertList>()(
     z.object({ alertIds: z.array(z.string().min(1)).max(10_000).optional(), all: z.boolean().optional() }),
   ),
+};
+
+export const agentsEvents = {
+  /** A watch list's summary changed: a cycle finished, it paused, stopped or resumed (re-read its rows with watchView). */
+  'watch.changed': event<WatchListSummary>(),
+  /** An alert was raised or cleared (cleared alerts carry `clearedAt`). */
+  'watch.alert': event<WatchAlert>(),
 };

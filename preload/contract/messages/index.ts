@@ -1,10 +1,12 @@
 import type { MessagePaths } from './types';
+import { bridge as enBridge } from './en/bridge';
 import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
 import { errors as ruErrors } from './ru/errors';
@@ -17,6 +19,7 @@ import { ui as ruUi } from './ru/ui';
  * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
  */
 export const en = {
+  bridge: enBridge,
   common: enCommon,
   errors: enErrors,
   agents: enAgents,
@@ -26,6 +29,7 @@ export const en = {
 };
 
 export const ru = {
+  bridge: ruBridge,
   common: ruCommon,
   errors: ruErrors,
   agents: ruAgents,

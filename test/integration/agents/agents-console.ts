@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
-import { createRegistry } from '../../../main/ipc/registry';
+import { createRegistry, type Registry } from '../../../main/ipc/registry';
 import { createRecordingNotifier, type RecordingNotifier } from '../../../main/shared/notifier';
 import type { RunningSimulator } from '../../../main/simulator';
 import type { ChannelName, InputOf, OutputOf } from '../../../preload/contract';
@@ -14,6 +14,7 @@ export interface AgentsConsole {
   sim: RunningSimulator;
   dataDir: string;
   notifier: RecordingNotifier;
+  registry: Registry;
   call<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppError }>;
   value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>>;
   error<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<AppError>;
@@ -43,6 +44,7 @@ export async function openAgentsConsole(options: { dataDir?: string } = {}): Pro
     sim: app.demoServer!,
     dataDir,
     notifier,
+    registry,
     call,
     async value(channel, input) {
       const result = await call(channel, input);

@@ -96,6 +96,19 @@ describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
     expect(error.fieldErrors['id']?.[0]).toBe(`The server has no camera-agent device number ${id}. Check the number.`);
   });
 
+  it('cancels a look-up in flight: the answer is Cancelled at once and nothing is cached', async () => {
+    const id = shapeId('offline');
+    c.sim.faults.add({ path: '/api/v1/camera-agents', latencyMs: 3_000 });
+    const controller = new AbortController();
+    const started = Date.now();
+    const pending = c.registry.call('agents.lookup', { id }, { transport: 'test' }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const result = await pending;
+    expect(result.ok ? null : result.error.kind).toBe('Cancelled');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await c.value('agents.cached', { id })).toBeNull();
+  });
+
   it('remembers recent look-ups newest first and pinned devices, across a restart', async () => {
     await c.value('agents.lookup', { id: shapeId('offline') });
     await c.value('agents.lookup', { id: shapeId('nulls') });
