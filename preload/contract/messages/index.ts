@@ -2,14 +2,12 @@ import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
 import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
-import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
-import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
@@ -21,7 +19,6 @@ import { ui as ruUi } from './ru/ui';
 export const en = {
   bridge: enBridge,
   common: enCommon,
-  errors: enErrors,
   agents: enAgents,
   shell: enShell,
   dashboard: enDashboard,
@@ -31,7 +28,6 @@ export const en = {
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
-  errors: ruErrors,
   agents: ruAgents,
   shell: ruShell,
   dashboard: ruDashboard,
