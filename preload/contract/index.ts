@@ -6,6 +6,7 @@ import { aboutChannels } from './about';
 import { agentsChannels, agentsEvents } from './agents';
 import { connectChannels } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
+import { onboardingChannels, onboardingEvents } from './onboarding';
 import { dashboardChannels } from './dashboard';
 
 /**
@@ -16,6 +17,7 @@ export const contract = {
   ...aboutChannels,
   ...connectChannels,
   ...tokenChannels,
+  ...onboardingChannels,
   ...dashboardChannels,
   ...agentsChannels,
 } as const;
@@ -31,6 +33,7 @@ export function isChannelName(name: string): name is ChannelName {
 /** Every event main pushes to the renderer, by name: one line per feature that declares events. */
 export const events = {
   ...tokenEvents,
+  ...onboardingEvents,
   ...agentsEvents,
 } as const;
 

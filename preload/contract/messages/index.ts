@@ -3,12 +3,14 @@ import { bridge as enBridge } from './en/bridge';
 import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
+import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 
@@ -21,6 +23,7 @@ export const en = {
   common: enCommon,
   agents: enAgents,
   shell: enShell,
+  onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
 };
@@ -30,6 +33,7 @@ export const ru = {
   common: ruCommon,
   agents: ruAgents,
   shell: ruShell,
+  onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
 };
