@@ -1,5 +1,6 @@
 import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
+import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
@@ -8,6 +9,7 @@ import { ui as enUi } from './en/ui';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
 import { bridge as ruBridge } from './ru/bridge';
+import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
@@ -23,6 +25,7 @@ import { about as ruAbout } from './ru/about';
 export const en = {
   bridge: enBridge,
   common: enCommon,
+  agents: enAgents,
   shell: enShell,
   onboarding: enOnboarding,
   dashboard: enDashboard,
@@ -34,6 +37,7 @@ export const en = {
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
+  agents: ruAgents,
   shell: ruShell,
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
