@@ -4,6 +4,7 @@ import { createConnections, type Connections } from '../connect/connections';
 import type { HostFacts } from '../about/app-info';
 import { createDataFolder, type DataFolder } from '../storage/data-folder';
 import { createEventHub, type EventHub } from './events';
+import { createRecordingNotifier, type Notifier } from '../shared/notifier';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
 export interface AppServices {
@@ -17,6 +18,8 @@ export interface AppServices {
   connections: Connections;
   /** Pushes contract events to the renderer: `services.events.emit('batch.progress', payload)`. */
   events: EventHub;
+  /** Desktop notifications (OS notifications in Electron; recorded and logged elsewhere). */
+  notifier: Notifier;
 }
 
 export interface ServiceOptions {
@@ -25,6 +28,8 @@ export interface ServiceOptions {
   /** Keychain service name; tests pass a unique one. */
   keychainService?: string;
   vault?: Vault;
+  /** Electron passes its OS notifier; tests may pass a recording one to read what was sent. */
+  notifier?: Notifier;
 }
 
 /** Builds each shared service once. */
@@ -33,5 +38,10 @@ export function createServices(options: ServiceOptions): AppServices {
   const dataFolder = createDataFolder(options.dataDir);
   const profiles = createProfileStore(options.dataDir, dataFolder);
   const connections = createConnections(profiles, vault);
+<<<<<<< HEAD
   return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub() };
+=======
+  const notifier = options.notifier ?? createRecordingNotifier();
+  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
+>>>>>>> refs/heads/main
 }
