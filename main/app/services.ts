@@ -38,10 +38,6 @@ export function createServices(options: ServiceOptions): AppServices {
   const dataFolder = createDataFolder(options.dataDir);
   const profiles = createProfileStore(options.dataDir, dataFolder);
   const connections = createConnections(profiles, vault);
-<<<<<<< HEAD
-  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub() };
-=======
   const notifier = options.notifier ?? createRecordingNotifier();
-  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
->>>>>>> refs/heads/main
+  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
 }
