@@ -5,6 +5,7 @@ import type { Result } from './app-error';
 import { aboutChannels } from './about';
 import { connectChannels } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
+import { onboardingChannels, onboardingEvents } from './onboarding';
 import { dashboardChannels } from './dashboard';
 
 /**
@@ -15,6 +16,7 @@ export const contract = {
   ...aboutChannels,
   ...connectChannels,
   ...tokenChannels,
+  ...onboardingChannels,
   ...dashboardChannels,
 } as const;
 
@@ -29,6 +31,7 @@ export function isChannelName(name: string): name is ChannelName {
 /** Every event main pushes to the renderer, by name: one line per feature that declares events. */
 export const events = {
   ...tokenEvents,
+  ...onboardingEvents,
 } as const;
 
 export type Events = typeof events;

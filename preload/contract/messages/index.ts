@@ -2,11 +2,13 @@ import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
+import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 
@@ -18,6 +20,7 @@ export const en = {
   bridge: enBridge,
   common: enCommon,
   shell: enShell,
+  onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
 };
@@ -26,6 +29,7 @@ export const ru = {
   bridge: ruBridge,
   common: ruCommon,
   shell: ruShell,
+  onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
 };
