@@ -1,11 +1,13 @@
 import type { MessagePaths } from './types';
 import { bridge as enBridge } from './en/bridge';
+import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { bridge as ruBridge } from './ru/bridge';
+import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
@@ -19,6 +21,7 @@ import { ui as ruUi } from './ru/ui';
 export const en = {
   bridge: enBridge,
   common: enCommon,
+  agents: enAgents,
   shell: enShell,
   onboarding: enOnboarding,
   dashboard: enDashboard,
@@ -28,6 +31,7 @@ export const en = {
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
+  agents: ruAgents,
   shell: ruShell,
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
