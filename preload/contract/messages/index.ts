@@ -6,6 +6,8 @@ import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { connect as enConnect } from './en/connect';
+import { about as enAbout } from './en/about';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
@@ -13,6 +15,8 @@ import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
+import { connect as ruConnect } from './ru/connect';
+import { about as ruAbout } from './ru/about';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -26,6 +30,8 @@ export const en = {
   onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
+  connect: enConnect,
+  about: enAbout,
 };
 
 export const ru = {
@@ -36,6 +42,8 @@ export const ru = {
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
+  connect: ruConnect,
+  about: ruAbout,
 };
 
 export const languages = ['en', 'ru'] as const;
