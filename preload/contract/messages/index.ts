@@ -9,6 +9,7 @@ import { ui as enUi } from './en/ui';
 import { storage as enStorage } from './en/storage';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
+import { tokens as enTokens } from './en/tokens';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
@@ -19,6 +20,7 @@ import { ui as ruUi } from './ru/ui';
 import { storage as ruStorage } from './ru/storage';
 import { connect as ruConnect } from './ru/connect';
 import { about as ruAbout } from './ru/about';
+import { tokens as ruTokens } from './ru/tokens';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -35,6 +37,7 @@ export const en = {
   storage: enStorage,
   connect: enConnect,
   about: enAbout,
+  tokens: enTokens,
 };
 
 export const ru = {
@@ -48,6 +51,7 @@ export const ru = {
   storage: ruStorage,
   connect: ruConnect,
   about: ruAbout,
+  tokens: ruTokens,
 };
 
 export const languages = ['en', 'ru'] as const;
