@@ -6,6 +6,9 @@ import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { connect as enConnect } from './en/connect';
+import { about as enAbout } from './en/about';
+import { tokens as enTokens } from './en/tokens';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
@@ -13,6 +16,9 @@ import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
+import { connect as ruConnect } from './ru/connect';
+import { about as ruAbout } from './ru/about';
+import { tokens as ruTokens } from './ru/tokens';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -26,6 +32,9 @@ export const en = {
   onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
+  connect: enConnect,
+  about: enAbout,
+  tokens: enTokens,
 };
 
 export const ru = {
@@ -36,6 +45,9 @@ export const ru = {
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
+  connect: ruConnect,
+  about: ruAbout,
+  tokens: ruTokens,
 };
 
 export const languages = ['en', 'ru'] as const;
