@@ -13,6 +13,13 @@ function truncatableJson(): string {
  * status -> JSON {message}, nonJson -> 200 garbage labelled application/json, truncate -> 200 JSON cut in half.
  */
 export function faultReply(rule: FaultRule): Reply {
+  const reply = baseReply(rule);
+  if (!rule.headers) return reply;
+  const extra = Object.fromEntries(Object.entries(rule.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return { ...reply, headers: { ...reply.headers, ...extra } };
+}
+
+function baseReply(rule: FaultRule): Reply {
   if (rule.html) {
     const status = rule.status ?? 500;
     return {

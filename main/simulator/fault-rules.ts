@@ -11,6 +11,8 @@ export const faultRuleSchema = z.strictObject({
   status: z.int().min(100).max(599).optional(),
   body: z.string().optional(),
   contentType: z.string().min(1).optional(),
+  /** Extra answer headers of a failure rule, e.g. `{ "retry-after": "2" }` on a 429. */
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string()).optional(),
   html: z.boolean().optional(),
   truncate: z.boolean().optional(),
   nonJson: z.boolean().optional(),

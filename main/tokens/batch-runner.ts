@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { AdaptiveLimit, retryAfterMs } from './adaptive-limit';
 
 /** When a token issued at `issuedAt` with lifetime `ttl` seconds expires, as an ISO string; null = never (ttl 0). */
 export function expiryOf(issuedAt: Date, ttl: number): string | null {
@@ -26,7 +27,10 @@ export interface BatchOptions {
   grant: Grant;
   notes: string[];
   profileName: string;
-  /** Requests in flight at once. Default 16: fast on a LAN, gentle on a media server. */
+  /**
+   * The operator's cap on requests in flight (default 16: fast on a LAN, gentle on a media server). The batch
+   * starts at half of it and adapts to the server's latency and overload answers (see adaptive-limit.ts).
+   */
   concurrency?: number;
   /** Consecutive connection failures after which the batch pauses instead of trying every row. Default 8. */
   breakerThreshold?: number;
@@ -44,6 +48,9 @@ const connectionKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'TlsUntrust
 const retryableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable', 'RateLimited', 'ServerError', 'Cancelled']);
 
 export type Issued = { stream: string; token: string; issuedAt: Date };
+
+/** A row refused with 429 is queued again this many times (after the server's Retry-After) before it fails. */
+const MAX_RATE_LIMITED_ATTEMPTS = 3;
 
 const CANCELLED_QUEUED = 'Cancelled before it was sent; no token was issued.';
 const CANCELLED_IN_FLIGHT =
@@ -70,14 +77,17 @@ export class TokenBatch {
   private waitingToSave: Array<{ item: Issued; done: () => void }> = [];
   private unsaved = 0;
   private historyWarning: string | null = null;
-  private readonly concurrency: number;
+  /** Requests in flight: adapted to the server's answers, never above the operator's cap. */
+  private readonly limit: AdaptiveLimit;
+  /** How often each row was refused with 429 in this batch (it is re-queued a few times before it fails). */
+  private readonly rateLimitedAttempts = new Map<number, number>();
   private readonly breakerThreshold: number;
   private consecutiveConnectionFailures = 0;
   /** Set when the breaker stopped the run: the sentence of the last connection failure; pending rows wait for resume(). */
   private pausedBecause: { message: string; kind: AppErrorKind } | null = null;
 
   constructor(private readonly options: BatchOptions) {
-    this.concurrency = Math.max(1, options.concurrency ?? 16);
+    this.limit = new AdaptiveLimit({ max: options.concurrency ?? 16 });
     this.breakerThreshold = Math.max(1, options.breakerThreshold ?? 8);
     this.rows = options.streams.map((stream, index) => ({
       index,
@@ -193,6 +203,7 @@ export class TokenBatch {
       paused: this.pausedBecause
         ? { message: this.pausedBecause.message, kind: this.pausedBecause.kind, failures: this.consecutiveConnectionFailures }
         : null,
+      concurrency: { limit: this.limit.limit, cap: this.limit.cap },
       retryableFailures: this.rows.reduce((n, row) => n + (row.state === 'failed' && row.errorKind !== null && retryableKinds.has(row.errorKind) ? 1 : 0), 0),
     };
   }
@@ -226,36 +237,41 @@ export class TokenBatch {
 
   private async runPending(signal: AbortSignal): Promise<void> {
     const queue = this.rows.filter((row) => row.state === 'pending');
-    const { deps, grant } = this.options;
     let next = 0;
+    let inFlight = 0;
+    let holdTimer: NodeJS.Timeout | null = null;
 
-    const worker = async (): Promise<void> => {
-      while (!signal.aborted && this.pausedBecause === null && next < queue.length) {
-        const row = queue[next++]!;
-        this.move(row, 'running');
-        let token: string;
-        try {
-          token = await deps.issue(row.stream, signal);
-        } catch (error) {
-          if (signal.aborted) {
-            this.settle(row, 'cancelled', CANCELLED_IN_FLIGHT, 'Cancelled');
+    // Rows start as the adaptive limit allows: more while the server keeps up, fewer when it slows or says 429/503.
+    await new Promise<void>((done) => {
+      const pump = (): void => {
+        const stopped = signal.aborted || this.pausedBecause !== null;
+        if (!stopped) {
+          const hold = this.limit.holdMs();
+          if (hold > 0 && next < queue.length) {
+            holdTimer ??= setTimeout(() => {
+              holdTimer = null;
+              pump();
+            }, hold);
           } else {
-            const { message, kind } = deps.describe(error, row.stream);
-            this.settle(row, 'failed', message, kind);
-            this.countFailure(message, kind);
+            while (inFlight < this.limit.limit && next < queue.length) {
+              const row = queue[next++]!;
+              inFlight += 1;
+              void this.runRow(row, signal, () => queue.push(row)).finally(() => {
+                inFlight -= 1;
+                pump();
+              });
+            }
           }
-          continue;
         }
-        this.consecutiveConnectionFailures = 0;
-        const issuedAt = deps.now();
-        row.token = token;
-        row.expiresAt = expiryOf(issuedAt, grant.ttl);
-        // Shown as issued only once it is in the history: a crash after this point loses nothing the operator saw.
-        await this.journal({ stream: row.stream, token, issuedAt });
-        this.move(row, 'ok');
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+        if (inFlight === 0 && (stopped || next >= queue.length)) {
+          if (holdTimer) clearTimeout(holdTimer);
+          signal.removeEventListener('abort', pump);
+          done();
+        }
+      };
+      signal.addEventListener('abort', pump);
+      pump();
+    });
     for (const row of queue) {
       if (row.state === 'running' || (row.state === 'pending' && this.pausedBecause === null)) {
         this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
@@ -263,6 +279,47 @@ export class TokenBatch {
     }
     this.active = false;
     this.wakeWaiters();
+  }
+
+  /** Issues one row's token; a row the server refused for load (429) goes back in the queue via `requeue`. */
+  private async runRow(row: BatchRow, signal: AbortSignal, requeue: () => void): Promise<void> {
+    const { deps, grant } = this.options;
+    this.move(row, 'running');
+    const sentAt = performance.now();
+    let token: string;
+    try {
+      token = await deps.issue(row.stream, signal);
+    } catch (error) {
+      if (signal.aborted) {
+        this.settle(row, 'cancelled', CANCELLED_IN_FLIGHT, 'Cancelled');
+        return;
+      }
+      const kind = isAppFailure(error) ? error.kind : null;
+      if (kind === 'RateLimited' || kind === 'Unavailable' || kind === 'Timeout') {
+        const retryAfter = isAppFailure(error) && error.appError.kind === 'RateLimited' ? error.appError.data?.retryAfter : undefined;
+        this.limit.overloaded(retryAfterMs(retryAfter));
+      }
+      // A 429 issued nothing: the row is tried again after the pause, a few times, before it counts as failed.
+      const attempts = (this.rateLimitedAttempts.get(row.index) ?? 0) + 1;
+      if (kind === 'RateLimited' && attempts <= MAX_RATE_LIMITED_ATTEMPTS) {
+        this.rateLimitedAttempts.set(row.index, attempts);
+        this.settle(row, 'pending', null, null);
+        requeue();
+        return;
+      }
+      const { message, kind: sentenceKind } = deps.describe(error, row.stream);
+      this.settle(row, 'failed', message, sentenceKind);
+      this.countFailure(message, sentenceKind);
+      return;
+    }
+    this.limit.succeeded(performance.now() - sentAt);
+    this.consecutiveConnectionFailures = 0;
+    const issuedAt = deps.now();
+    row.token = token;
+    row.expiresAt = expiryOf(issuedAt, grant.ttl);
+    // Shown as issued only once it is in the history: a crash after this point loses nothing the operator saw.
+    await this.journal({ stream: row.stream, token, issuedAt });
+    this.move(row, 'ok');
   }
 
   /** A run of connection failures in a row trips the breaker: the rows not tried yet wait for resume(). */

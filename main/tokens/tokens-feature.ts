@@ -175,7 +175,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       return { csv: historyToCsv(chosen), filename: exportFilename('watchdesk-tokens', new Date()), rows: chosen.length };
     },
 
-    async 'tokens.batchStart'({ text, note, ...grant }) {
+    async 'tokens.batchStart'({ text, note, concurrency, ...grant }) {
       const { streams, notes } = parseBatchList(text);
       const { profile, client } = await connections.active();
       // Progress reaches the screen as `batch.progress` events (counts and changed rows, at most ten a second).
@@ -185,6 +185,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         grant,
         notes,
         profileName: profile.name,
+        concurrency,
         onChange: (urgent) => pusher.changed(urgent),
         deps: {
           issue: (stream, signal) => client.createStreamToken(wireParams(stream, grant), { signal }),

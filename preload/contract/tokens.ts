@@ -81,6 +81,13 @@ export const batchStartSchema = z
       .max(MAX_BATCH_TEXT_CHARS, { error: 'That list is too long; split it into batches of up to 10,000 streams.' }),
     ...grantShape,
     note,
+    /** The operator's cap on requests in flight; the batch adapts below it to the server's answers. */
+    concurrency: z
+      .number({ error: 'Enter how many requests may run at once (1 to 64).' })
+      .int({ error: 'Enter a whole number of requests (1 to 64).' })
+      .min(1, { error: 'At least one request must run at a time.' })
+      .max(64, { error: 'At most 64 requests may run at once.' })
+      .default(16),
   })
   .superRefine(checkWindow);
 export type BatchStartRequest = z.input<typeof batchStartSchema>;
@@ -189,6 +196,8 @@ export interface BatchStatus {
    * The rows not tried yet stay pending until `tokens.batchResume` (or cancel).
    */
   paused: { message: string; kind: AppErrorKind; failures: number } | null;
+  /** Requests in flight now (adapted to the server) and the operator's cap. */
+  concurrency: { limit: number; cap: number };
   /** Failed rows whose failure may go away on retry (offline, timeout, rate limit); 0 = every failure is permanent. */
   retryableFailures: number;
 }

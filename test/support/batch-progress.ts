@@ -14,6 +14,7 @@ export function sampleProgress(overrides: Partial<BatchProgress> = {}): BatchPro
     historyWarning: null,
     paused: null,
     retryableFailures: 0,
+    concurrency: { limit: 8, cap: 16 },
     ...overrides,
   };
 }

@@ -13,8 +13,10 @@ const EARLY_PUSHES_KEPT = 50;
  * when a push says it missed one (its `since` is newer than what the screen holds).
  */
 export class BatchState {
-  #status = $state<BatchStatus | null>(null);
-  #rows = $state<BatchRow[]>([]);
+  // Raw state: both are replaced whole on each change, never mutated, so a batch of 10,000 rows is not wrapped in
+  // 10,000 deep proxies (which cost a long main-thread task on every push).
+  #status = $state.raw<BatchStatus | null>(null);
+  #rows = $state.raw<BatchRow[]>([]);
   #error = $state<AppError | null>(null);
   #starting = $state(false);
   #unsubscribe: (() => void) | null = null;

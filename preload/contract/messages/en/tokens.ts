@@ -125,6 +125,10 @@ export const tokens = {
     noToken: 'The server accepted the request but its answer carries no token Watchdesk recognises. Its answer is kept in the history.',
   },
   batch: {
+    inFlight: '{{limit}} of at most {{cap}} requests at once',
+    concurrency: 'Requests at once (at most)',
+    concurrencyHint: 'The batch starts lower and adapts to the server: more while it answers quickly, fewer when it slows down or asks to wait.',
+    rowsLabel: 'Tokens of this batch',
     list: 'Streams',
     placeholder: 'cam-0001-hd\ncam-0002-hd\n… or paste a CSV with a "stream" column',
     hintEmpty: 'Each stream gets one token with the settings below.',
