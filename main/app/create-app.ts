@@ -7,6 +7,7 @@ import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
 import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboarding/onboarding-feature';
 import { createDashboardFeature } from '../dashboard/dashboard-feature';
+import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
 
 export interface AppOptions extends ServiceOptions {
@@ -32,6 +33,7 @@ function createFeatures(services: AppServices, options: AppOptions = {} as AppOp
     createTokensFeature(services),
     createDashboardFeature(services),
     createOnboardingFeature(services, options.onboarding),
+    createAgentsFeature(services),
   ] as const;
 }
 

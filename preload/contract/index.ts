@@ -3,6 +3,7 @@ import type { Channel } from './channel';
 import type { EventChannel } from './event';
 import type { Result } from './app-error';
 import { aboutChannels } from './about';
+import { agentsChannels, agentsEvents } from './agents';
 import { connectChannels } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
 import { onboardingChannels, onboardingEvents } from './onboarding';
@@ -18,6 +19,7 @@ export const contract = {
   ...tokenChannels,
   ...onboardingChannels,
   ...dashboardChannels,
+  ...agentsChannels,
 } as const;
 
 export type Contract = typeof contract;
@@ -32,6 +34,7 @@ export function isChannelName(name: string): name is ChannelName {
 export const events = {
   ...tokenEvents,
   ...onboardingEvents,
+  ...agentsEvents,
 } as const;
 
 export type Events = typeof events;
