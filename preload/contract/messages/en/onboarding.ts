@@ -43,6 +43,7 @@ export const onboarding = {
     ok: 'Ready',
     fix: 'Fix',
     wholeRow: 'row',
+    emptyCell: '(empty)',
     start_one: 'Import {{count}} ready camera',
     start_other: 'Import {{count}} ready cameras',
     cancel: 'Cancel the rest',
@@ -243,6 +244,7 @@ export const onboarding = {
     status: 'Status',
     archive: 'Archive',
     when: 'Created',
+    tableLabel: 'Created cameras',
   },
   sync: {
     label: 'Outbox',

@@ -46,6 +46,7 @@ export const onboarding: MessagesOf<typeof en> = {
     ok: 'Готова',
     fix: 'Исправить',
     wholeRow: 'строка',
+    emptyCell: '(пусто)',
     start_one: 'Импортировать {{count}} готовую камеру',
     start_few: 'Импортировать {{count}} готовые камеры',
     start_many: 'Импортировать {{count}} готовых камер',
@@ -256,6 +257,7 @@ export const onboarding: MessagesOf<typeof en> = {
     status: 'Статус',
     archive: 'Архив',
     when: 'Создана',
+    tableLabel: 'Список созданных камер',
   },
   sync: {
     label: 'Очередь',
