@@ -139,7 +139,7 @@ test.describe('camera onboarding', () => {
     rows[59] = `Import cam 60,02:00:00:00:00:3c,SN-1,${group},${folder},56.9,24.1,30`; // serial of row 1
     rows[69] = `Import cam 70,02:00:00:00:00:46,SN-70,${group},${folder},56.9`; // cells missing
     await console.open(page, 'onboarding');
-    await page.getByRole('tab', { name: 'Bulk import' }).click();
+    await page.getByRole('tab', { name: 'Import from CSV' }).click();
     await page.getByTestId('import-file').setInputFiles({ name: 'site.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\r\n')) });
     await expect(page.getByTestId('import-summary')).toHaveText('site.csv: 200 rows, 193 ready, 7 with problems.');
     const table = page.getByRole('table', { name: 'Rows of the file' });

@@ -28,7 +28,7 @@ export const onboarding = {
     },
   },
   import: {
-    title: 'Bulk import',
+    title: 'Import cameras from CSV',
     intro: 'Choose a CSV file with one camera per row. Every row is checked before anything is sent; rows with problems are listed with the reason for each cell.',
     choose: 'CSV file',
     template: 'Download the template CSV',
@@ -93,7 +93,7 @@ export const onboarding = {
     outboxCount_one: 'Outbox ({{count}})',
     outboxCount_other: 'Outbox ({{count}})',
     created: 'Created',
-    import: 'Bulk import',
+    import: 'Import from CSV',
     templates: 'Templates',
   },
   wizard: {
