@@ -165,7 +165,7 @@ test.describe('camera onboarding', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('tab', { name: 'Created' }).click();
-    await page.getByLabel('Search by name, MAC, serial, id or folder').fill('Import cam 199');
+    await page.getByLabel('Search by name, MAC, serial, id or folder').fill('SN-199');
     await expect(page.getByText('Showing 1 of 193.')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('created.png'), fullPage: true });
     await expectNoAxeViolations(page);
