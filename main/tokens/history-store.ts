@@ -37,9 +37,16 @@ export interface TokenHistoryOptions {
   maxEntries?: number;
   /** Records after which the journal is rewritten as one snapshot. */
   compactAfterRecords?: number;
+  /**
+   * Entries appended past the retained ones after which the journal is rewritten as one snapshot (default: a quarter
+   * of `maxEntries`). With it the file never holds more than the retained entries plus this interval, however many
+   * tokens were ever issued: a batch of 10,000 is one or a few records, so a count of records alone would let
+   * a year of batches pile up on disk before the next compaction.
+   */
+  compactAfterEntries?: number;
 }
 
-const historyRecordSchema = z.discriminatedUnion('type', [
+export const historyRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), entries: z.array(historyEntrySchema) }),
   z.object({ type: z.literal('append'), entries: z.array(historyEntrySchema) }),
   z.object({ type: z.literal('note'), id: z.string(), note: z.string() }),
@@ -85,9 +92,12 @@ export function createSessionTokenHistory(options: TokenHistoryOptions = {}): To
 
 function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHistoryOptions): TokenHistory {
   const maxEntries = options.maxEntries ?? 20_000;
-  const compactAfterRecords = options.compactAfterRecords ?? 200;
+  const compactAfterRecords = options.compactAfterRecords ?? 1_000;
+  const compactAfterEntries = options.compactAfterEntries ?? Math.max(1, Math.ceil(maxEntries / 4));
   let cache: HistoryEntry[] | null = null;
   let recordsOnDisk = 0;
+  /** Entries in the records on disk (a snapshot's plus each append's): what the next open reads. */
+  let entriesOnDisk = 0;
   let loading: Promise<HistoryEntry[]> | null = null;
   let damage: HistoryDamage | null = null;
   /** The last read failed (another key, or damaged from the start): clearing keeps a backup first. */
@@ -108,7 +118,10 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
         if (setAside) damage = describe(setAside);
         unreadable = false;
         recordsOnDisk = records.length;
+        entriesOnDisk = records.reduce((n, r) => n + (r.type === 'note' ? 0 : r.entries.length), 0);
         cache = newest(replay(records));
+        // A file from before size-triggered compaction (or after a crash mid-interval) is brought back within bounds now.
+        if (entriesOnDisk > maxEntries + compactAfterEntries) await compact(cache);
         return cache;
       } catch (error) {
         // A keychain problem keeps its own sentence (it names the fix); anything else means the file itself.
@@ -122,14 +135,24 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     return loading;
   }
 
-  /** Adds a record; past the threshold the journal becomes one snapshot of what is in memory (already trimmed). */
+  async function compact(entries: HistoryEntry[]): Promise<void> {
+    await journal.replace([{ type: 'snapshot', entries }]);
+    recordsOnDisk = 1;
+    entriesOnDisk = entries.length;
+  }
+
+  /**
+   * Adds a record; past either threshold (records, or entries beyond the retained ones) the journal becomes one
+   * snapshot of what is in memory (already trimmed to the newest `maxEntries`).
+   */
   async function record(next: HistoryEntry[], change: HistoryRecord): Promise<void> {
-    if (recordsOnDisk + 1 > compactAfterRecords) {
-      await journal.replace([{ type: 'snapshot', entries: next }]);
-      recordsOnDisk = 1;
+    const added = change.type === 'note' ? 0 : change.entries.length;
+    if (recordsOnDisk + 1 > compactAfterRecords || entriesOnDisk + added > maxEntries + compactAfterEntries) {
+      await compact(next);
     } else {
       await journal.append(change);
       recordsOnDisk += 1;
+      entriesOnDisk += added;
     }
     cache = next;
   }
@@ -163,8 +186,7 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
           if (file) damage = { records: null, file: basename(file) };
           unreadable = false;
         }
-        await journal.replace([{ type: 'snapshot', entries: [] }]);
-        recordsOnDisk = 1;
+        await compact([]);
         cache = [];
       }),
     damage: () => damage,

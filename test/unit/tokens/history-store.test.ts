@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
-import { createSessionTokenHistory, createTokenHistory } from '../../../main/tokens/history-store';
+import { createSessionTokenHistory, createTokenHistory, historyRecordSchema } from '../../../main/tokens/history-store';
+import { createEncryptedJournal } from '../../../main/secrets/encrypted-journal';
 
 const key = Buffer.alloc(32, 7);
 const getKey = async () => key;
@@ -179,5 +180,51 @@ describe('session-only token history', () => {
     expect(await history.entries()).toEqual([]);
     expect(history.damage()?.records).toBe(1);
     expect(existsSync(join(dirname(path), history.damage()!.file))).toBe(true);
+  });
+});
+
+describe('token history size on disk', () => {
+  /** The journal exactly as the store writes it, for setting up a history "as the console left it". */
+  const journalAt = (path: string) => createEncryptedJournal(path, historyRecordSchema, getKey, { aad: 'watchdesk:token-history' });
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => entry(from + i));
+  const entriesOnDisk = async (path: string) =>
+    (await journalAt(path).read()).reduce((n, record) => n + (record.type === 'note' ? 0 : record.entries.length), 0);
+
+  it('reopens with exactly the retained 20,000 newest after 2,000,000 were ever issued', async () => {
+    const path = freshPath();
+    // What compaction leaves after 1,995,000 issues (a snapshot of the newest 20,000), then five batches of 1,000.
+    const journal = journalAt(path);
+    await journal.replace([{ type: 'snapshot', entries: range(1_975_001, 1_995_000) }]);
+    for (let batch = 0; batch < 5; batch++) {
+      const first = 1_995_001 + batch * 1000;
+      await journal.append({ type: 'append', entries: range(first, first + 999) });
+    }
+    const entries = await createTokenHistory(path, getKey).entries();
+    expect(entries).toHaveLength(20_000);
+    expect(entries[0]!.id).toBe('id-1980001');
+    expect(entries.at(-1)!.id).toBe('id-2000000');
+  });
+
+  it('never holds more than the retained entries plus one compaction interval, however many were issued', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey, { maxEntries: 1000, compactAfterEntries: 250 });
+    let most = 0;
+    for (let batch = 0; batch < 40; batch++) {
+      await history.append(range(batch * 500 + 1, batch * 500 + 500));
+      most = Math.max(most, await entriesOnDisk(path));
+    }
+    expect(most).toBeLessThanOrEqual(1250);
+    const reopened = await createTokenHistory(path, getKey, { maxEntries: 1000 }).entries();
+    expect(reopened.map((e) => e.id)).toEqual(range(19_001, 20_000).map((e) => e.id));
+  });
+
+  it('brings an oversized journal back within bounds when it is opened', async () => {
+    const path = freshPath();
+    const journal = journalAt(path);
+    await journal.replace([{ type: 'snapshot', entries: range(1, 100) }]);
+    for (let batch = 1; batch <= 10; batch++) await journal.append({ type: 'append', entries: range(batch * 100 + 1, batch * 100 + 100) });
+    const entries = await createTokenHistory(path, getKey, { maxEntries: 100, compactAfterEntries: 25 }).entries();
+    expect(entries.map((e) => e.id)).toEqual(range(1001, 1100).map((e) => e.id));
+    expect(await entriesOnDisk(path)).toBe(100);
   });
 });
