@@ -11,6 +11,13 @@ export interface Bar {
   value: number;
 }
 
+/** One row of a chart as BarChart draws it: a label and one value per series. */
+export interface ChartRow {
+  key: string;
+  label: string;
+  values: number[];
+}
+
 export interface PairBar {
   key: string;
   label: string;
