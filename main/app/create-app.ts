@@ -5,12 +5,16 @@ import { startDemoServerIfWanted } from './demo-server';
 import { createAboutFeature } from '../about/about-feature';
 import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
+import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboarding/onboarding-feature';
 import { createDashboardFeature } from '../dashboard/dashboard-feature';
+import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
 
 export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
   demo?: boolean;
+  /** Outbox knobs (tests shorten the backoff). */
+  onboarding?: OnboardingFeatureOptions;
 }
 
 export interface WatchdeskApp {
@@ -22,8 +26,15 @@ export interface WatchdeskApp {
 }
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
-function createFeatures(services: AppServices) {
-  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services), createDashboardFeature(services)] as const;
+function createFeatures(services: AppServices, options: AppOptions = {} as AppOptions) {
+  return [
+    createAboutFeature(services),
+    createConnectFeature(services),
+    createTokensFeature(services),
+    createDashboardFeature(services),
+    createOnboardingFeature(services, options.onboarding),
+    createAgentsFeature(services),
+  ] as const;
 }
 
 type Features = ReturnType<typeof createFeatures>;
@@ -41,7 +52,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   void everyChannelHandled;
   const services = createServices(options);
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
-  const features = createFeatures(services);
+  const features = createFeatures(services, options);
   const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;
 
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { event } from './event';
 import type { AppErrorKind } from './app-error';
 
 /**
@@ -192,6 +193,23 @@ export interface BatchStatus {
   retryableFailures: number;
 }
 
+/**
+ * A batch's progress as main pushes it (`batch.progress`, at most about ten a second per batch, and once more the
+ * moment every row is final and when the history write lands): the counts, and only the rows changed since the
+ * previous push for this batch, never the whole batch.
+ */
+export type BatchProgress = Omit<BatchStatus, 'grant' | 'notes' | 'profileName'> & {
+  /**
+   * The revision the previous push for this batch ended at: `rows` are those changed after it. A screen that holds an
+   * older revision missed a push (e.g. it came back after being away) and asks `tokens.batchStatus` once to catch up.
+   */
+  since: number;
+};
+
+export const tokenEvents = {
+  'batch.progress': event<BatchProgress>(),
+};
+
 const batchId = z.object({ batchId: z.string().min(1) });
 const ids = z.array(z.string().min(1)).min(1, { error: 'Select at least one token to export.' }).max(100_000);
 
@@ -210,8 +228,9 @@ export const tokenChannels = {
   'tokens.exportCsv': channel<CsvExport>()(z.object({ ids })),
   'tokens.batchStart': channel<BatchStatus>()(batchStartSchema),
   /**
-   * Long-polled by the screen while a batch runs: answers when the rows are all final or the history write has
-   * landed, else after `waitMs` (0 = at once). `since` keeps each answer to the rows changed after that revision.
+   * A batch's status now (`waitMs` 0), or when the rows are all final or the history write has landed, else after
+   * `waitMs`. `since` keeps the answer to the rows changed after that revision. The screen follows `batch.progress`
+   * events and asks this only to catch up (coming back to the screen, or a missed push).
    */
   'tokens.batchStatus': channel<BatchStatus>()(
     batchId.extend({ since: z.number().int().min(0).default(0), waitMs: z.number().int().min(0).max(5_000).default(0) }),

@@ -1,33 +1,49 @@
 import type { MessagePaths } from './types';
+import { bridge as enBridge } from './en/bridge';
+import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
-import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
+import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { connect as enConnect } from './en/connect';
+import { about as enAbout } from './en/about';
+import { bridge as ruBridge } from './ru/bridge';
+import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
-import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
+import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
+import { connect as ruConnect } from './ru/connect';
+import { about as ruAbout } from './ru/about';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
  * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
  */
 export const en = {
+  bridge: enBridge,
   common: enCommon,
-  errors: enErrors,
+  agents: enAgents,
   shell: enShell,
+  onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
+  connect: enConnect,
+  about: enAbout,
 };
 
 export const ru = {
+  bridge: ruBridge,
   common: ruCommon,
-  errors: ruErrors,
+  agents: ruAgents,
   shell: ruShell,
+  onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
+  connect: ruConnect,
+  about: ruAbout,
 };
 
 export const languages = ['en', 'ru'] as const;
