@@ -33,6 +33,8 @@ export class DashboardState {
   #fieldErrors = $state.raw<Record<string, string[]>>({});
   #loading = $state(false);
   #request = 0;
+  /** The load in flight; a newer load (or leaving the screen) cancels it, in main too. */
+  #inFlight: AbortController | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
 
   get view(): DashboardView | null {
@@ -63,10 +65,14 @@ export class DashboardState {
       return;
     }
     const request = ++this.#request;
+    this.#inFlight?.abort();
+    const controller = new AbortController();
+    this.#inFlight = controller;
     this.#loading = true;
     const period = $state.snapshot(this.period);
-    const result = await api.dashboard.get({ period, ...(this.profileId ? { profileId: this.profileId } : {}) });
+    const result = await api.dashboard.get({ period, ...(this.profileId ? { profileId: this.profileId } : {}) }, { signal: controller.signal });
     if (request !== this.#request) return;
+    this.#inFlight = null;
     this.#loading = false;
     if (result.ok) {
       this.#view = result.value;
@@ -92,6 +98,12 @@ export class DashboardState {
     if (this.#timer !== null) clearInterval(this.#timer);
     this.#timer = null;
   }
+
+  /** Leaving the screen: no timer left running, no request left waiting. */
+  dispose(): void {
+    this.stopAutoRefresh();
+    this.#inFlight?.abort();
+  }
 }
 
 /** Every saved server's cards for the same period. */
@@ -100,6 +112,7 @@ export class FleetState {
   #error = $state.raw<AppError | null>(null);
   #loading = $state(false);
   #request = 0;
+  #inFlight: AbortController | null = null;
 
   get view(): FleetView | null {
     return this.#view;
@@ -114,9 +127,13 @@ export class FleetState {
   async load(period: Period): Promise<void> {
     if (localPeriodErrors(period)) return;
     const request = ++this.#request;
+    this.#inFlight?.abort();
+    const controller = new AbortController();
+    this.#inFlight = controller;
     this.#loading = true;
-    const result = await api.dashboard.fleet({ period: $state.snapshot(period) });
+    const result = await api.dashboard.fleet({ period: $state.snapshot(period) }, { signal: controller.signal });
     if (request !== this.#request) return;
+    this.#inFlight = null;
     this.#loading = false;
     if (result.ok) {
       this.#view = result.value;
@@ -124,5 +141,9 @@ export class FleetState {
     } else if (result.error.kind !== 'Cancelled') {
       this.#error = result.error;
     }
+  }
+
+  dispose(): void {
+    this.#inFlight?.abort();
   }
 }
