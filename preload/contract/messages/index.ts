@@ -8,6 +8,7 @@ import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
+import { tokens as enTokens } from './en/tokens';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
@@ -17,6 +18,7 @@ import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 import { connect as ruConnect } from './ru/connect';
 import { about as ruAbout } from './ru/about';
+import { tokens as ruTokens } from './ru/tokens';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -32,6 +34,7 @@ export const en = {
   ui: enUi,
   connect: enConnect,
   about: enAbout,
+  tokens: enTokens,
 };
 
 export const ru = {
@@ -44,6 +47,7 @@ export const ru = {
   ui: ruUi,
   connect: ruConnect,
   about: ruAbout,
+  tokens: ruTokens,
 };
 
 export const languages = ['en', 'ru'] as const;
