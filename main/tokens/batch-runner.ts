@@ -32,6 +32,8 @@ export interface BatchOptions {
    * starts at half of it and adapts to the server's latency and overload answers (see adaptive-limit.ts).
    */
   concurrency?: number;
+  /** Requests in flight at the start (default: half the cap); the limit adapts from there. */
+  initialConcurrency?: number;
   /** Consecutive connection failures after which the batch pauses instead of trying every row. Default 8. */
   breakerThreshold?: number;
   deps: BatchDeps;
@@ -87,7 +89,7 @@ export class TokenBatch {
   private pausedBecause: { message: string; kind: AppErrorKind } | null = null;
 
   constructor(private readonly options: BatchOptions) {
-    this.limit = new AdaptiveLimit({ max: options.concurrency ?? 16 });
+    this.limit = new AdaptiveLimit({ max: options.concurrency ?? 16, ...(options.initialConcurrency ? { initial: options.initialConcurrency } : {}) });
     this.breakerThreshold = Math.max(1, options.breakerThreshold ?? 8);
     this.rows = options.streams.map((stream, index) => ({
       index,

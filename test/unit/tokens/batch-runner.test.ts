@@ -63,7 +63,7 @@ function slowHistoryBatch(streams: string[]) {
     record: (rows) => new Promise<void>((resolve) => writes.push({ rows: rows.length, land: resolve })),
     now: () => new Date(0),
   };
-  return { batch: new TokenBatch({ streams, grant, notes: [], profileName: 'Demo', deps, concurrency: 4 }), writes };
+  return { batch: new TokenBatch({ streams, grant, notes: [], profileName: 'Demo', deps, concurrency: 4, initialConcurrency: 4 }), writes };
 }
 
 describe('TokenBatch history journal', () => {
