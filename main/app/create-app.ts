@@ -3,6 +3,7 @@ import type { ChannelName } from '../../preload/contract';
 import { createServices, type AppServices, type ServiceOptions } from './services';
 import { startDemoServerIfWanted } from './demo-server';
 import { createAboutFeature } from '../about/about-feature';
+import { createAnalyticsFeature } from '../analytics/analytics-feature';
 import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
 import type { RunningSimulator } from '../simulator';
@@ -22,7 +23,7 @@ export interface WatchdeskApp {
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
 function createFeatures(services: AppServices) {
-  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services)] as const;
+  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services), createAnalyticsFeature(services)] as const;
 }
 
 type Features = ReturnType<typeof createFeatures>;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Channel } from './channel';
 import type { Result } from './app-error';
 import { aboutChannels } from './about';
+import { analyticsChannels } from './analytics';
 import { connectChannels } from './connect';
 import { tokenChannels } from './tokens';
 
@@ -11,6 +12,7 @@ import { tokenChannels } from './tokens';
  */
 export const contract = {
   ...aboutChannels,
+  ...analyticsChannels,
   ...connectChannels,
   ...tokenChannels,
 } as const;

@@ -1,6 +1,8 @@
 import type { MessagePaths } from './types';
+import { analytics as enAnalytics } from './en/analytics';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { analytics as ruAnalytics } from './ru/analytics';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
 
@@ -11,11 +13,13 @@ import { shell as ruShell } from './ru/shell';
 export const en = {
   common: enCommon,
   shell: enShell,
+  analytics: enAnalytics,
 };
 
 export const ru = {
   common: ruCommon,
   shell: ruShell,
+  analytics: ruAnalytics,
 };
 
 export const languages = ['en', 'ru'] as const;
