@@ -59,10 +59,7 @@ export function createAnalyticsFeature(services: AppServices): Feature<typeof an
 
   function unreadable(error: unknown): unknown {
     if (!isAppFailure(error)) return error;
-    return new AppFailure(error.kind, t('analytics.errors.storeUnreadable', { reason: error.appError.message }), {
-      details: error.appError.details,
-      retryable: false,
-    });
+    return new AppFailure(error.appError, { message: t('analytics.errors.storeUnreadable', { reason: error.appError.message }) });
   }
 
   const handlers: Feature<typeof analyticsChannels>['handlers'] = {

@@ -12,16 +12,14 @@ import { t } from '../shared/i18n';
 export function taskUpdateFailure(error: unknown, uid: string): unknown {
   if (!isAppFailure(error)) return error;
   const e = error.appError;
-  const keep = { details: e.details, retryable: e.retryable, ...(e.data ? { data: e.data } : {}) };
-
   switch (e.kind) {
     case 'NotFound': {
       const sentence = t('analytics.errors.noTask', { uid });
-      return new AppFailure('NotFound', sentence, { ...keep, fieldErrors: { uid: [sentence] } });
+      return new AppFailure(e, { message: sentence, fieldErrors: { uid: [sentence] } });
     }
     case 'Conflict': {
       const sentence = t('analytics.errors.caseTypeRefused', { uid });
-      return new AppFailure('Conflict', sentence, { ...keep, fieldErrors: { CaseType: [sentence] } });
+      return new AppFailure(e, { message: sentence, fieldErrors: { CaseType: [sentence] } });
     }
     case 'Validation': {
       const fieldErrors = { ...e.fieldErrors };
@@ -36,7 +34,7 @@ export function taskUpdateFailure(error: unknown, uid: string): unknown {
         : Object.keys(fieldErrors).length > 0
           ? t('analytics.errors.serverFields')
           : e.message;
-      return new AppFailure('Validation', message, { ...keep, fieldErrors });
+      return new AppFailure(e, { message, fieldErrors });
     }
     default:
       return error;

@@ -4,6 +4,7 @@ import type { AppError, Result } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
+import { scrubValue } from '../shared/secret-scrub';
 
 /** Who is calling, as told by the transport (Electron IPC or the web host). */
 export type Sender =
@@ -32,8 +33,12 @@ export interface RegistryOptions {
   isTrustedSender: (sender: Sender) => boolean;
 }
 
+/**
+ * Every failure leaves main through here, scrubbed of the API tokens and of any `?token=` value: a server that
+ * echoes the caller's token into its error body reaches messages, field errors, details and RPC data alike.
+ */
 function failure(error: AppError): Result<never> {
-  return { ok: false, error };
+  return { ok: false, error: scrubValue(error) };
 }
 
 /** Maps anything thrown by a service to an AppError a person can read; stacks never leave main. */
@@ -73,7 +78,8 @@ export function createRegistry(handlers: Handlers, options: RegistryOptions): Re
       try {
         const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
         const value = await handler(parsed.data, { sender });
-        return { ok: true, value };
+        // Values keep `?token=` (a playback URL carries its stream token by design) but never an API token.
+        return { ok: true, value: scrubValue(value, { queryTokens: false }) };
       } catch (error) {
         return failure(toAppError(error, channel));
       }

@@ -2,7 +2,7 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
 import { runConnectionTest } from './connection-test';
-import { badShape, messages, rpcFailure } from './errors';
+import { badShape, messages, rpcCodeOf, rpcFailure } from './errors';
 import {
   analyticsTaskBodySchema,
   analyticsTaskUidSchema,
@@ -158,14 +158,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       try {
         return await callRpc(method, wire, signal);
       } catch (error) {
-        if (!(method === 'Auth.CreateApiToken' && isAppFailure(error) && error.appError.data?.rpcCode === -32601)) throw error;
+        if (!(method === 'Auth.CreateApiToken' && rpcCodeOf(error) === -32601)) throw error;
         // The spec titles the operation Auth.CreateAccessToken; some servers may only know that name.
         try {
           const token = await callRpc('Auth.CreateAccessToken', wire, signal);
           learnAccessTokenMethod();
           return token;
         } catch (second) {
-          const secondCode = isAppFailure(second) ? second.appError.data?.rpcCode : undefined;
+          const secondCode = rpcCodeOf(second);
           if (secondCode === undefined || secondCode === -32601) throw error;
           // The server knows the second name and refused this request for its own reason (e.g. no such stream):
           // that reason is the one to show, and the name is the one to use from now on.

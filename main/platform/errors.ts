@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppFailure } from '../shared/app-failure';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { jsonRpcErrorBodySchema, validationErrorBodySchema, type CertificateInfo } from '../../preload/contract/wire/platform';
 import { isUntrustedCertificateCode, PinMismatchError } from './tls-trust';
 
@@ -92,6 +92,11 @@ export function rpcFailure(ctx: CallContext, status: number, body: unknown): App
   });
 }
 
+/** The JSON-RPC code of a failure, when it is an RpcError. */
+export function rpcCodeOf(error: unknown): number | undefined {
+  return isAppFailure(error) && error.appError.kind === 'RpcError' ? error.appError.data.rpcCode : undefined;
+}
+
 /** Maps a response whose status is not a success of the call. */
 export function failureFromStatus(
   ctx: CallContext,
@@ -107,7 +112,7 @@ export function failureFromStatus(
   // These statuses mean the same whether the body is JSON or a proxy's HTML page.
   switch (status) {
     case 401:
-      return new AppFailure('Unauthorized', messages.unauthorized, { details: detail(ctx, 'HTTP 401') });
+      return new AppFailure('Unauthorized', messages.unauthorized, { details: detail(ctx, 'HTTP 401'), data: { reason: 'refused' }, action: 'open-connect' });
     case 403:
       return new AppFailure('Forbidden', ctx.forbidden ?? messages.forbidden, { details: detail(ctx, 'HTTP 403') });
     case 429: {

@@ -232,7 +232,11 @@ export class Transport {
       return token;
     }
     if (auth === 'if-stored') return null;
-    throw new AppFailure('Unauthorized', messages.noToken, { details: 'no API token is stored for this profile', data: { reason: 'no-token' } });
+    throw new AppFailure('Unauthorized', messages.noToken, {
+      details: 'no API token is stored for this profile',
+      data: { reason: 'no-token' },
+      action: 'open-connect',
+    });
   }
 
   /** The two JSON headers and the token's header, built once per token (a batch sends thousands with the same). */
@@ -356,22 +360,18 @@ class DeadlineSweeper {
 const retryableStatuses = new Set([502, 503, 504]);
 
 function isRetryable(failure: AppFailure): boolean {
-  if (failure.kind === 'Offline' || failure.kind === 'Timeout') return failure.appError.data?.reason !== 'tls-handshake';
-  return failure.kind === 'Unavailable';
+  const error = failure.appError;
+  if (error.kind === 'Offline') return error.data?.reason !== 'tls-handshake';
+  return error.kind === 'Timeout' || error.kind === 'Unavailable';
 }
 
 /** Belt and braces: a token must never end up in a message or detail, whatever a library put in its error text. */
 function scrubFailure(failure: AppFailure, token: string | null): AppFailure {
   if (!token) return failure;
-  const { kind, message, details, fieldErrors, retryable, data } = failure.appError;
+  const { message, details } = failure.appError;
   if (!message.includes(token) && !details?.includes(token)) return failure;
   const clean = (text: string): string => text.split(token).join('[redacted]');
-  return new AppFailure(kind, clean(message), {
-    fieldErrors,
-    retryable,
-    ...(details !== undefined ? { details: clean(details) } : {}),
-    ...(data !== undefined ? { data } : {}),
-  });
+  return new AppFailure(failure.appError, { message: clean(message), ...(details !== undefined ? { details: clean(details) } : {}) });
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined, onCancel: () => AppFailure): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, stat, truncate } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
@@ -9,28 +9,68 @@ import { checkedForSaving, decryptJson, encrypt } from './crypto';
 /**
  * An append-only file of encrypted records, for data that grows by small steps (the token history): adding a record
  * costs what the record costs, not what the whole file costs. Each record is `uint32 length | encrypted blob`
- * (AES-256-GCM with the vault's data key, see crypto.ts). A record cut short by a crash while it was being appended
- * is ignored on reading; every record before it is intact, because each append is synced before it is reported done.
+ * (AES-256-GCM with the vault's data key, see crypto.ts); each append is synced before it is reported done.
+ *
+ * A damaged tail (a record cut short by a crash or a full disk, a garbled record, a length prefix larger than the
+ * file) is never read as "the end" nor appended after: on first use it is cut off into `<file>.damaged-<time>`
+ * (kept for support), the file is truncated to its intact records, and `read()` tells how many records went aside.
  */
 export interface EncryptedJournal<R> {
-  /** Every record in order; [] when the file does not exist. Throws AppFailure('Internal') when a record cannot be read. */
+  /** Every intact record in order; [] when the file does not exist. Throws AppFailure('Internal') when not even the first record can be read (another key, or damage from the first byte). */
   read(): Promise<R[]>;
+  /** Like read, plus what was set aside from a damaged tail (null when the file was whole). */
+  readRecovering?(): Promise<JournalRead<R>>;
   /** Adds one record (validated, encrypted, synced). Appends and replacements are applied in call order. */
   append(record: R): Promise<void>;
   /** Replaces the whole file atomically (compaction, clearing). */
   replace(records: R[]): Promise<void>;
+  /** Moves the whole file aside as `<file>.damaged-<time>` (clearing an unreadable file keeps a backup). */
+  setAsideWhole?(): Promise<string | null>;
+}
+
+export interface SetAside {
+  /** Records in the damaged part, as far as their length prefixes can be followed (at least 1). */
+  records: number;
+  bytes: number;
+  /** The file the damaged part was moved to. */
+  file: string;
+}
+
+export interface JournalRead<R> {
+  records: R[];
+  setAside: SetAside | null;
 }
 
 const LENGTH_BYTES = 4;
+
+/** `<path>.damaged-2026-11-22T18-40-00-000Z` (colons are not allowed in Windows file names). */
+export function damagedName(path: string, now = new Date()): string {
+  return `${path}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;
+}
+
+/** How many length-prefixed frames the damaged region seems to hold: at least one. */
+function framesIn(bytes: Buffer): number {
+  let count = 0;
+  let offset = 0;
+  while (offset < bytes.length) {
+    count += 1;
+    if (bytes.length - offset < LENGTH_BYTES) break;
+    const length = bytes.readUInt32BE(offset);
+    offset += LENGTH_BYTES + length;
+  }
+  return Math.max(1, count);
+}
 
 export function createEncryptedJournal<R>(
   path: string,
   schema: z.ZodType<R>,
   getKey: () => Promise<Buffer>,
   options: { aad?: string } = {},
-): EncryptedJournal<R> {
+): EncryptedJournal<R> & Required<Pick<EncryptedJournal<R>, 'readRecovering' | 'setAsideWhole'>> {
   const aad = options.aad ?? `watchdesk:${basename(path)}`;
   const queue = createSerialQueue();
+  /** True once the file on disk is known to end on a whole record (read, or written by us since). */
+  let tailChecked = false;
 
   function frame(key: Buffer, record: R): Buffer {
     const blob = encrypt(key, Buffer.from(JSON.stringify(checkedForSaving(schema, record, basename(path))), 'utf8'), aad);
@@ -39,29 +79,73 @@ export function createEncryptedJournal<R>(
     return Buffer.concat([length, blob]);
   }
 
-  return {
-    async read() {
-      const bytes = await readFileIfExists(path);
-      if (bytes === null) return [];
-      const key = await getKey();
-      const records: R[] = [];
-      let offset = 0;
-      while (offset < bytes.length) {
-        const remaining = bytes.length - offset;
-        const length = remaining >= LENGTH_BYTES ? bytes.readUInt32BE(offset) : Number.POSITIVE_INFINITY;
-        if (LENGTH_BYTES + length > remaining) {
-          log.warn('journal', `${basename(path)}: ignoring an incomplete last record (${remaining} bytes), probably cut off by a crash`);
-          break;
-        }
-        const blob = bytes.subarray(offset + LENGTH_BYTES, offset + LENGTH_BYTES + length);
-        records.push(decryptJson(key, blob, aad, schema, basename(path), 'a record'));
-        offset += LENGTH_BYTES + length;
+  /** Parses the file; where it stops being whole, the rest is moved aside and the file truncated. */
+  async function recover(): Promise<JournalRead<R>> {
+    const bytes = await readFileIfExists(path);
+    if (bytes === null) {
+      tailChecked = true;
+      return { records: [], setAside: null };
+    }
+    const key = await getKey();
+    const records: R[] = [];
+    let offset = 0;
+    let damage: string | null = null;
+    while (offset < bytes.length) {
+      const remaining = bytes.length - offset;
+      if (remaining < LENGTH_BYTES) {
+        damage = `${remaining} stray bytes after the last record`;
+        break;
       }
-      return records;
+      const length = bytes.readUInt32BE(offset);
+      if (LENGTH_BYTES + length > remaining) {
+        damage = `a record announces ${length} bytes but only ${remaining - LENGTH_BYTES} follow`;
+        break;
+      }
+      const blob = bytes.subarray(offset + LENGTH_BYTES, offset + LENGTH_BYTES + length);
+      try {
+        records.push(decryptJson(key, blob, aad, schema, basename(path), 'a record'));
+      } catch (error) {
+        // The first record not opening means another key (or a file damaged from its start): nothing to cut, the
+        // caller says the file cannot be read. After a good record the key is right, so this is damage.
+        if (records.length === 0) throw error;
+        damage = `record ${records.length + 1} cannot be decrypted or read`;
+        break;
+      }
+      offset += LENGTH_BYTES + length;
+    }
+    if (damage === null) {
+      tailChecked = true;
+      return { records, setAside: null };
+    }
+    const tail = bytes.subarray(offset);
+    const file = damagedName(path);
+    await writeFileAtomic(file, tail, { mode: 0o600 });
+    await truncate(path, offset);
+    const handle = await open(path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    tailChecked = true;
+    const setAside = { records: framesIn(tail), bytes: tail.length, file };
+    log.warn('journal', `${basename(path)}: ${damage}; kept ${records.length} intact records, moved the damaged ${tail.length} bytes to ${basename(file)}`);
+    return { records, setAside };
+  }
+
+  const readRecovering = (): Promise<JournalRead<R>> => queue.run(recover);
+
+  return {
+    readRecovering,
+
+    async read() {
+      return (await readRecovering()).records;
     },
 
     append(record) {
       return queue.run(async () => {
+        // Never append after a torn record: the new one would be unreadable behind it.
+        if (!tailChecked) await recover();
         const data = frame(await getKey(), record);
         const existed = await stat(path).then(
           () => true,
@@ -72,6 +156,10 @@ export function createEncryptedJournal<R>(
         try {
           await handle.writeFile(data);
           await handle.sync();
+        } catch (error) {
+          // A partial write (a full disk) leaves a torn tail: check it again before the next append.
+          tailChecked = false;
+          throw error;
         } finally {
           await handle.close();
         }
@@ -83,6 +171,17 @@ export function createEncryptedJournal<R>(
       return queue.run(async () => {
         const key = await getKey();
         await writeFileAtomic(path, Buffer.concat(records.map((record) => frame(key, record))), { mode: 0o600 });
+        tailChecked = true;
+      });
+    },
+
+    setAsideWhole() {
+      return queue.run(async () => {
+        const bytes = await readFileIfExists(path);
+        if (bytes === null || bytes.length === 0) return null;
+        const file = damagedName(path);
+        await writeFileAtomic(file, bytes, { mode: 0o600 });
+        return file;
       });
     },
   };

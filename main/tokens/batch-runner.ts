@@ -13,7 +13,10 @@ export interface BatchDeps {
   issue(stream: string, signal: AbortSignal): Promise<string>;
   /** A failure as a row sentence. */
   describe(error: unknown, stream: string): { message: string; kind: AppErrorKind };
-  /** Records the rows that got a token in this run, in one history write. */
+  /**
+   * Writes rows that got a token to the history. Called as answers arrive (rows that arrive while a write is under
+   * way go together in the next one); a row is shown as issued only once its write has landed or failed.
+   */
   record(rows: ReadonlyArray<{ stream: string; token: string; issuedAt: Date }>): Promise<void>;
   now(): Date;
 }
@@ -25,8 +28,17 @@ export interface BatchOptions {
   profileName: string;
   /** Requests in flight at once. Default 16: fast on a LAN, gentle on a media server. */
   concurrency?: number;
+  /** Consecutive connection failures after which the batch pauses instead of trying every row. Default 8. */
+  breakerThreshold?: number;
   deps: BatchDeps;
 }
+
+/** Failures that say the server cannot be reached at all: a run of them stops the batch (see `breakerThreshold`). */
+const connectionKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'TlsUntrusted', 'TlsPinMismatch', 'Unavailable']);
+/** Failures that may go away on their own; the others (no such stream, not private, refused token) will not. */
+const retryableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable', 'RateLimited', 'ServerError', 'Cancelled']);
+
+export type Issued = { stream: string; token: string; issuedAt: Date };
 
 const CANCELLED_QUEUED = 'Cancelled before it was sent; no token was issued.';
 const CANCELLED_IN_FLIGHT =
@@ -48,13 +60,20 @@ export class TokenBatch {
   private active = false;
   /** Status callers waiting for the run to end or the history write to land (`waitForChange`). */
   private readonly waiters = new Set<() => void>();
-  /** The history write of the last run: it lands after the rows are final, so the operator has the tokens at once. */
+  /** The history write under way, and the rows that arrived meanwhile (written together next: a group commit). */
   private saving: Promise<void> | null = null;
+  private waitingToSave: Array<{ item: Issued; done: () => void }> = [];
+  private unsaved = 0;
   private historyWarning: string | null = null;
   private readonly concurrency: number;
+  private readonly breakerThreshold: number;
+  private consecutiveConnectionFailures = 0;
+  /** Set when the breaker stopped the run: the sentence of the last connection failure; pending rows wait for resume(). */
+  private pausedBecause: { message: string; kind: AppErrorKind } | null = null;
 
   constructor(private readonly options: BatchOptions) {
     this.concurrency = Math.max(1, options.concurrency ?? 16);
+    this.breakerThreshold = Math.max(1, options.breakerThreshold ?? 8);
     this.rows = options.streams.map((stream, index) => ({
       index,
       stream,
@@ -89,9 +108,19 @@ export class TokenBatch {
     return this.current;
   }
 
+  /** After the breaker paused the batch: runs the rows that were not tried yet. */
+  resume(): Promise<void> {
+    if (this.current) throw new AppFailure('Conflict', 'This batch is still running. Wait for it to finish, or cancel it, before retrying.');
+    this.pausedBecause = null;
+    this.consecutiveConnectionFailures = 0;
+    return this.start();
+  }
+
   /** Puts failed and cancelled rows back in the queue and runs them; rows with a token are left alone. */
   retry(): Promise<void> {
     if (this.current) throw new AppFailure('Conflict', 'This batch is still running. Wait for it to finish, or cancel it, before retrying.');
+    this.pausedBecause = null;
+    this.consecutiveConnectionFailures = 0;
     for (const row of this.rows) {
       if (row.state === 'failed' || row.state === 'cancelled') this.settle(row, 'pending', null, null);
     }
@@ -102,6 +131,12 @@ export class TokenBatch {
   async cancel(): Promise<void> {
     this.controller?.abort();
     await this.current;
+    if (this.pausedBecause) {
+      // A paused batch has rows waiting for resume(): cancelling ends them too.
+      this.pausedBecause = null;
+      for (const row of this.rows) if (row.state === 'pending') this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
+      this.wakeWaiters();
+    }
   }
 
   /** Resolves when the current run and its history write (if any) are over. */
@@ -150,6 +185,10 @@ export class TokenBatch {
       notes: this.options.notes,
       historyWarning: this.historyWarning,
       profileName: this.options.profileName,
+      paused: this.pausedBecause
+        ? { message: this.pausedBecause.message, kind: this.pausedBecause.kind, failures: this.consecutiveConnectionFailures }
+        : null,
+      retryableFailures: this.rows.reduce((n, row) => n + (row.state === 'failed' && row.errorKind !== null && retryableKinds.has(row.errorKind) ? 1 : 0), 0),
     };
   }
 
@@ -174,62 +213,90 @@ export class TokenBatch {
 
   private async runPending(signal: AbortSignal): Promise<void> {
     const queue = this.rows.filter((row) => row.state === 'pending');
-    const issued: Array<{ stream: string; token: string; issuedAt: Date }> = [];
     const { deps, grant } = this.options;
     let next = 0;
 
     const worker = async (): Promise<void> => {
-      while (!signal.aborted && next < queue.length) {
+      while (!signal.aborted && this.pausedBecause === null && next < queue.length) {
         const row = queue[next++]!;
         this.move(row, 'running');
+        let token: string;
         try {
-          const token = await deps.issue(row.stream, signal);
-          const issuedAt = deps.now();
-          row.token = token;
-          row.expiresAt = expiryOf(issuedAt, grant.ttl);
-          this.move(row, 'ok');
-          issued.push({ stream: row.stream, token, issuedAt });
+          token = await deps.issue(row.stream, signal);
         } catch (error) {
           if (signal.aborted) {
             this.settle(row, 'cancelled', CANCELLED_IN_FLIGHT, 'Cancelled');
           } else {
             const { message, kind } = deps.describe(error, row.stream);
             this.settle(row, 'failed', message, kind);
+            this.countFailure(message, kind);
           }
+          continue;
         }
+        this.consecutiveConnectionFailures = 0;
+        const issuedAt = deps.now();
+        row.token = token;
+        row.expiresAt = expiryOf(issuedAt, grant.ttl);
+        // Shown as issued only once it is in the history: a crash after this point loses nothing the operator saw.
+        await this.journal({ stream: row.stream, token, issuedAt });
+        this.move(row, 'ok');
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
     for (const row of queue) {
-      if (row.state === 'pending' || row.state === 'running') this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
+      if (row.state === 'running' || (row.state === 'pending' && this.pausedBecause === null)) {
+        this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
+      }
     }
     this.active = false;
-    this.saveHistory(issued);
     this.wakeWaiters();
   }
 
-  /** One history write per run, chained after any earlier one of this batch so retries land in order. */
-  private saveHistory(issued: Array<{ stream: string; token: string; issuedAt: Date }>): void {
-    if (issued.length === 0) return;
-    const write = async (): Promise<void> => {
-      // Building and encrypting a thousand entries takes milliseconds of CPU: yield first, so the answer that
-      // carries the final rows leaves before the write starts, rather than after it.
-      await new Promise((resolve) => setImmediate(resolve));
+  /** A run of connection failures in a row trips the breaker: the rows not tried yet wait for resume(). */
+  private countFailure(message: string, kind: AppErrorKind): void {
+    if (!connectionKinds.has(kind)) {
+      this.consecutiveConnectionFailures = 0;
+      return;
+    }
+    this.consecutiveConnectionFailures += 1;
+    if (this.consecutiveConnectionFailures >= this.breakerThreshold && this.pausedBecause === null) {
+      this.pausedBecause = { message, kind };
+      this.rev += 1;
+      this.wakeWaiters();
+    }
+  }
+
+  /**
+   * Writes one issued row to the history, together with any others that arrived while the previous write was under
+   * way (one fsync for many answers). Resolves when the write holding it has landed or failed; a failure keeps the
+   * token on screen with a warning to export it.
+   */
+  private journal(item: Issued): Promise<void> {
+    return new Promise((resolve) => {
+      this.waitingToSave.push({ item, done: resolve });
+      this.flushHistory();
+    });
+  }
+
+  private flushHistory(): void {
+    if (this.saving || this.waitingToSave.length === 0) return;
+    const group = this.waitingToSave;
+    this.waitingToSave = [];
+    this.saving = (async () => {
       try {
-        await this.options.deps.record(issued);
+        await this.options.deps.record(group.map((entry) => entry.item));
       } catch (error) {
-        this.historyWarning = `The ${issued.length} new tokens are valid but could not be saved in the history: ${
+        this.unsaved += group.length;
+        this.historyWarning = `${this.unsaved} new tokens are valid but could not be saved in the history: ${
           isAppFailure(error) ? error.appError.message : 'the history could not be written.'
         } Export them now.`;
         this.rev += 1;
       }
-    };
-    const saving: Promise<void> = (this.saving ?? Promise.resolve()).then(write).finally(() => {
-      if (this.saving === saving) this.saving = null;
-      this.rev += 1;
-      this.wakeWaiters();
+    })().finally(() => {
+      this.saving = null;
+      for (const entry of group) entry.done();
+      this.flushHistory();
     });
-    this.saving = saving;
   }
 }
 

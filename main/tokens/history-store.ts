@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { historyEntrySchema, type HistoryEntry } from '../../preload/contract/tokens';
-import { createEncryptedJournal, type EncryptedJournal } from '../secrets/encrypted-journal';
+import { basename } from 'node:path';
+import { createEncryptedJournal, type EncryptedJournal, type SetAside } from '../secrets/encrypted-journal';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { createSerialQueue } from '../shared/serial-queue';
 
@@ -16,8 +17,20 @@ export interface TokenHistory {
   /** Appends in one write. */
   append(entries: HistoryEntry[]): Promise<void>;
   setNote(id: string, note: string): Promise<HistoryEntry>;
-  /** Deletes every entry (also the way out of an unreadable file). */
+  /** Deletes every entry (also the way out of an unreadable file, which is first copied aside as a backup). */
   clear(): Promise<void>;
+  /**
+   * What was set aside in this session: a damaged tail cut off on reading (its records counted), or the backup of an
+   * unreadable file made by clear(). Null when the history was whole.
+   */
+  damage(): HistoryDamage | null;
+}
+
+export interface HistoryDamage {
+  /** Records in the part set aside; null for a whole unreadable file (its records cannot be counted). */
+  records: number | null;
+  /** The name of the backup file in the data folder. */
+  file: string;
 }
 
 export interface TokenHistoryOptions {
@@ -76,6 +89,9 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
   let cache: HistoryEntry[] | null = null;
   let recordsOnDisk = 0;
   let loading: Promise<HistoryEntry[]> | null = null;
+  let damage: HistoryDamage | null = null;
+  /** The last read failed (another key, or damaged from the start): clearing keeps a backup first. */
+  let unreadable = false;
   /**
    * Changes run one at a time: each builds the next list from the current one across awaits, so two at once
    * (a batch's history write and a single token) would otherwise each drop the other's entries.
@@ -88,13 +104,16 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     if (cache) return cache;
     loading ??= (async () => {
       try {
-        const records = await journal.read();
+        const { records, setAside } = journal.readRecovering ? await journal.readRecovering() : { records: await journal.read(), setAside: null };
+        if (setAside) damage = describe(setAside);
+        unreadable = false;
         recordsOnDisk = records.length;
         cache = newest(replay(records));
         return cache;
       } catch (error) {
         // A keychain problem keeps its own sentence (it names the fix); anything else means the file itself.
         if (isAppFailure(error) && error.kind === 'KeychainUnavailable') throw error;
+        unreadable = true;
         throw new AppFailure('Internal', UNREADABLE, { details: isAppFailure(error) ? error.appError.details : String(error) });
       } finally {
         loading = null;
@@ -139,9 +158,19 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
       changes.run(async () => {
         // A read still in progress would put the old entries back into memory after the clear.
         await loading?.catch(() => undefined);
+        if (unreadable && journal.setAsideWhole) {
+          const file = await journal.setAsideWhole();
+          if (file) damage = { records: null, file: basename(file) };
+          unreadable = false;
+        }
         await journal.replace([{ type: 'snapshot', entries: [] }]);
         recordsOnDisk = 1;
         cache = [];
       }),
+    damage: () => damage,
   };
+}
+
+function describe(setAside: SetAside): HistoryDamage {
+  return { records: setAside.records, file: basename(setAside.file) };
 }

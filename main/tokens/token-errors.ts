@@ -11,8 +11,6 @@ export const RPC_STREAM_NOT_FOUND = -32001;
 export const RPC_STREAM_NOT_PRIVATE = -32002;
 const RPC_METHOD_NOT_FOUND = -32601;
 
-export const CONNECT_LINK = '#/connect';
-
 export interface DeskErrorContext {
   /** The field that names the stream in the form: `stream` (operation 1) or `uid` (operation 3). */
   streamField: 'stream' | 'uid';
@@ -21,8 +19,7 @@ export interface DeskErrorContext {
   rpcMethodAfter?: RpcMethod;
 }
 
-function authorizationOf(rpcMessage: unknown): string | null {
-  if (typeof rpcMessage !== 'string') return null;
+function authorizationOf(rpcMessage: string): string | null {
   return /'(\w+)' authorization/i.exec(rpcMessage)?.[1] ?? null;
 }
 
@@ -30,18 +27,16 @@ function authorizationOf(rpcMessage: unknown): string | null {
 export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
   if (!isAppFailure(error)) return error;
   const e = error.appError;
-  const keep = { details: e.details, retryable: e.retryable, ...(e.data ? { data: e.data } : {}) };
-  const onStream = (sentence: string) =>
-    new AppFailure(e.kind, sentence, { ...keep, fieldErrors: { [ctx.streamField]: [sentence] } });
+  const onStream = (sentence: string) => new AppFailure(e, { message: sentence, fieldErrors: { [ctx.streamField]: [sentence] } });
 
   switch (e.kind) {
     case 'RpcError': {
-      const code = e.data?.rpcCode;
+      const code = e.data.rpcCode;
       if (code === RPC_STREAM_NOT_FOUND) {
         return onStream(`The server has no stream “${ctx.stream}”. Check the uid (it is case-sensitive).`);
       }
       if (code === RPC_STREAM_NOT_PRIVATE) {
-        const method = authorizationOf(e.data?.rpcMessage);
+        const method = authorizationOf(e.data.rpcMessage);
         return onStream(
           `Stream “${ctx.stream}” is not private${method ? ` (it uses the ${method} authorization method)` : ''}. ` +
             'Tokens are issued only for private streams; ask an administrator to make it private.',
@@ -49,18 +44,16 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
       }
       if (code === RPC_METHOD_NOT_FOUND) {
         const tried = ctx.rpcMethodAfter === 'Auth.CreateAccessToken' ? 'Auth.CreateAccessToken' : 'Auth.CreateApiToken and Auth.CreateAccessToken';
-        return new AppFailure(
-          'RpcError',
-          `The server does not offer stream tokens: it rejected ${tried} as unknown methods. Its platform version may differ; tell your administrator.`,
-          keep,
-        );
+        return new AppFailure(e, {
+          message: `The server does not offer stream tokens: it rejected ${tried} as unknown methods. Its platform version may differ; tell your administrator.`,
+        });
       }
       return error;
     }
     case 'Validation': {
       // The user-bound endpoint answers 422 with field errors keyed by its body fields (uid, user, duration).
       const streamErrors = e.fieldErrors[ctx.streamField];
-      if (streamErrors?.length) return new AppFailure('Validation', streamErrors[0] ?? e.message, { ...keep, fieldErrors: e.fieldErrors });
+      if (streamErrors?.length) return new AppFailure(e, { message: streamErrors[0] ?? e.message });
       return error;
     }
     case 'Unauthorized': {
@@ -68,11 +61,11 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
         e.data?.reason === 'no-token'
           ? 'No API token is stored for this server — open Connect to add one.'
           : 'The server refused the API token — open Connect to replace it.';
-      return new AppFailure('Unauthorized', sentence, { ...keep, data: { ...e.data, link: CONNECT_LINK } });
+      return new AppFailure(e, { message: sentence, action: 'open-connect' });
     }
     case 'Offline':
     case 'Timeout':
-      return new AppFailure(e.kind, `Could not reach the server. ${e.message}`, keep);
+      return new AppFailure(e, { message: `Could not reach the server. ${e.message}` });
     default:
       return error;
   }

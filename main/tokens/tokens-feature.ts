@@ -140,7 +140,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         entries = await historyNow().entries();
       } catch (error) {
         if (!isAppFailure(error)) throw error;
-        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, sessionOnly };
+        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, setAside: historyNow().damage(), sessionOnly };
         return empty;
       }
       const byId = await profilesById();
@@ -151,6 +151,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         matched: matched.length,
         recentStreams,
         unreadable: null,
+        setAside: historyNow().damage(),
         sessionOnly,
       };
     },
@@ -208,6 +209,12 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     async 'tokens.batchRetry'({ batchId }) {
       const batch = batches.get(batchId);
       batch.retry().catch((error: unknown) => log.error('tokens', `batch retry failed: ${String(error)}`));
+      return batch.status();
+    },
+
+    async 'tokens.batchResume'({ batchId }) {
+      const batch = batches.get(batchId);
+      batch.resume().catch((error: unknown) => log.error('tokens', `batch resume failed: ${String(error)}`));
       return batch.status();
     },
 

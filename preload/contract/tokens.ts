@@ -132,6 +132,12 @@ export interface HistoryView {
   /** Set when the history file exists but cannot be read (wrong key, damaged). */
   unreadable: string | null;
   /**
+   * A damaged part of the history set aside in this session: a torn or garbled tail cut off into `file` (with
+   * `records` records; the intact ones before it are kept), or the backup of an unreadable file made by clearing it
+   * (`records` null). Null when nothing was set aside.
+   */
+  setAside: { records: number | null; file: string } | null;
+  /**
    * Session-only mode (no keychain): the saved history cannot be decrypted, so it is neither shown nor touched;
    * tokens issued now are listed until Watchdesk closes.
    */
@@ -177,6 +183,13 @@ export interface BatchStatus {
   /** Set when the batch's tokens could not be written to the history. */
   historyWarning: string | null;
   profileName: string;
+  /**
+   * Set when a run of connection failures stopped the batch (a dead or hung server): the last failure's sentence.
+   * The rows not tried yet stay pending until `tokens.batchResume` (or cancel).
+   */
+  paused: { message: string; kind: AppErrorKind; failures: number } | null;
+  /** Failed rows whose failure may go away on retry (offline, timeout, rate limit); 0 = every failure is permanent. */
+  retryableFailures: number;
 }
 
 const batchId = z.object({ batchId: z.string().min(1) });
@@ -206,5 +219,7 @@ export const tokenChannels = {
   'tokens.batchCancel': channel<BatchStatus>()(batchId),
   /** Runs again only the rows without a token (failed or cancelled); succeeded rows are never re-issued. */
   'tokens.batchRetry': channel<BatchStatus>()(batchId),
+  /** After the breaker paused a batch: runs the rows not tried yet. */
+  'tokens.batchResume': channel<BatchStatus>()(batchId),
   'tokens.batchExportCsv': channel<CsvExport>()(batchId),
 };

@@ -1,10 +1,14 @@
 import type { MessagePaths } from './types';
 import { analytics as enAnalytics } from './en/analytics';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
+import { ui as enUi } from './en/ui';
 import { analytics as ruAnalytics } from './ru/analytics';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
+import { ui as ruUi } from './ru/ui';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -12,13 +16,17 @@ import { shell as ruShell } from './ru/shell';
  */
 export const en = {
   common: enCommon,
+  errors: enErrors,
   shell: enShell,
+  ui: enUi,
   analytics: enAnalytics,
 };
 
 export const ru = {
   common: ruCommon,
+  errors: ruErrors,
   shell: ruShell,
+  ui: ruUi,
   analytics: ruAnalytics,
 };
 

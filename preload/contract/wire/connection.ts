@@ -29,18 +29,8 @@ export const tlsTrustSchema = z.discriminatedUnion('mode', [
 /** Input form: a pin may be given in any case; `tlsTrustSchema` stores it canonical. */
 export type TlsTrust = z.input<typeof tlsTrustSchema>;
 
-export const certificateInfoSchema = z.object({
-  /** Upper-case colon hex: the value a profile pins. */
-  sha256: z.string(),
-  subject: z.string(),
-  issuer: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  selfSigned: z.boolean(),
-  /** DNS names and IP addresses the certificate is valid for. */
-  subjectAltName: z.string().optional(),
-});
-export type CertificateInfo = z.infer<typeof certificateInfoSchema>;
+// The certificate shape lives in its own module so that the error type can use it without a cycle.
+export { certificateInfoSchema, type CertificateInfo } from './certificate';
 
 export const connectionStepNameSchema = z.enum(['DNS', 'TCP', 'TLS', 'HTTP', 'Token']);
 export type ConnectionStepName = z.infer<typeof connectionStepNameSchema>;

@@ -31,7 +31,7 @@ describe('a self-signed server with the default (system) trust', () => {
     await client.close();
     expect(error.kind).toBe('TlsUntrusted');
     expect(error.message).toContain('self-signed');
-    expect(error.data?.certificate).toMatchObject({ sha256: pki.selfSignedA.sha256, selfSigned: true, subject: 'CN=127.0.0.1' });
+    expect(error).toMatchObject({ data: { certificate: { sha256: pki.selfSignedA.sha256, selfSigned: true, subject: 'CN=127.0.0.1' } } });
   });
 
   it('inspectCertificate reads the same certificate for the "pin it?" dialog', async () => {
@@ -73,7 +73,7 @@ describe('a pinned certificate', () => {
     expect(error.kind).toBe('TlsPinMismatch');
     expect(error.message).toContain("The server's certificate changed since you trusted it");
     expect(error.message).toContain('Do not continue unless your administrator replaced it.');
-    expect(error.data).toMatchObject({ certificate: { sha256: pki.selfSignedB.sha256 }, expected: pki.selfSignedA.sha256 });
+    expect(error).toMatchObject({ data: { certificate: { sha256: pki.selfSignedB.sha256 }, expected: pki.selfSignedA.sha256 } });
     expect(requestLines.length).toBe(before);
   });
 });

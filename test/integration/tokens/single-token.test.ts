@@ -91,7 +91,7 @@ describe.skipIf(!hasDbus)('single stream tokens against the simulator', () => {
     expect(!result.ok && result.error).toMatchObject({
       kind: 'Unauthorized',
       message: 'The server refused the API token — open Connect to replace it.',
-      data: expect.objectContaining({ link: '#/connect' }),
+      action: 'open-connect',
     });
   });
 

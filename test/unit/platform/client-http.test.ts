@@ -306,7 +306,7 @@ describe('reading the token', () => {
   it('passes on a failure the vault reports, without calling the server', async () => {
     const locked = client({
       getToken: async () => {
-        throw new AppFailure('KeychainUnavailable', 'The keychain is locked.');
+        throw new AppFailure('KeychainUnavailable', 'The keychain is locked.', { data: { sessionOnlyAvailable: true } });
       },
     });
     expect((await failure(locked.getDashboard())).kind).toBe('KeychainUnavailable');

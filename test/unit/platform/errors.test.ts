@@ -36,7 +36,7 @@ describe('HTTP status mapping', () => {
   it('400 with a JSON-RPC error becomes RpcError carrying the code', () => {
     const error = status(400, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } });
     expect(error.kind).toBe('RpcError');
-    expect(error.data).toMatchObject({ rpcCode: -32601 });
+    expect(error).toMatchObject({ data: { rpcCode: -32601 } });
     expect(error.details).toContain('-32601');
   });
 
@@ -101,12 +101,12 @@ describe('network failures', () => {
   });
 
   it('says when the host is unreachable', () => {
-    expect(failureFromTransportError(ctx, err('EHOSTUNREACH'), 'request', 10_000).appError.data).toEqual({ reason: 'unreachable' });
+    expect(failureFromTransportError(ctx, err('EHOSTUNREACH'), 'request', 10_000).appError).toMatchObject({ data: { reason: 'unreachable' } });
   });
 
   it('finds the code inside an AggregateError from address family racing', () => {
     const aggregate = Object.assign(new AggregateError([err('ECONNREFUSED'), err('ECONNREFUSED')]), {});
-    expect(failureFromTransportError(ctx, aggregate, 'request', 10_000).appError.data).toEqual({ reason: 'refused' });
+    expect(failureFromTransportError(ctx, aggregate, 'request', 10_000).appError).toMatchObject({ data: { reason: 'refused' } });
   });
 
   it('a reset before the answer is Offline, after the head it is a cut-off answer', () => {

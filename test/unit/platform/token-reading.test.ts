@@ -54,7 +54,7 @@ describe('the connection test and the token', () => {
   it('reports a token that cannot be read on the Token step, with HTTP not checked', async () => {
     const report = await client({
       getToken: async () => {
-        throw new AppFailure('KeychainUnavailable', 'The keychain is locked. Unlock it and try again.');
+        throw new AppFailure('KeychainUnavailable', 'The keychain is locked. Unlock it and try again.', { data: { sessionOnlyAvailable: true } });
       },
     }).testConnection();
     expect(report.ok).toBe(false);
@@ -90,7 +90,7 @@ describe('no token stored', () => {
   it('is not confused with a token the server refused', async () => {
     const error = await failureOf(client({ getToken: async () => 'wrong-token-value' }).getDashboard());
     expect(error.kind).toBe('Unauthorized');
-    expect(error.appError.data?.reason).toBeUndefined();
+    expect(error.appError).toMatchObject({ data: { reason: 'refused' } });
     const desk = deskFailure(error, { streamField: 'stream', stream: 'cam-1' });
     expect((desk as AppFailure).message).toMatch(/^The server refused the API token/);
   });

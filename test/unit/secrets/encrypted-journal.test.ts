@@ -1,6 +1,6 @@
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { createEncryptedJournal } from '../../../main/secrets/encrypted-journal';
@@ -34,12 +34,54 @@ describe('encrypted journal', () => {
     expect(statSync(path).size - before).toBeLessThan(200);
   });
 
-  it('ignores a last record cut short by a crash and keeps every record before it', async () => {
+  it('cuts a last record torn by a crash aside, keeps every record before it, and says so', async () => {
     const path = freshPath();
     const journal = createEncryptedJournal(path, schema, getKey);
     await journal.append({ n: 1, text: 'kept' });
+    const whole = statSync(path).size;
     appendFileSync(path, Buffer.from([0, 0, 1, 0, 1, 2, 3]));
-    expect(await createEncryptedJournal(path, schema, getKey).read()).toEqual([{ n: 1, text: 'kept' }]);
+    const read = await createEncryptedJournal(path, schema, getKey).readRecovering();
+    expect(read.records).toEqual([{ n: 1, text: 'kept' }]);
+    expect(read.setAside).toMatchObject({ records: 1, bytes: 7 });
+    expect(statSync(path).size).toBe(whole);
+    expect(readFileSync(read.setAside!.file)).toEqual(Buffer.from([0, 0, 1, 0, 1, 2, 3]));
+    expect(statSync(read.setAside!.file).mode & 0o777).toBe(0o600);
+  });
+
+  it('never appends after a torn record: the new record stays readable after a restart', async () => {
+    const path = freshPath();
+    await createEncryptedJournal(path, schema, getKey).append({ n: 1, text: 'one' });
+    await createEncryptedJournal(path, schema, getKey).append({ n: 2, text: 'two' });
+    truncateSync(path, statSync(path).size - 50);
+    await createEncryptedJournal(path, schema, getKey).append({ n: 3, text: 'three' });
+    const read = await createEncryptedJournal(path, schema, getKey).readRecovering();
+    expect(read).toEqual({ records: [{ n: 1, text: 'one' }, { n: 3, text: 'three' }], setAside: null });
+    expect(readdirSync(dirname(path)).filter((name) => name.includes('.damaged-'))).toHaveLength(1);
+  });
+
+  it('treats a huge length prefix as damage, not as an empty file', async () => {
+    const path = freshPath();
+    await createEncryptedJournal(path, schema, getKey).append({ n: 1, text: 'one' });
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xff, 0xff, 0xf0]), readFileSync(path)]));
+    const read = await createEncryptedJournal(path, schema, getKey).readRecovering();
+    expect(read.records).toEqual([]);
+    expect(read.setAside?.bytes).toBeGreaterThan(4);
+    expect(statSync(path).size).toBe(0);
+  });
+
+  it('cuts a garbled record after good ones aside with everything after it', async () => {
+    const path = freshPath();
+    const journal = createEncryptedJournal(path, schema, getKey);
+    await journal.append({ n: 1, text: 'one' });
+    const firstEnd = statSync(path).size;
+    await journal.append({ n: 2, text: 'two' });
+    await journal.append({ n: 3, text: 'three' });
+    const bytes = readFileSync(path);
+    bytes[firstEnd + 10] = bytes[firstEnd + 10]! ^ 0xff;
+    writeFileSync(path, bytes);
+    const read = await createEncryptedJournal(path, schema, getKey).readRecovering();
+    expect(read.records).toEqual([{ n: 1, text: 'one' }]);
+    expect(read.setAside?.records).toBe(2);
   });
 
   it('refuses a tampered record with a readable error', async () => {

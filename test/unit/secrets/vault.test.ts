@@ -103,7 +103,7 @@ describe('vault without a keychain', () => {
     expect(failure.message).toBe(
       "No Secret Service is reachable (no D-Bus session). Install and start gnome-keyring or KeePassXC's Secret Service, or use a session-only token. You can keep the token for this session only.",
     );
-    expect(failure.appError.data).toEqual({ sessionOnlyAvailable: true });
+    expect(failure.appError).toMatchObject({ data: { sessionOnlyAvailable: true } });
   });
 
   it('refuses to read tokens or the data key too, rather than pretending none exist', async () => {

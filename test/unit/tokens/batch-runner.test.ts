@@ -39,28 +39,110 @@ describe('TokenBatch.waitForChange', () => {
     expect(batch.status().running).toBe(true);
   });
 
-  it('answers with every row final the moment the last one is, before the history write starts', async () => {
+  it('shows a row as issued only once its token is in the history', async () => {
     const { batch, answers, events } = controlledBatch(['a', 'b', 'c']);
     void batch.start();
     await tick();
-    const waiting = batch.waitForChange(10_000).then(() => {
-      const status = batch.status();
-      events.push(`answer: running=${status.running} ok=${status.counts.ok}`);
-    });
-    for (const answer of answers) answer();
-    await waiting;
+    answers[0]!();
+    await tick();
+    expect(events).toEqual(['history write of 1']);
+    expect(batch.status().counts.ok).toBe(1);
+    for (const answer of answers.slice(1)) answer();
     await batch.settled();
-    expect(events).toEqual(['answer: running=false ok=3', 'history write of 3']);
+    expect(batch.status().counts.ok).toBe(3);
+    expect(events.reduce((n, e) => n + Number(e.split(' ').pop()), 0)).toBe(3);
   });
+});
 
-  it('wakes a caller waiting on the history write when it lands', async () => {
-    const { batch, answers } = controlledBatch(['a']);
+/** A batch whose history writes wait for the test, to see answers that arrive meanwhile grouped. */
+function slowHistoryBatch(streams: string[]) {
+  const writes: Array<{ rows: number; land: () => void }> = [];
+  const deps: BatchDeps = {
+    issue: async (stream) => `st_${stream}`,
+    describe: () => ({ message: 'failed', kind: 'Internal' }),
+    record: (rows) => new Promise<void>((resolve) => writes.push({ rows: rows.length, land: resolve })),
+    now: () => new Date(0),
+  };
+  return { batch: new TokenBatch({ streams, grant, notes: [], profileName: 'Demo', deps, concurrency: 4 }), writes };
+}
+
+describe('TokenBatch history journal', () => {
+  it('writes answers that arrive during a write together in the next one, and none is shown before its write lands', async () => {
+    const { batch, writes } = slowHistoryBatch(['a', 'b', 'c', 'd']);
     void batch.start();
     await tick();
-    answers[0]!();
-    await batch.waitForChange(10_000);
-    expect(batch.status().savingHistory).toBe(true);
-    await batch.waitForChange(10_000);
-    expect(batch.status().savingHistory).toBe(false);
+    expect(writes.map((w) => w.rows)).toEqual([1]);
+    expect(batch.status().counts.ok).toBe(0);
+    writes[0]!.land();
+    await tick();
+    expect(batch.status().counts.ok).toBe(1);
+    expect(writes.map((w) => w.rows)).toEqual([1, 3]);
+    writes[1]!.land();
+    await batch.settled();
+    expect(batch.status().counts.ok).toBe(4);
+  });
+
+  it('keeps the tokens on screen with a warning when the history cannot be written', async () => {
+    const deps: BatchDeps = {
+      issue: async (stream) => `st_${stream}`,
+      describe: () => ({ message: 'failed', kind: 'Internal' }),
+      record: async () => {
+        throw new Error('disk full');
+      },
+      now: () => new Date(0),
+    };
+    const batch = new TokenBatch({ streams: ['a', 'b'], grant, notes: [], profileName: 'Demo', deps, concurrency: 1 });
+    await batch.start();
+    await batch.settled();
+    const status = batch.status();
+    expect(status.counts.ok).toBe(2);
+    expect(status.rows.every((row) => row.token !== null)).toBe(true);
+    expect(status.historyWarning).toMatch(/^2 new tokens are valid but could not be saved.*Export them now/);
+  });
+});
+
+describe('TokenBatch circuit breaker', () => {
+  function deadServerBatch(count: number, kind: 'Offline' | 'NotFound') {
+    let calls = 0;
+    const deps: BatchDeps = {
+      issue: async () => {
+        calls += 1;
+        throw new Error('down');
+      },
+      describe: () => ({ message: kind === 'Offline' ? '127.0.0.1:9 refused the connection.' : 'No such stream.', kind }),
+      record: async () => undefined,
+      now: () => new Date(0),
+    };
+    const batch = new TokenBatch({ streams: Array.from({ length: count }, (_, i) => `cam-${i}`), grant, notes: [], profileName: 'Demo', deps, concurrency: 2, breakerThreshold: 5 });
+    return { batch, calls: () => calls };
+  }
+
+  it('stops after a run of connection failures, with the reason, and leaves the untried rows pending', async () => {
+    const { batch, calls } = deadServerBatch(100, 'Offline');
+    await batch.start();
+    const status = batch.status();
+    expect(calls()).toBeLessThan(10);
+    expect(status.running).toBe(false);
+    expect(status.paused).toMatchObject({ message: '127.0.0.1:9 refused the connection.', kind: 'Offline' });
+    expect(status.counts.pending).toBeGreaterThan(90);
+    expect(status.retryableFailures).toBe(status.counts.failed);
+  });
+
+  it('resumes the untried rows, and cancel ends a paused batch', async () => {
+    const { batch, calls } = deadServerBatch(20, 'Offline');
+    await batch.start();
+    const before = calls();
+    await batch.resume();
+    expect(calls()).toBeGreaterThan(before);
+    expect(batch.status().paused).not.toBeNull();
+    await batch.cancel();
+    expect(batch.status()).toMatchObject({ paused: null, counts: { pending: 0 } });
+  });
+
+  it('does not trip on permanent failures (no such stream), and counts none of them as retryable', async () => {
+    const { batch, calls } = deadServerBatch(30, 'NotFound');
+    await batch.start();
+    expect(calls()).toBe(30);
+    expect(batch.status()).toMatchObject({ paused: null, retryableFailures: 0, counts: { failed: 30 } });
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
 import { createSessionTokenHistory, createTokenHistory } from '../../../main/tokens/history-store';
@@ -144,5 +144,40 @@ describe('session-only token history', () => {
     expect(await history.entries()).toEqual([entry(1), { ...entry(2), note: 'kept in memory' }]);
     await history.clear();
     expect(await history.entries()).toEqual([]);
+  });
+
+  it('keeps every intact entry of a torn file, appends after them, and tells how many records were set aside', async () => {
+    const path = freshPath();
+    const first = createTokenHistory(path, getKey);
+    await first.append([entry(1)]);
+    await first.append([entry(2), entry(3)]);
+    truncateSync(path, statSync(path).size - 50);
+    const reopened = createTokenHistory(path, getKey);
+    expect(await reopened.entries()).toEqual([entry(1)]);
+    expect(reopened.damage()).toMatchObject({ records: 1, file: expect.stringMatching(/^token-history\.enc\.damaged-/) });
+    await reopened.append([entry(4)]);
+    expect(await createTokenHistory(path, getKey).entries()).toEqual([entry(1), entry(4)]);
+  });
+
+  it('clearing an unreadable history keeps a backup of it', async () => {
+    const path = freshPath();
+    await createTokenHistory(path, getKey).append([entry(1)]);
+    const original = readFileSync(path);
+    const other = createTokenHistory(path, async () => randomBytes(32));
+    await expect(other.entries()).rejects.toThrow(/cannot be read/);
+    await other.clear();
+    const backup = other.damage();
+    expect(backup).toMatchObject({ records: null });
+    expect(readFileSync(join(dirname(path), backup!.file))).toEqual(original);
+    expect(await other.entries()).toEqual([]);
+  });
+
+  it('a file that starts with a huge length prefix is damage set aside, not an empty history', async () => {
+    const path = freshPath();
+    writeFileSync(path, Buffer.from([0xff, 0xff, 0xff, 0xff, 1, 2, 3]));
+    const history = createTokenHistory(path, getKey);
+    expect(await history.entries()).toEqual([]);
+    expect(history.damage()?.records).toBe(1);
+    expect(existsSync(join(dirname(path), history.damage()!.file))).toBe(true);
   });
 });

@@ -1,0 +1,16 @@
+import type { AppErrorAction } from '../../preload/contract/app-error';
+import type { MessageKey } from '../../preload/contract/messages';
+import type { ScreenKey } from './screens';
+
+/**
+ * Where each way out an error offers leads. Main names the intent (`open-connect`); only the renderer knows its
+ * screens, so the route lives here. A new action is one line here and one label in messages/<lang>/errors.ts.
+ */
+export const errorActions: Record<AppErrorAction, { screen: ScreenKey; label: MessageKey }> = {
+  'open-connect': { screen: 'connect', label: 'errors.actions.open-connect' },
+};
+
+/** The hash address of an action's screen, for a link. */
+export function errorActionHref(action: AppErrorAction): string {
+  return `#/${errorActions[action].screen}`;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { registerSecret, scrubText, scrubValue } from '../../../main/shared/secret-scrub';
+import { createRegistry, type Handlers } from '../../../main/ipc/registry';
+import { AppFailure } from '../../../main/shared/app-failure';
+import { log } from '../../../main/shared/log';
+
+const secret = 'api-secret-6f1d2c9b8a7e';
+registerSecret(secret);
+
+describe('secret scrubbing at the boundary', () => {
+  it('masks a registered secret and any ?token= value in text', () => {
+    expect(scrubText(`Bearer ${secret}`)).toBe('Bearer [redacted]');
+    expect(scrubText('GET /live/cam?token=abc123&x=1')).toBe('GET /live/cam?token=[redacted]&x=1');
+    expect(scrubText('nothing secret here')).toBe('nothing secret here');
+  });
+
+  it('returns the same object when nothing needs masking, a scrubbed copy otherwise', () => {
+    const clean = { a: ['x', { b: 'y' }] };
+    expect(scrubValue(clean)).toBe(clean);
+    const dirty = { a: ['x', { b: `y ${secret}` }], [secret]: 1 };
+    const scrubbed = scrubValue(dirty);
+    expect(JSON.stringify(scrubbed)).not.toContain(secret);
+    expect(dirty.a[1]).toEqual({ b: `y ${secret}` });
+  });
+
+  it('the registry scrubs every field of a failure and API tokens from values, but keeps ?token= in values', async () => {
+    const handlers = new Proxy({} as Handlers, {
+      get: (_t, name: string) => () => {
+        if (name === 'tokens.create') {
+          throw new AppFailure('Validation', `refused ${secret}`, {
+            fieldErrors: { stream: [`no ${secret}`] },
+            details: `GET /x?token=${secret}`,
+            data: { rpcMessage: `echo ${secret}` },
+          });
+        }
+        return { playbackUrl: 'https://h/live/s?token=st_stream_token', leaked: secret };
+      },
+    });
+    const registry = createRegistry(handlers, { isTrustedSender: () => true });
+    const failed = await registry.call('tokens.create', { stream: 'cam-1', live: true, ttl: 60 }, { transport: 'test' });
+    expect(JSON.stringify(failed)).not.toContain(secret);
+    const ok = await registry.call('tokens.history', undefined, { transport: 'test' });
+    expect(ok).toEqual({ ok: true, value: { playbackUrl: 'https://h/live/s?token=st_stream_token', leaked: '[redacted]' } });
+  });
+
+  it('the log masks registered secrets and ?token= values', () => {
+    const lines: string[] = [];
+    log.setSink((line) => lines.push(line));
+    log.warn('test', `sent ${secret} to https://h/x?token=qwerty123`);
+    log.setSink((line) => process.stderr.write(line + '\n'));
+    expect(lines.join('\n')).not.toContain(secret);
+    expect(lines.join('\n')).not.toContain('qwerty123');
+  });
+});

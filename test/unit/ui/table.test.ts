@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { nextSort, sortRows, visibleWindow, type Column } from '../../../renderer/lib/ui/table';
+
+interface Row {
+  id: number;
+  name: string;
+  size: number | null;
+}
+
+const columns: Column<Row>[] = [
+  { id: 'name', label: 'Name', value: (row) => row.name, sortable: true },
+  { id: 'size', label: 'Size', value: (row) => row.size, sortable: true },
+  { id: 'plain', label: 'No value' },
+];
+
+const rows: Row[] = [
+  { id: 1, name: 'cam-10', size: 5 },
+  { id: 2, name: 'cam-9', size: null },
+  { id: 3, name: 'Cam-2', size: 5 },
+  { id: 4, name: 'cam-1', size: 12 },
+];
+
+const ids = (list: Row[]) => list.map((row) => row.id);
+
+describe('sortRows', () => {
+  it('keeps the given order when nothing is sorted or the column has no value', () => {
+    expect(ids(sortRows(rows, columns, null))).toEqual([1, 2, 3, 4]);
+    expect(ids(sortRows(rows, columns, { column: 'plain', direction: 'ascending' }))).toEqual([1, 2, 3, 4]);
+    expect(ids(sortRows(rows, columns, { column: 'missing', direction: 'ascending' }))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sorts text the way people read it: numbers inside names by value, case ignored', () => {
+    expect(ids(sortRows(rows, columns, { column: 'name', direction: 'ascending' }))).toEqual([4, 3, 2, 1]);
+    expect(ids(sortRows(rows, columns, { column: 'name', direction: 'descending' }))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sorts numbers by value, keeps equal rows in their order, and puts empty values last both ways', () => {
+    expect(ids(sortRows(rows, columns, { column: 'size', direction: 'ascending' }))).toEqual([1, 3, 4, 2]);
+    expect(ids(sortRows(rows, columns, { column: 'size', direction: 'descending' }))).toEqual([4, 1, 3, 2]);
+  });
+
+  it('does not touch the input array', () => {
+    const copy = [...rows];
+    sortRows(rows, columns, { column: 'name', direction: 'descending' });
+    expect(rows).toEqual(copy);
+  });
+
+  it('sorts 10,000 rows', () => {
+    const many = Array.from({ length: 10_000 }, (_, index) => ({ id: index, name: `cam-${(index * 7919) % 10_000}`, size: index % 97 }));
+    const sorted = sortRows(many, columns, { column: 'name', direction: 'ascending' });
+    expect(sorted).toHaveLength(10_000);
+    expect(sorted[0]?.name).toBe('cam-0');
+    expect(sorted.at(-1)?.name).toBe('cam-9999');
+  });
+});
+
+describe('nextSort', () => {
+  it('cycles a column through ascending, descending and unsorted; another column starts ascending', () => {
+    expect(nextSort(null, 'name')).toEqual({ column: 'name', direction: 'ascending' });
+    expect(nextSort({ column: 'name', direction: 'ascending' }, 'name')).toEqual({ column: 'name', direction: 'descending' });
+    expect(nextSort({ column: 'name', direction: 'descending' }, 'name')).toBeNull();
+    expect(nextSort({ column: 'name', direction: 'descending' }, 'size')).toEqual({ column: 'size', direction: 'ascending' });
+  });
+});
+
+describe('visibleWindow', () => {
+  it('puts only the visible rows and a few around them in the DOM', () => {
+    expect(visibleWindow(0, 360, 36, 10_000, 8)).toEqual({ start: 0, end: 19 });
+    const middle = visibleWindow(36 * 5000, 360, 36, 10_000, 8);
+    expect(middle).toEqual({ start: 4992, end: 5019 });
+    expect(middle.end - middle.start).toBeLessThan(40);
+    expect(visibleWindow(36 * 9995, 360, 36, 10_000, 8)).toEqual({ start: 9987, end: 10_000 });
+    expect(visibleWindow(0, 360, 36, 0)).toEqual({ start: 0, end: 0 });
+  });
+});
