@@ -129,3 +129,22 @@ describe('zero-length lines', () => {
     expect(isZeroLengthLine([[0.1, 0.5]])).toBe(false);
   });
 });
+
+describe('shape flags', async () => {
+  const { flagsOf } = await import('../../../renderer/features/analytics/shape-flags');
+  const { newShape } = await import('../../../renderer/features/analytics/task-document');
+
+  it('flags a crossing zone with the edges as numbered on screen', () => {
+    expect(flagsOf(newShape('area', 0, [[0.2, 0.2], [0.8, 0.8], [0.8, 0.2], [0.2, 0.8]]))).toEqual([{ type: 'selfIntersecting', first: 1, second: 3 }]);
+  });
+
+  it('flags a zero-length line and points outside the frame', () => {
+    expect(flagsOf(newShape('fence', 0, [[0.5, 0.5], [0.5, 0.5]]))).toEqual([{ type: 'zeroLength' }]);
+    expect(flagsOf(newShape('fence', 0, [[0.5, 0.5], [1.2, 0.5]]))).toEqual([{ type: 'outside' }]);
+  });
+
+  it('has nothing to say about a good zone and a good line', () => {
+    expect(flagsOf(newShape('area', 0, square))).toEqual([]);
+    expect(flagsOf(newShape('fence', 0, [[0.1, 0.5], [0.9, 0.5]]))).toEqual([]);
+  });
+});

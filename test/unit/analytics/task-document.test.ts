@@ -120,3 +120,20 @@ describe('what the spec says about the body', () => {
     expect(isRecognitionCaseType('line_crossing')).toBe(false);
   });
 });
+
+describe('form text as typed', async () => {
+  const { parseCollections, parseThreshold } = await import('../../../renderer/features/analytics/task-form');
+
+  it('reads one collection uid per line, ignoring blank lines and spaces', () => {
+    expect(parseCollections(' col-1 \n\n col-2\r\n')).toEqual(['col-1', 'col-2']);
+  });
+
+  it('reads a threshold with a point or a comma, empty as none, and refuses words — with no range of its own', () => {
+    expect(parseThreshold('0.75')).toEqual({ ok: true, value: 0.75 });
+    expect(parseThreshold('0,5')).toEqual({ ok: true, value: 0.5 });
+    expect(parseThreshold('  ')).toEqual({ ok: true, value: null });
+    expect(parseThreshold('87')).toEqual({ ok: true, value: 87 });
+    expect(parseThreshold('high')).toEqual({ ok: false });
+    expect(parseThreshold('0.5.1')).toEqual({ ok: false });
+  });
+});
