@@ -1,9 +1,9 @@
-import type { Bridge } from '../preload/contract';
+import type { Door } from '../preload/contract/bridge';
 
 declare global {
   interface Window {
     /** Set by the Electron preload; absent in a plain browser, where the web-host transport stands in. */
-    watchdesk?: Bridge;
+    watchdesk?: Door;
   }
 }
 export {};

@@ -6,6 +6,7 @@ import { createAboutFeature } from '../about/about-feature';
 import { createAnalyticsFeature } from '../analytics/analytics-feature';
 import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
+import { createDashboardFeature } from '../dashboard/dashboard-feature';
 import type { RunningSimulator } from '../simulator';
 
 export interface AppOptions extends ServiceOptions {
@@ -23,7 +24,13 @@ export interface WatchdeskApp {
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
 function createFeatures(services: AppServices) {
-  return [createAboutFeature(services), createConnectFeature(services), createTokensFeature(services), createAnalyticsFeature(services)] as const;
+  return [
+    createAboutFeature(services),
+    createConnectFeature(services),
+    createTokensFeature(services),
+    createDashboardFeature(services),
+    createAnalyticsFeature(services),
+  ] as const;
 }
 
 type Features = ReturnType<typeof createFeatures>;

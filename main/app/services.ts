@@ -2,6 +2,7 @@ import { createVault, type Vault } from '../secrets/vault';
 import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createConnections, type Connections } from '../connect/connections';
 import type { HostFacts } from '../about/app-info';
+import { createEventHub, type EventHub } from './events';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
 export interface AppServices {
@@ -11,6 +12,8 @@ export interface AppServices {
   vault: Vault;
   profiles: ProfileStore;
   connections: Connections;
+  /** Pushes contract events to the renderer: `services.events.emit('batch.progress', payload)`. */
+  events: EventHub;
 }
 
 export interface ServiceOptions {
@@ -26,5 +29,5 @@ export function createServices(options: ServiceOptions): AppServices {
   const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
   const profiles = createProfileStore(options.dataDir);
   const connections = createConnections(profiles, vault);
-  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections };
+  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub() };
 }

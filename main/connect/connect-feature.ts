@@ -107,24 +107,24 @@ export function createConnectFeature({ profiles, vault, connections }: AppServic
         return changed(id);
       },
 
-      async 'profiles.test'({ id }) {
+      async 'profiles.test'({ id }, { signal }) {
         const { client } = await connections.forProfile(id);
-        const report = await client.testConnection();
+        const report = await client.testConnection({ signal });
         if ((await profiles.getActiveId()) === id) health = { profile: await view(await mustGet(id)), report, checkedAt: new Date().toISOString(), at: Date.now() };
         return report;
       },
 
-      async 'profiles.inspectCertificate'({ id }) {
+      async 'profiles.inspectCertificate'({ id }, { signal }) {
         const profile = await mustGet(id);
         if (!profile.baseUrl.startsWith('https:')) {
           throw new AppFailure('Validation', 'This server uses plain http: there is no certificate to review.', { fieldErrors: { baseUrl: ['Use an https:// address to check a certificate.'] } });
         }
-        return inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs });
+        return inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
       },
 
-      async 'profiles.pinCertificate'({ id, sha256 }) {
+      async 'profiles.pinCertificate'({ id, sha256 }, { signal }) {
         const profile = await mustGet(id);
-        const current = await inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs });
+        const current = await inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
         if (normalizeFingerprint(current.sha256) !== normalizeFingerprint(sha256)) {
           throw new AppFailure('TlsPinMismatch', 'The server presented a different certificate than the one you reviewed. Review it again before trusting it.', {
             data: { certificate: current },
@@ -135,7 +135,7 @@ export function createConnectFeature({ profiles, vault, connections }: AppServic
         return changed(id);
       },
 
-      async 'profiles.obtainToken'({ id, client: clientName, duration }) {
+      async 'profiles.obtainToken'({ id, client: clientName, duration }, { signal }) {
         const profile = await mustGet(id);
         if (!isLocalHost(profile.baseUrl)) {
           throw new AppFailure('Validation', 'The platform hands out API tokens only to its own console. Run Watchdesk on the media server, or paste a token instead.', {
@@ -143,7 +143,7 @@ export function createConnectFeature({ profiles, vault, connections }: AppServic
           });
         }
         const { client } = await connections.forProfile(id);
-        const { token } = await client.obtainApiToken({ client: clientName, duration });
+        const { token } = await client.obtainApiToken({ client: clientName, duration }, { signal });
         log.redact(token);
         if (connections.hasDemoToken(id)) connections.setDemoToken(id, token);
         else await vault.setToken(id, token);
@@ -155,7 +155,7 @@ export function createConnectFeature({ profiles, vault, connections }: AppServic
         return vault.status();
       },
 
-      async 'connection.check'(input) {
+      async 'connection.check'(input, { signal }) {
         const activeId = await profiles.getActiveId();
         if (!activeId) return { profile: null, report: null, checkedAt: null };
         if (!input?.force && health && health.profile?.id === activeId && Date.now() - health.at < healthCacheMs) {
@@ -164,7 +164,7 @@ export function createConnectFeature({ profiles, vault, connections }: AppServic
         }
         const profile = await view(await mustGet(activeId));
         const { client } = await connections.forProfile(activeId);
-        const report = await client.testConnection();
+        const report = await client.testConnection({ signal });
         health = { profile, report, checkedAt: new Date().toISOString(), at: Date.now() };
         const { at: _at, ...rest } = health;
         return rest;

@@ -1,11 +1,9 @@
 import { protocol } from 'electron';
 import { contentSecurityPolicy } from '../web/security-headers';
 import { readRendererFile } from '../web/static-files';
+import { appHost, appScheme } from '../ipc/trusted-senders';
 
-/** The renderer's origin. A custom standard scheme instead of file:// gives the page a real, narrow origin. */
-export const appScheme = 'app';
-export const appHost = 'watchdesk';
-export const appOrigin = `${appScheme}://${appHost}`;
+export { appOrigin, isAppUrl } from '../ipc/trusted-senders';
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -29,14 +27,4 @@ export function serveRenderer(rendererDir: string): void {
       },
     });
   });
-}
-
-/** True when a URL belongs to our own renderer. */
-export function isAppUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return url.protocol === `${appScheme}:` && url.host === appHost;
-  } catch {
-    return false;
-  }
 }

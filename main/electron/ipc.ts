@@ -1,9 +1,12 @@
-import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { channelNames, ipcPrefix } from '../../preload/contract';
+import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { channelNames, ipcCancelChannel, ipcEventPrefix, ipcPrefix } from '../../preload/contract';
 import type { Registry, Sender } from '../ipc/registry';
-import { isAppUrl } from './app-protocol';
+import type { EventHub } from '../app/events';
+import { isTrustedElectronSender } from '../ipc/trusted-senders';
 
-function senderOf(event: IpcMainInvokeEvent): Sender {
+export { isTrustedElectronSender } from '../ipc/trusted-senders';
+
+function senderOf(event: IpcMainInvokeEvent | IpcMainEvent): Sender {
   const frame = event.senderFrame;
   return {
     transport: 'electron',
@@ -12,14 +15,33 @@ function senderOf(event: IpcMainInvokeEvent): Sender {
   };
 }
 
-/** Only the app's own top-level frame may call: not an iframe, not a page we were navigated to. */
-export function isTrustedElectronSender(sender: Sender): boolean {
-  return sender.transport === 'electron' && sender.isTopFrame && isAppUrl(sender.frameUrl);
+/** A call id as the page gave it, scoped to its window so one window cannot cancel another's calls. */
+function scopedCallId(event: IpcMainInvokeEvent | IpcMainEvent, callId: unknown): string | undefined {
+  return typeof callId === 'string' && callId.length > 0 && callId.length <= 64 ? `${event.sender.id}:${callId}` : undefined;
 }
 
-/** One ipcMain handler per contract channel; nothing else is registered. */
+/** One ipcMain handler per contract channel, and the cancel message; nothing else is registered. */
 export function registerIpc(registry: Registry): void {
   for (const name of channelNames) {
-    ipcMain.handle(ipcPrefix + name, (event, input: unknown) => registry.call(name, input, senderOf(event)));
+    ipcMain.handle(ipcPrefix + name, (event, input: unknown, callId: unknown) => {
+      const id = scopedCallId(event, callId);
+      return registry.call(name, input, senderOf(event), id === undefined ? {} : { callId: id });
+    });
   }
+  ipcMain.on(ipcCancelChannel, (event, callId: unknown) => {
+    const id = scopedCallId(event, callId);
+    if (id !== undefined && isTrustedElectronSender(senderOf(event))) registry.cancel(id);
+  });
+}
+
+/**
+ * Carries every contract event to the app's own window (its main frame, on `watchdesk-event:<name>`) until the window
+ * is gone. The preload passes on only contract event names.
+ */
+export function pushEvents(events: EventHub, contents: WebContents): () => void {
+  const stop = events.listen(({ name, payload }) => {
+    if (!contents.isDestroyed()) contents.send(ipcEventPrefix + name, payload);
+  });
+  contents.once('destroyed', stop);
+  return stop;
 }

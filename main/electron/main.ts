@@ -7,7 +7,7 @@ import { createApp, type WatchdeskApp } from '../app/create-app';
 import { createRegistry } from '../ipc/registry';
 import { log } from '../shared/log';
 import { registerAppScheme, serveRenderer } from './app-protocol';
-import { isTrustedElectronSender, registerIpc } from './ipc';
+import { isTrustedElectronSender, pushEvents, registerIpc } from './ipc';
 import { hardenSession } from './security';
 import { openMainWindow } from './window';
 
@@ -31,7 +31,8 @@ if (!app.requestSingleInstanceLock()) {
         hostFacts: { host: 'electron', electronVersion: process.versions.electron ?? null, chromeVersion: process.versions.chrome ?? null },
       });
       registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
-      await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);
+      const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);
+      pushEvents(watchdesk.services.events, window.webContents);
     })
     .catch((error: unknown) => {
       // Without a window nothing else would tell the operator; the log has the details.

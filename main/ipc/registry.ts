@@ -4,6 +4,7 @@ import type { AppError, Result } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
+import { t } from '../shared/i18n';
 import { scrubValue } from '../shared/secret-scrub';
 
 /** Who is calling, as told by the transport (Electron IPC or the web host). */
@@ -14,6 +15,19 @@ export type Sender =
 
 export interface CallContext {
   sender: Sender;
+  /**
+   * Aborted when the caller cancels the call (or its transport goes away). Pass it to every platform call
+   * (`client.<op>(..., { signal })`) and to anything else that waits; the caller has its Cancelled answer already.
+   */
+  signal: AbortSignal;
+}
+
+/** How a transport hands over one call: its id (for cancel by id) and/or a signal it aborts itself. */
+export interface CallOptions {
+  /** Unique among this transport's calls in flight; `cancel(callId)` aborts the call. */
+  callId?: string;
+  /** Aborted by the transport when the caller went away (e.g. the web client closed its request). */
+  signal?: AbortSignal;
 }
 
 export type Handler<C extends ChannelName> = (
@@ -24,8 +38,15 @@ export type Handler<C extends ChannelName> = (
 export type Handlers = { [C in ChannelName]: Handler<C> };
 
 export interface Registry {
-  /** Runs one call. Never throws: every failure comes back as `{ ok: false, error }`. */
-  call(channel: string, input: unknown, sender: Sender): Promise<Result<unknown>>;
+  /**
+   * Runs one call. Never throws: every failure comes back as `{ ok: false, error }`. A cancelled call answers
+   * Cancelled at once; its handler sees `context.signal` aborted and its late result is dropped.
+   */
+  call(channel: string, input: unknown, sender: Sender, options?: CallOptions): Promise<Result<unknown>>;
+  /** Cancels the call in flight with this id; false when there is none (it ended already). */
+  cancel(callId: string): boolean;
+  /** Calls in flight now (for tests and shutdown). */
+  readonly inFlight: number;
 }
 
 export interface RegistryOptions {
@@ -62,8 +83,20 @@ export function toAppError(error: unknown, channel: string): AppError {
  * parses the input with the contract's schema, and turns every failure into an AppError value.
  */
 export function createRegistry(handlers: Handlers, options: RegistryOptions): Registry {
+  const running = new Map<string, AbortController>();
   return {
-    async call(channel, input, sender) {
+    get inFlight() {
+      return running.size;
+    },
+
+    cancel(callId) {
+      const controller = running.get(callId);
+      if (!controller) return false;
+      controller.abort();
+      return true;
+    },
+
+    async call(channel, input, sender, callOptions = {}) {
       if (!isChannelName(channel)) {
         return failure(new AppFailure('UnknownChannel', 'This action is not part of Watchdesk.', { details: `channel "${channel}"` }).appError);
       }
@@ -75,13 +108,36 @@ export function createRegistry(handlers: Handlers, options: RegistryOptions): Re
       if (!parsed.success) {
         return failure(toAppError(parsed.error, channel));
       }
+      const { callId, signal: transportSignal } = callOptions;
+      const controller = new AbortController();
+      const cancelled = new Promise<Result<never>>((resolve) => {
+        const answer = () => resolve(failure(new AppFailure('Cancelled', t('bridge.cancelled'), { details: `${channel} cancelled by the caller`, retryable: false }).appError));
+        controller.signal.addEventListener('abort', answer, { once: true });
+      });
+      const forward = () => controller.abort();
+      if (transportSignal?.aborted) controller.abort();
+      else transportSignal?.addEventListener('abort', forward, { once: true });
+      // A transport scopes ids to its caller; a repeated id (a misbehaving page) only makes that call not cancellable.
+      const byId = callId !== undefined && !running.has(callId) ? callId : undefined;
+      if (byId !== undefined) running.set(byId, controller);
       try {
+        if (controller.signal.aborted) return await cancelled;
         const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
-        const value = await handler(parsed.data, { sender });
-        // Values keep `?token=` (a playback URL carries its stream token by design) but never an API token.
-        return { ok: true, value: scrubValue(value, { queryTokens: false }) };
-      } catch (error) {
-        return failure(toAppError(error, channel));
+        const work = (async (): Promise<Result<unknown>> => {
+          try {
+            const value = await handler(parsed.data, { sender, signal: controller.signal });
+            // Values keep `?token=` (a playback URL carries its stream token by design) but never an API token.
+            return { ok: true, value: scrubValue(value, { queryTokens: false }) };
+          } catch (error) {
+            // A handler failing because its call was cancelled is the cancel itself, answered already: not a fault.
+            if (controller.signal.aborted) return cancelled;
+            return failure(toAppError(error, channel));
+          }
+        })();
+        return await Promise.race([work, cancelled]);
+      } finally {
+        if (byId !== undefined) running.delete(byId);
+        transportSignal?.removeEventListener('abort', forward);
       }
     },
   };

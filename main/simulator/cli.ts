@@ -1,11 +1,22 @@
 import { startSimulator } from './index';
 
 /**
- * `npm run simulator -- --port 8080 --seed 42 [--hooks] [--host 127.0.0.1] [--accept-create-access-token]`
+ * `npm run simulator -- --port 8080 --seed 42 [--hooks] [--host 127.0.0.1] [--accept-create-access-token]
+ *   [--media-servers N] [--top-media-servers N]`
  * Prints the base URL and the ready API token, then one line per request.
  */
-function parseArgs(argv: readonly string[]): { port: number; seed: number; host: string; hooks: boolean; alias: boolean } {
-  const out = { port: 8080, seed: 42, host: '127.0.0.1', hooks: false, alias: false };
+interface CliArgs {
+  port: number;
+  seed: number;
+  host: string;
+  hooks: boolean;
+  alias: boolean;
+  mediaServers?: number;
+  topMediaServers?: number;
+}
+
+function parseArgs(argv: readonly string[]): CliArgs {
+  const out: CliArgs = { port: 8080, seed: 42, host: '127.0.0.1', hooks: false, alias: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const value = argv[i + 1];
@@ -22,7 +33,13 @@ function parseArgs(argv: readonly string[]): { port: number; seed: number; host:
       i += 1;
     } else if (arg === '--hooks') out.hooks = true;
     else if (arg === '--accept-create-access-token') out.alias = true;
-    else throw new Error(`Unknown argument ${String(arg)}. Usage: --port N --seed N [--host H] [--hooks] [--accept-create-access-token]`);
+    else if (arg === '--media-servers') out.mediaServers = number('--media-servers');
+    else if (arg === '--top-media-servers') out.topMediaServers = number('--top-media-servers');
+    else {
+      throw new Error(
+        `Unknown argument ${String(arg)}. Usage: --port N --seed N [--host H] [--hooks] [--accept-create-access-token] [--media-servers N] [--top-media-servers N]`,
+      );
+    }
   }
   return out;
 }
@@ -41,6 +58,8 @@ async function main(): Promise<void> {
     host: args.host,
     hooks: args.hooks,
     acceptCreateAccessToken: args.alias,
+    ...(args.mediaServers !== undefined ? { mediaServers: args.mediaServers } : {}),
+    ...(args.topMediaServers !== undefined ? { topMediaServers: args.topMediaServers } : {}),
     onRequest: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
   });
   process.stdout.write(

@@ -9,6 +9,8 @@ export interface ResolvedSettings {
   hooks: boolean;
   localAddresses: ReadonlySet<string>;
   acceptCreateAccessToken: boolean;
+  /** How many entries the dashboard's mediaservers.top_by_bitrate holds (default 5). */
+  topMediaServers: number;
 }
 
 /** Everything a handler may touch. One per running simulator. */

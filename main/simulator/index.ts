@@ -37,6 +37,13 @@ export interface SimulatorOptions {
    * the dashboard shows recent activity; pass a fixed value for byte-identical data on any day.
    */
   anchorMs?: number;
+  /** How many media servers the platform has (default 24); the first 24 are the same for any larger count. */
+  mediaServers?: number;
+  /**
+   * How many entries the dashboard's `mediaservers.top_by_bitrate` holds (default 5, highest traffic_out first).
+   * `{ mediaServers: 10_000, topMediaServers: 10_000 }` serves the 10,000-row dashboard the benches load.
+   */
+  topMediaServers?: number;
 }
 
 export interface RunningSimulator {
@@ -76,6 +83,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       hooks: options.hooks ?? false,
       localAddresses: new Set(options.localAddresses ?? DEFAULT_LOCAL_ADDRESSES),
       acceptCreateAccessToken: options.acceptCreateAccessToken ?? false,
+      topMediaServers: options.topMediaServers ?? 5,
     },
     state,
     clock,
@@ -85,7 +93,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       clock.reset();
       tokens.reset();
       faults.clear();
-      state.load(generateSeedData(seed, anchorMs));
+      state.load(generateSeedData(seed, anchorMs, { mediaServers: options.mediaServers }));
       // Issued in a fixed order right after the counters reset, so both values survive a reset unchanged.
       apiToken = issueApiToken(ctx, 'watchdesk-simulator', 0, [PERMISSION_CAMERA_AGENTS]).token;
       limitedToken = issueApiToken(ctx, 'watchdesk-simulator-limited', 0, []).token;

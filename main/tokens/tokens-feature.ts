@@ -88,11 +88,11 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
   }
 
   const handlers: Feature<typeof tokenChannels>['handlers'] = {
-    async 'tokens.create'({ stream, note, ...grant }) {
+    async 'tokens.create'({ stream, note, ...grant }, { signal }) {
       const { profile, client } = await connections.active();
       let token: string;
       try {
-        token = await client.createStreamToken(wireParams(stream, grant));
+        token = await client.createStreamToken(wireParams(stream, grant), { signal });
       } catch (error) {
         throw deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter: client.rpcMethod });
       }
@@ -100,11 +100,11 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       return view(entry, profile, await record([entry]));
     },
 
-    async 'tokens.createUserBound'({ uid, user, duration, note }) {
+    async 'tokens.createUserBound'({ uid, user, duration, note }, { signal }) {
       const { profile, client } = await connections.active();
       let result: { token: string | null };
       try {
-        result = await client.createUserBoundToken({ uid, user, duration });
+        result = await client.createUserBoundToken({ uid, user, duration }, { signal });
       } catch (error) {
         throw deskFailure(error, { streamField: 'uid', stream: uid });
       }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../app/create-app';
 import { createRegistry } from '../ipc/registry';
+import { isTrustedWebSender } from '../ipc/trusted-senders';
 import { startWebHost } from './host';
 
 const { values } = parseArgs({
@@ -18,8 +19,8 @@ const app = await createApp({
   dataDir: resolve(values['data-dir']),
   hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
 });
-const registry = createRegistry(app.handlers, { isTrustedSender: (sender) => sender.transport === 'web' && sender.authenticated });
-const host = await startWebHost({ registry, rendererDir: values['renderer-dir'], port: Number(values.port) });
+const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
+const host = await startWebHost({ registry, events: app.services.events, rendererDir: values['renderer-dir'], port: Number(values.port) });
 
 process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}\n\nData folder: ${resolve(values['data-dir'])}\nPress Ctrl+C to stop.\n`);
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from '../ipc/registry';
+import type { EventHub } from '../app/events';
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import { MAX_BATCH_TEXT_CHARS } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
@@ -17,18 +18,34 @@ export interface WebHostOptions {
   port?: number;
   /** The per-run secret; random when not given. */
   secret?: string;
+  /** Contract events to carry to each page's event stream (GET /events); none when not given. */
+  events?: EventHub;
+  /** Told of every request after it was answered (the e2e request log). */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** The path without its query string (the first URL's secret never reaches a log). */
+  path: string;
+  status: number;
 }
 
 export interface RunningWebHost {
-  /** Open this in a browser: it carries the secret once, then a cookie does. */
+  /** Open this in a browser: the page keeps the secret in its session storage and sends it with every call. */
   url: string;
   origin: string;
   port: number;
   secret: string;
+  /** Event streams open now. */
+  readonly eventStreams: number;
   close(): Promise<void>;
 }
 
-const sessionCookie = 'watchdesk_session';
+/** The header every call and the event stream carry the secret in (never a cookie: see startWebHost). */
+export const secretHeader = 'x-watchdesk-secret';
+/** A comment line on idle event streams, so proxies and the browser keep them open. */
+const heartbeatMs = 15_000;
 /**
  * The largest call the renderer can make is a pasted batch list; at up to 3 bytes per character in UTF-8 plus JSON
  * escaping, four bytes per character leaves room for any list the contract accepts.
@@ -40,14 +57,6 @@ function sameSecret(candidate: string | undefined | null, secret: string): boole
   const a = Buffer.from(candidate);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function cookieValue(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
 }
 
 function send(res: ServerResponse, status: number, body: string | Buffer, contentType: string, extra: Record<string, string> = {}): void {
@@ -81,17 +90,26 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * Serves the built renderer and the handler registry on 127.0.0.1, guarded like a local notebook server: a random
- * per-run secret on every request (in the first URL, then an HttpOnly SameSite=Strict cookie), the Host header must
- * be our own loopback address (no DNS rebinding) and calls must come from our own Origin (no cross-site requests).
+ * Serves the built renderer and the handler registry on 127.0.0.1, guarded like a local notebook server: the Host
+ * header must be our own loopback address (no DNS rebinding), calls must come from our own Origin (no cross-site
+ * requests), and every call and the event stream must carry the per-run secret in the `x-watchdesk-secret` header.
+ * The secret arrives in the first URL; the page keeps it in its session storage (scoped to this origin, port
+ * included) and puts it in the header itself. No cookie: browsers send cookies to every port of 127.0.0.1, so a
+ * cookie would hand the console to any local page, and two consoles on two ports would evict each other's.
+ * The page's files are the public build and are served without the secret.
  */
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const secret = options.secret ?? randomBytes(24).toString('base64url');
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
   let origin = '';
+  const streams = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
+    if (options.onRequest) {
+      const onRequest = options.onRequest;
+      res.once('finish', () => onRequest({ method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', status: res.statusCode }));
+    }
     void handle(req, res).catch((error: unknown) => {
       log.error('web', `request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (res.headersSent) res.destroy();
@@ -103,14 +121,17 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Wrong Host header: open the console at the address printed on start.');
     const url = new URL(req.url ?? '/', origin);
-    const presented = req.headers['x-watchdesk-secret'];
-    const authenticated = sameSecret(typeof presented === 'string' ? presented : cookieValue(req, sessionCookie), secret);
+    const presented = req.headers[secretHeader];
+    const authenticated = sameSecret(typeof presented === 'string' ? presented : undefined, secret);
 
-    if (url.pathname.startsWith('/ipc/')) {
-      if (req.method !== 'POST') return refuse(res, 405, 'Calls must be POST requests.');
+    if (url.pathname.startsWith('/ipc/') || url.pathname === '/events') {
       if (req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin)) return refuse(res, 403, 'Calls from other web sites are refused.');
-      if (req.headers.origin === undefined && typeof presented !== 'string') return refuse(res, 403, 'Calls without an Origin are refused.');
       if (!authenticated) return refuse(res, 401, 'The console secret is missing or wrong: open the address printed on start.');
+      if (url.pathname === '/events') {
+        if (req.method !== 'GET') return refuse(res, 405, 'The event stream is read with GET.');
+        return openEventStream(req, res);
+      }
+      if (req.method !== 'POST') return refuse(res, 405, 'Calls must be POST requests.');
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'Calls must send JSON.', 'Validation');
       const channel = url.pathname.slice('/ipc/'.length);
       const text = await readBody(req);
@@ -120,23 +141,49 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       } catch {
         return refuse(res, 400, 'The call body is not valid JSON.', 'Validation');
       }
-      const result = await options.registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated });
+      // The caller cancels by aborting its fetch: the connection closes before the answer, and the handler's signal aborts.
+      const gone = new AbortController();
+      const onClose = (): void => {
+        if (!res.writableFinished) gone.abort();
+      };
+      res.once('close', onClose);
+      const result = await options.registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated }, { signal: gone.signal });
+      if (gone.signal.aborted) return;
+      res.off('close', onClose);
       return send(res, 200, JSON.stringify(result), 'application/json');
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET is served here.');
     const offered = url.searchParams.get('secret');
-    if (offered !== null) {
-      if (!sameSecret(offered, secret)) return send(res, 403, 'Wrong console secret. Open the address printed by "npm run web".', 'text/plain; charset=utf-8');
-      return send(res, 303, '', 'text/plain', {
-        Location: '/',
-        'Set-Cookie': `${sessionCookie}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-      });
+    if (offered !== null && !sameSecret(offered, secret)) {
+      return send(res, 403, 'Wrong console secret. Open the address printed by "npm run web".', 'text/plain; charset=utf-8');
     }
-    if (!authenticated) return send(res, 403, 'This console needs its secret. Open the full address printed by "npm run web".', 'text/plain; charset=utf-8');
     const file = await readRendererFile(options.rendererDir, url.pathname);
     if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8');
     return send(res, 200, file.body, file.contentType);
+  }
+
+  /** One server-sent-events stream per page load: every contract event, as `event: <name>` and `data: <json>`. */
+  function openEventStream(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'keep-alive',
+    });
+    res.write(': watchdesk events\n\n');
+    streams.add(res);
+    const stop = options.events?.listen(({ name, payload }) => {
+      res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
+    heartbeat.unref();
+    res.once('close', () => {
+      clearInterval(heartbeat);
+      stop?.();
+      streams.delete(res);
+    });
+    req.socket.setTimeout(0);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -153,8 +200,12 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     origin,
     port,
     secret,
+    get eventStreams() {
+      return streams.size;
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { Channel } from './channel';
+import type { EventChannel } from './event';
 import type { Result } from './app-error';
 import { aboutChannels } from './about';
 import { analyticsChannels } from './analytics';
 import { connectChannels } from './connect';
-import { tokenChannels } from './tokens';
+import { tokenChannels, tokenEvents } from './tokens';
+import { dashboardChannels } from './dashboard';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -15,6 +17,7 @@ export const contract = {
   ...analyticsChannels,
   ...connectChannels,
   ...tokenChannels,
+  ...dashboardChannels,
 } as const;
 
 export type Contract = typeof contract;
@@ -25,6 +28,20 @@ export function isChannelName(name: string): name is ChannelName {
   return Object.prototype.hasOwnProperty.call(contract, name);
 }
 
+/** Every event main pushes to the renderer, by name: one line per feature that declares events. */
+export const events = {
+  ...tokenEvents,
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export const eventNames = Object.keys(events) as EventName[];
+export type EventPayload<E extends EventName> = Events[E] extends EventChannel<infer P> ? P : never;
+
+export function isEventName(name: string): name is EventName {
+  return Object.prototype.hasOwnProperty.call(events, name);
+}
+
 type InputSchemaOf<C extends ChannelName> = Contract[C]['input'];
 /** What a caller passes (before defaults are applied). */
 export type InputOf<C extends ChannelName> = z.input<InputSchemaOf<C>>;
@@ -33,14 +50,28 @@ export type ParsedInputOf<C extends ChannelName> = z.output<InputSchemaOf<C>>;
 export type OutputOf<C extends ChannelName> = Contract[C] extends Channel<z.ZodType, infer O> ? O : never;
 
 type NamespaceOf<C extends string> = C extends `${infer N}.${string}` ? N : never;
-type ArgsOf<C extends ChannelName> = undefined extends InputOf<C> ? [input?: InputOf<C>] : [input: InputOf<C>];
 
-/** `window.watchdesk`: `bridge.<namespace>.<method>(input)` resolves to a Result, never rejects. */
+/** Per-call options: `signal` cancels the call (it then resolves `{ ok: false, error: { kind: 'Cancelled' } }`). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type ArgsOf<C extends ChannelName> = undefined extends InputOf<C>
+  ? [input?: InputOf<C>, options?: CallOptions]
+  : [input: InputOf<C>, options?: CallOptions];
+
+export type EventHandler<E extends EventName> = (payload: EventPayload<E>) => void;
+
+/**
+ * The renderer's `api`: `api.<namespace>.<method>(input, { signal })` resolves to a Result, never rejects;
+ * `api.on(event, handler)` subscribes to an event main pushes and returns the unsubscribe function.
+ */
 export type Bridge = {
   [N in NamespaceOf<ChannelName>]: {
     [C in ChannelName as C extends `${N}.${infer M}` ? M : never]: (...args: ArgsOf<C>) => Promise<Result<OutputOf<C>>>;
   };
+} & {
+  on<E extends EventName>(name: E, handler: EventHandler<E>): () => void;
 };
 
-/** Electron IPC channel prefix: the preload passes only channels with this prefix, main registers only these. */
-export const ipcPrefix = 'watchdesk:';
+export { ipcPrefix, ipcCancelChannel, ipcEventPrefix } from './names';

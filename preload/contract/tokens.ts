@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { event } from './event';
 import type { AppErrorKind } from './app-error';
 
 /**
@@ -191,6 +192,23 @@ export interface BatchStatus {
   /** Failed rows whose failure may go away on retry (offline, timeout, rate limit); 0 = every failure is permanent. */
   retryableFailures: number;
 }
+
+/**
+ * A batch's progress as main pushes it (`batch.progress`, at most about ten a second per batch, and once more the
+ * moment every row is final and when the history write lands): the counts, and only the rows changed since the
+ * previous push for this batch, never the whole batch.
+ */
+export type BatchProgress = Pick<BatchStatus, 'id' | 'running' | 'savingHistory' | 'total' | 'counts' | 'rev' | 'rows' | 'historyWarning'> & {
+  /**
+   * The revision the previous push for this batch ended at: `rows` are those changed after it. A screen that holds an
+   * older revision missed a push (e.g. it came back after being away) and asks `tokens.batchStatus` once to catch up.
+   */
+  since: number;
+};
+
+export const tokenEvents = {
+  'batch.progress': event<BatchProgress>(),
+};
 
 const batchId = z.object({ batchId: z.string().min(1) });
 const ids = z.array(z.string().min(1)).min(1, { error: 'Select at least one token to export.' }).max(100_000);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import { createApp, type WatchdeskApp } from '../../main/app/create-app';
 import { createRegistry } from '../../main/ipc/registry';
-import { startWebHost, type RunningWebHost } from '../../main/web/host';
+import { isTrustedWebSender } from '../../main/ipc/trusted-senders';
+import { startWebHost, type RequestLogEntry, type RunningWebHost } from '../../main/web/host';
 import { log } from '../../main/shared/log';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -15,6 +16,8 @@ export interface ConsoleUnderTest {
   dataDir: string;
   /** Every log line written while the test ran (to prove no secret reaches the log). */
   logs: string[];
+  /** Every request the web host answered, in order (e.g. to prove a screen follows events rather than polling). */
+  requests: RequestLogEntry[];
   /** Opens the console in the page (through the secret-bearing URL) at a screen. */
   open(page: Page, screen?: string): Promise<void>;
 }
@@ -33,13 +36,20 @@ export const test = base.extend<{ console: ConsoleUnderTest }>({
       hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
       keychainService: `watchdesk-e2e-${process.pid}-${testInfo.testId}`,
     });
-    const registry = createRegistry(app.handlers, { isTrustedSender: (sender) => sender.transport === 'web' && sender.authenticated });
-    const host = await startWebHost({ registry, rendererDir: join(root, 'dist', 'renderer') });
+    const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
+    const requests: RequestLogEntry[] = [];
+    const host = await startWebHost({
+      registry,
+      events: app.services.events,
+      rendererDir: join(root, 'dist', 'renderer'),
+      onRequest: (entry) => requests.push(entry),
+    });
     await use({
       app,
       host,
       dataDir,
       logs,
+      requests,
       async open(page, screen = 'connect') {
         await page.goto(host.url);
         await page.goto(`${host.origin}/#/${screen}`);

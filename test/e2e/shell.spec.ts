@@ -27,7 +27,7 @@ test.describe('console shell', () => {
   });
 
   test('shows the values of app.info in the About panel', async ({ page, console }) => {
-    const info = await console.app.handlers['app.info'](undefined, { sender: { transport: 'test' } });
+    const info = await console.app.handlers['app.info'](undefined, { sender: { transport: 'test' }, signal: new AbortController().signal });
     await console.open(page, 'about');
     await expect(page.getByTestId('about-version')).toHaveText(`${info.name} ${info.version}`);
     await expect(page.getByTestId('about-node')).toHaveText(info.nodeVersion);

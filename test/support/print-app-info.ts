@@ -12,7 +12,7 @@ try {
     keychainService: `watchdesk-test-${process.pid}`,
   });
   try {
-    const info = await app.handlers['app.info'](undefined, { sender: { transport: 'test' } });
+    const info = await app.handlers['app.info'](undefined, { sender: { transport: 'test' }, signal: new AbortController().signal });
     process.stdout.write(JSON.stringify(info));
   } finally {
     await app.dispose();

@@ -13,6 +13,7 @@ interface CountForRange {
 
 interface DashboardIndex {
   revision: number;
+  topMediaServers: number;
   users: number[];
   usersByType: Record<UserType, number[]>;
   cameras: number[];
@@ -56,9 +57,9 @@ export function countForRange(sorted: readonly number[], period: DashboardPeriod
   return { number, percent };
 }
 
-function mediaServerSection(state: SimulatorState, cameraCount: number): Record<string, unknown> {
+function mediaServerSection(state: SimulatorState, cameraCount: number, topCount: number): Record<string, unknown> {
   const servers = state.mediaServers;
-  const top: MediaServer[] = [...servers].sort((a, b) => b.traffic_out - a.traffic_out).slice(0, 5);
+  const top: MediaServer[] = [...servers].sort((a, b) => b.traffic_out - a.traffic_out || a.id - b.id).slice(0, topCount);
   return {
     count_all: servers.length,
     count_inactive: servers.filter((s) => !s.status).length,
@@ -69,7 +70,7 @@ function mediaServerSection(state: SimulatorState, cameraCount: number): Record<
   };
 }
 
-function buildIndex(state: SimulatorState): DashboardIndex {
+function buildIndex(state: SimulatorState, topMediaServers: number): DashboardIndex {
   const sortAsc = (values: number[]): number[] => values.sort((a, b) => a - b);
   const usersByType = Object.fromEntries(
     USER_TYPES.map((type) => [type, sortAsc(state.users.filter((u) => u.type === type).map((u) => u.created_at_ms))]),
@@ -92,6 +93,7 @@ function buildIndex(state: SimulatorState): DashboardIndex {
     .map((c) => ({ camera_id: c.id, camera_name: c.name, count_issues: c.issues }));
   return {
     revision: state.revision,
+    topMediaServers,
     users: sortAsc(state.users.map((u) => u.created_at_ms)),
     usersByType,
     cameras: cameraTimes,
@@ -101,16 +103,16 @@ function buildIndex(state: SimulatorState): DashboardIndex {
       issuesTotal: withIssues.reduce((sum, c) => sum + c.issues, 0),
       topStreams,
       topIssues,
-      mediaservers: mediaServerSection(state, cameraTimes.length),
+      mediaservers: mediaServerSection(state, cameraTimes.length, topMediaServers),
     },
   };
 }
 
 /** The dashboard object: four members, users / cameras / issues / mediaservers (spec, "Dashboard"). */
-export function dashboardStatistics(state: SimulatorState, period: DashboardPeriod): Record<string, unknown> {
+export function dashboardStatistics(state: SimulatorState, period: DashboardPeriod, topMediaServers = 5): Record<string, unknown> {
   let index = indexes.get(state);
-  if (!index || index.revision !== state.revision) {
-    index = buildIndex(state);
+  if (!index || index.revision !== state.revision || index.topMediaServers !== topMediaServers) {
+    index = buildIndex(state, topMediaServers);
     indexes.set(state, index);
   }
   const { fixed } = index;

@@ -11,5 +11,5 @@ export function handleDashboard(req: SimRequest, ctx: SimContext): Reply {
   if (!auth.ok) return auth.reply;
   const result = resolvePeriod(req.query, ctx.clock.now());
   if (!result.ok) return validationError(req, result.errors);
-  return jsonReply(200, dashboardStatistics(ctx.state, result.period));
+  return jsonReply(200, dashboardStatistics(ctx.state, result.period, ctx.settings.topMediaServers));
 }

@@ -11,11 +11,13 @@ import { generateUsers } from './users';
  * Everything the platform "already has" for one seed. Each part draws from its own stream (seed + offset), so
  * adding a field to one generator does not reshuffle the others.
  * `anchorMs` is the UTC midnight all relative dates hang from (see README: seeded timestamps).
+ * `options.mediaServers` grows the media-server fleet (default 24) for tests and benches of large dashboards.
  */
-export function generateSeedData(seed: number, anchorMs: number): SeedData {
+export function generateSeedData(seed: number, anchorMs: number, options: { mediaServers?: number } = {}): SeedData {
+  const mediaServerCount = options.mediaServers ?? MEDIA_SERVER_COUNT;
   const { tree, folders, leafIds } = generateTree(new Random(seed + 1));
-  const mediaServers = generateMediaServers(new Random(seed + 2), anchorMs);
-  const { cameras, streams } = generateCameras(new Random(seed + 3), anchorMs, tree, leafIds, MEDIA_SERVER_COUNT);
+  const mediaServers = generateMediaServers(new Random(seed + 2), anchorMs, mediaServerCount);
+  const { cameras, streams } = generateCameras(new Random(seed + 3), anchorMs, tree, leafIds, mediaServerCount);
   const agents = generateAgents(new Random(seed + 4), anchorMs, tree, leafIds);
   const users = generateUsers(new Random(seed + 5), anchorMs);
   const tasks = generateTasks(new Random(seed + 6), anchorMs, streams);

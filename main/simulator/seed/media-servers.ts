@@ -5,11 +5,14 @@ import type { MediaServer } from './types';
 
 export const MEDIA_SERVER_COUNT = 24;
 
-/** Media servers in the spec's entry shape; a few are down or disabled so the dashboard has something to show. */
-export function generateMediaServers(random: Random, anchorMs: number): MediaServer[] {
+/**
+ * Media servers in the spec's entry shape; a few are down or disabled so the dashboard has something to show.
+ * `count` is 24 unless a test or bench asks for a large fleet (the first 24 are the same either way).
+ */
+export function generateMediaServers(random: Random, anchorMs: number, count = MEDIA_SERVER_COUNT): MediaServer[] {
   const servers: MediaServer[] = [];
   const perSite = new Map<string, number>();
-  for (let id = 1; id <= MEDIA_SERVER_COUNT; id += 1) {
+  for (let id = 1; id <= count; id += 1) {
     const site = random.pick(mediaServerSites);
     const n = (perSite.get(site) ?? 0) + 1;
     perSite.set(site, n);

@@ -1,13 +1,15 @@
 import type { MessagePaths } from './types';
 import { analytics as enAnalytics } from './en/analytics';
+import { bridge as enBridge } from './en/bridge';
 import { common as enCommon } from './en/common';
-import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
+import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { analytics as ruAnalytics } from './ru/analytics';
+import { bridge as ruBridge } from './ru/bridge';
 import { common as ruCommon } from './ru/common';
-import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
+import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 
 /**
@@ -15,17 +17,19 @@ import { ui as ruUi } from './ru/ui';
  * and language (`en/<feature>.ts`, `ru/<feature>.ts`); a feature adds one line to each object below.
  */
 export const en = {
+  bridge: enBridge,
   common: enCommon,
-  errors: enErrors,
   shell: enShell,
+  dashboard: enDashboard,
   ui: enUi,
   analytics: enAnalytics,
 };
 
 export const ru = {
+  bridge: ruBridge,
   common: ruCommon,
-  errors: ruErrors,
   shell: ruShell,
+  dashboard: ruDashboard,
   ui: ruUi,
   analytics: ruAnalytics,
 };

@@ -19,7 +19,7 @@ describe('app.info keychain probe', () => {
         keychainService: `watchdesk-test-${process.pid}-${Date.now()}`,
       });
       try {
-        const info = await app.handlers['app.info'](undefined, { sender: { transport: 'test' } });
+        const info = await app.handlers['app.info'](undefined, { sender: { transport: 'test' }, signal: new AbortController().signal });
         expect(info.keychain.available).toBe(true);
         expect(info.keychain.backend).toMatch(/Secret Service/);
         expect(info.nodeVersion).toBe(process.versions.node);

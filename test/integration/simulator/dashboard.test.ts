@@ -117,3 +117,21 @@ describe('GET /api/admin/v1/dashboard', () => {
     expect(Object.keys(await errorsFor('?timezone=Europe/Berlin&date=custom&from=2025-02-10'))).toEqual(['to']);
   });
 });
+
+describe('a large media-server fleet (options mediaServers and topMediaServers)', () => {
+  it('serves a dashboard whose top_by_bitrate holds 10,000 servers, highest traffic first, the first 24 as seeded', async () => {
+    const big = await startSimulator({ seed: 42, now: () => Date.UTC(2025, 5, 15, 12), mediaServers: 10_000, topMediaServers: 10_000 });
+    try {
+      const res = await call(big, 'GET', '/api/admin/v1/dashboard', { token: big.apiToken });
+      const d = res.json<Dashboard>();
+      expect(d.mediaservers.count_all).toBe(10_000);
+      expect(d.mediaservers.top_by_bitrate).toHaveLength(10_000);
+      const traffic = d.mediaservers.top_by_bitrate.map((m) => m.traffic_out);
+      expect(traffic).toEqual([...traffic].sort((a, b) => b - a));
+      expect(new Set(d.mediaservers.top_by_bitrate.map((m) => m.id)).size).toBe(10_000);
+      expect(JSON.stringify(big.state.mediaServers.slice(0, 24))).toBe(JSON.stringify(sim.state.mediaServers));
+    } finally {
+      await big.close();
+    }
+  });
+});

@@ -2,21 +2,35 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRegistry } from '../../../main/ipc/registry';
+import { isTrustedWebSender } from '../../../main/ipc/trusted-senders';
 import { startWebHost, type RunningWebHost } from '../../../main/web/host';
-import type { Handlers } from '../../../main/ipc/registry';
+import { createEventHub } from '../../../main/app/events';
+import type { CallContext, Handlers } from '../../../main/ipc/registry';
+import type { BatchProgress } from '../../../preload/contract/tokens';
 
 let host: RunningWebHost;
 let rendererDir: string | undefined;
-const handlers = { 'app.info': () => ({ name: 'Watchdesk' }) } as unknown as Handlers;
+const events = createEventHub();
+/** The signal of the last slow call, to see it abort. */
+let slowSignal: AbortSignal | undefined;
+const handlers = {
+  'app.info': () => ({ name: 'Watchdesk' }),
+  // Stands in for a slow call: waits until its caller goes away.
+  'tokens.history': (_input: unknown, { signal }: CallContext) =>
+    new Promise((resolve) => {
+      slowSignal = signal;
+      signal.addEventListener('abort', () => resolve('aborted'));
+    }),
+} as unknown as Handlers;
 
 beforeAll(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'wd-renderer-'));
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Watchdesk</title>');
-  const registry = createRegistry(handlers, { isTrustedSender: (sender) => sender.transport === 'web' && sender.authenticated });
-  host = await startWebHost({ registry, rendererDir });
+  const registry = createRegistry(handlers, { isTrustedSender: isTrustedWebSender });
+  host = await startWebHost({ registry, rendererDir, events });
 });
 afterAll(async () => {
   await host?.close();
@@ -59,16 +73,77 @@ describe('web host', () => {
     expect(response.statusCode).toBe(421);
   });
 
-  it('serves the page only after the secret was presented, then by cookie', async () => {
-    expect((await request(`${host.origin}/`)).statusCode).toBe(403);
-    const entry = await request(host.url);
-    expect(entry.statusCode).toBe(303);
-    const cookie = String(entry.headers['set-cookie']).split(';')[0]!;
-    expect(String(entry.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
-    const page = await request(`${host.origin}/`, { headers: { cookie } });
+  it('serves the page (the public build) without the secret and never sets a cookie', async () => {
+    const page = await request(`${host.origin}/`);
     expect(page.statusCode).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(String(page.headers['content-security-policy'])).toContain("connect-src 'self'");
     expect(await page.body.text()).toContain('<title>Watchdesk</title>');
+    const entry = await request(host.url);
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['set-cookie']).toBeUndefined();
+    await entry.body.dump();
+  });
+
+  it('tells a wrong secret in the address at once', async () => {
+    const response = await request(`${host.origin}/?secret=${'x'.repeat(host.secret.length)}`);
+    expect(response.statusCode).toBe(403);
+    await response.body.dump();
+  });
+
+  it('refuses a call that carries the secret only as a cookie', async () => {
+    const response = await call({ origin: host.origin, cookie: `watchdesk_session=${host.secret}` });
+    expect(response.statusCode).toBe(401);
+    await response.body.dump();
+  });
+
+  it('streams contract events to a client with the secret, and refuses one without', async () => {
+    const refused = await request(`${host.origin}/events`, { headers: { origin: host.origin } });
+    expect(refused.statusCode).toBe(401);
+    await refused.body.dump();
+
+    const controller = new AbortController();
+    const stream = await request(`${host.origin}/events`, { headers: { 'x-watchdesk-secret': host.secret }, signal: controller.signal });
+    expect(stream.statusCode).toBe(200);
+    expect(String(stream.headers['content-type'])).toContain('text/event-stream');
+    await vi.waitFor(() => expect(host.eventStreams).toBe(1));
+    const progress: BatchProgress = {
+      id: 'b1',
+      running: true,
+      savingHistory: false,
+      total: 1,
+      counts: { pending: 0, running: 1, ok: 0, failed: 0, cancelled: 0 },
+      rev: 1,
+      since: 0,
+      rows: [],
+      historyWarning: null,
+    };
+    events.emit('batch.progress', progress);
+    let text = '';
+    for await (const chunk of stream.body) {
+      text += String(chunk);
+      if (text.includes('event: batch.progress')) break;
+    }
+    expect(text).toContain(`event: batch.progress\ndata: ${JSON.stringify(progress)}\n\n`);
+    controller.abort();
+    await vi.waitFor(() => expect(host.eventStreams).toBe(0));
+    expect(events.listeners).toBe(0);
+  });
+
+  it('aborts the handler when the client aborts its request', async () => {
+    slowSignal = undefined;
+    const controller = new AbortController();
+    const pending = request(`${host.origin}/ipc/tokens.history`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: host.origin, 'x-watchdesk-secret': host.secret },
+      body: '',
+      signal: controller.signal,
+    }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(slowSignal).toBeDefined());
+    expect(slowSignal!.aborted).toBe(false);
+    controller.abort();
+    await pending;
+    await vi.waitFor(() => expect(slowSignal!.aborted).toBe(true));
   });
 
   it('does not serve files outside the renderer folder', async () => {

@@ -8,7 +8,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wd-electron-'));
 const electron = vi.hoisted(() => {
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
   class FakeWindow extends Emitter {
-    webContents = Object.assign(new Emitter(), { setWindowOpenHandler: () => undefined });
+    webContents = Object.assign(new Emitter(), { setWindowOpenHandler: () => undefined, send: () => undefined, isDestroyed: () => false });
     loadURL = async () => undefined;
     show = () => undefined;
   }
@@ -25,7 +25,7 @@ const electron = vi.hoisted(() => {
     dialog: { showErrorBox: () => undefined },
     session: { defaultSession: { setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined } },
     shell: { openExternal: async () => undefined },
-    ipcMain: { handle: () => undefined },
+    ipcMain: { handle: () => undefined, on: () => undefined },
     protocol: { registerSchemesAsPrivileged: () => undefined, handle: () => undefined },
     BrowserWindow: FakeWindow,
   };

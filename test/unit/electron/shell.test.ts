@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 // Electron cannot run on these machines: it is the one thing mocked. Everything below is our own code.
 const electron = vi.hoisted(() => ({
   shell: { openExternal: vi.fn(async () => undefined) },
-  ipcMain: { handle: vi.fn() },
+  ipcMain: { handle: vi.fn(), on: vi.fn() },
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
   BrowserWindow: vi.fn(),
 }));
@@ -12,8 +12,9 @@ vi.mock('electron', () => electron);
 
 const { mainWindowOptions } = await import('../../../main/electron/window');
 const { hardenSession, hardenWebContents } = await import('../../../main/electron/security');
-const { isTrustedElectronSender, registerIpc } = await import('../../../main/electron/ipc');
-const { channelNames, ipcPrefix } = await import('../../../preload/contract');
+const { isTrustedElectronSender, pushEvents, registerIpc } = await import('../../../main/electron/ipc');
+const { channelNames, ipcCancelChannel, ipcEventPrefix, ipcPrefix } = await import('../../../preload/contract');
+const { createEventHub } = await import('../../../main/app/events');
 
 class FakeContents extends EventEmitter {
   openHandler: ((details: { url: string }) => { action: string }) | null = null;
@@ -88,9 +89,39 @@ describe('Electron shell', () => {
     expect(isTrustedElectronSender({ transport: 'electron', frameUrl: 'https://evil.example/', isTopFrame: true })).toBe(false);
   });
 
-  it('registers exactly the contract channels, each with the watchdesk prefix', () => {
-    registerIpc({ call: vi.fn() });
+  it('registers exactly the contract channels, each with the watchdesk prefix, and the cancel message', () => {
+    registerIpc({ call: vi.fn(), cancel: vi.fn(), inFlight: 0 });
     const registered = electron.ipcMain.handle.mock.calls.map((call) => call[0]);
     expect(registered).toEqual(channelNames.map((name) => ipcPrefix + name));
+    expect(electron.ipcMain.on.mock.calls.map((call) => call[0])).toEqual([ipcCancelChannel]);
+  });
+
+  it('passes a call id scoped to the window, and cancels only calls of the app frame', () => {
+    const registry = { call: vi.fn(), cancel: vi.fn(), inFlight: 0 };
+    registerIpc(registry);
+    const mainFrame = { url: 'app://watchdesk/index.html' };
+    const event = { sender: { id: 7, mainFrame }, senderFrame: mainFrame };
+    const handler = electron.ipcMain.handle.mock.calls[0]![1] as (event: unknown, input: unknown, callId: unknown) => unknown;
+    handler(event, undefined, 'c1');
+    expect(registry.call).toHaveBeenCalledWith(channelNames[0], undefined, expect.objectContaining({ isTopFrame: true }), { callId: '7:c1' });
+
+    const cancel = electron.ipcMain.on.mock.calls[0]![1] as (event: unknown, callId: unknown) => void;
+    cancel(event, 'c1');
+    expect(registry.cancel).toHaveBeenCalledWith('7:c1');
+    const iframe = { url: 'app://watchdesk/index.html' };
+    cancel({ sender: { id: 7, mainFrame }, senderFrame: iframe }, 'c2');
+    cancel(event, { not: 'an id' });
+    expect(registry.cancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('pushes contract events to the window on prefixed channels until it is destroyed', () => {
+    const hub = createEventHub();
+    const contents = Object.assign(new EventEmitter(), { send: vi.fn(), isDestroyed: () => false });
+    pushEvents(hub, contents as never);
+    const payload = { id: 'b', running: true, savingHistory: false, total: 1, counts: { pending: 1, running: 0, ok: 0, failed: 0, cancelled: 0 }, rev: 1, since: 0, rows: [], historyWarning: null };
+    hub.emit('batch.progress', payload);
+    expect(contents.send).toHaveBeenCalledWith(ipcEventPrefix + 'batch.progress', payload);
+    contents.emit('destroyed');
+    expect(hub.listeners).toBe(0);
   });
 });

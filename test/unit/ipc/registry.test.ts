@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, type Handlers, type Sender } from '../../../main/ipc/registry';
+import { createRegistry, type CallContext, type Handlers, type Sender } from '../../../main/ipc/registry';
 import { AppFailure } from '../../../main/shared/app-failure';
 import { contract } from '../../../preload/contract';
 import { z } from 'zod';
@@ -93,5 +93,53 @@ describe('handler registry', () => {
       ok: false,
       error: { kind: 'Unauthorized', message: 'The server refused the API token.', fieldErrors: {}, retryable: false },
     });
+  });
+
+  it('gives the handler a signal that a cancel by call id aborts, and answers Cancelled at once', async () => {
+    let seen: AbortSignal | undefined;
+    const { registry } = registryWith({
+      'app.info': (_input, { signal }) => {
+        seen = signal;
+        return new Promise<never>(() => undefined); // a handler that never finishes on its own
+      },
+    });
+    const answer = registry.call('app.info', undefined, trusted, { callId: 'c1' });
+    expect(registry.inFlight).toBe(1);
+    expect(registry.cancel('c1')).toBe(true);
+    expect(await answer).toMatchObject({ ok: false, error: { kind: 'Cancelled', retryable: false } });
+    expect(seen?.aborted).toBe(true);
+    expect(registry.inFlight).toBe(0);
+    expect(registry.cancel('c1')).toBe(false);
+  });
+
+  it('aborts the handler when the transport signal aborts (the caller went away)', async () => {
+    const gone = new AbortController();
+    let aborted = false;
+    const { registry } = registryWith({
+      'app.info': (_input, { signal }) =>
+        new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(new Error('aborted'))))),
+    });
+    const answer = registry.call('app.info', undefined, trusted, { signal: gone.signal });
+    gone.abort();
+    expect(await answer).toMatchObject({ ok: false, error: { kind: 'Cancelled' } });
+    expect(aborted).toBe(true);
+  });
+
+  it('does not run a handler for a call cancelled before it started', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    const { registry, calls } = registryWith();
+    expect(await registry.call('app.info', undefined, trusted, { signal: gone.signal })).toMatchObject({ ok: false, error: { kind: 'Cancelled' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('cancels only the call with that id', async () => {
+    const slow = async (_input: unknown, { signal }: CallContext) => (await new Promise((resolve) => setTimeout(resolve, 20)), signal.aborted);
+    const { registry } = registryWith({ 'app.info': slow as unknown as Handlers['app.info'] });
+    const first = registry.call('app.info', undefined, trusted, { callId: 'a' });
+    const second = registry.call('app.info', undefined, trusted, { callId: 'b' });
+    registry.cancel('a');
+    expect(await first).toMatchObject({ ok: false, error: { kind: 'Cancelled' } });
+    expect(await second).toEqual({ ok: true, value: false });
   });
 });

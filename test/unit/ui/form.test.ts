@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FormState, type FormRoot } from '../../../renderer/lib/form.svelte';
 import type { AppError, Result } from '../../../preload/contract/app-error';
 
-function failure(kind: AppError['kind'], fieldErrors: Record<string, string[]> = {}): AppError {
+function failure(kind: 'Validation' | 'Offline' | 'Cancelled', fieldErrors: Record<string, string[]> = {}): AppError {
   return { kind, message: `${kind} happened.`, fieldErrors, retryable: false };
 }
 

@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import type { AppServices } from '../app/services';
+import type { Feature } from '../app/feature';
+import type { CallContext } from '../ipc/registry';
+import type { AppError } from '../../preload/contract/app-error';
+import {
+  dashboardCards,
+  dashboardChannels,
+  fleetTotals,
+  periodFieldOfServerKey,
+  periodKey,
+  periodQuery,
+  type DashboardView,
+  type FleetTile,
+  type Period,
+} from '../../preload/contract/dashboard';
+import type { Dashboard } from '../../preload/contract/wire/platform';
+import type { Profile } from '../../preload/contract/wire/profile';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+import { mapWithLimit } from '../shared/map-with-limit';
+import { createDashboardCache } from './dashboard-cache';
+
+/** Profiles fetched at once by the fleet view: enough to hide one slow server, few enough for a laptop's uplink. */
+export const FLEET_CONCURRENCY = 6;
+
+/** The call's AbortSignal, once the registry carries one (the renderer cancels a superseded refresh with it). */
+function signalOf(context: CallContext | undefined): AbortSignal | undefined {
+  const signal: unknown = context && 'signal' in context ? context.signal : undefined;
+  return signal instanceof AbortSignal ? signal : undefined;
+}
+
+function appErrorOf(error: unknown): AppError {
+  if (isAppFailure(error)) return error.appError;
+  log.warn('dashboard', `unexpected failure: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  return new AppFailure('Internal', t('dashboard.errors.internal'), { retryable: true }).appError;
+}
+
+/**
+ * A 422 from the server is about the period we sent: its reasons go onto the period control's fields (`date` ->
+ * the preset, `from`, `to`, `timezone`), with a sentence that says the server refused the period.
+ */
+function periodRefused(error: AppFailure): AppFailure {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [key, reasons] of Object.entries(error.appError.fieldErrors)) {
+    const field = periodFieldOfServerKey[key] ?? 'period.preset';
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), ...reasons];
+  }
+  if (Object.keys(fieldErrors).length === 0) fieldErrors['period.preset'] = [t('dashboard.errors.periodRefusedNoReason')];
+  return new AppFailure('Validation', t('dashboard.errors.periodRefused'), {
+    fieldErrors,
+    retryable: false,
+    ...(error.appError.details !== undefined ? { details: error.appError.details } : {}),
+  });
+}
+
+/**
+ * The dashboard: operation 6 for one profile or the whole fleet. Every good answer is saved per profile and period;
+ * when a server cannot answer, the saved copy is served marked stale with the failure that made it so.
+ */
+export function createDashboardFeature(services: AppServices): Feature<typeof dashboardChannels> {
+  const { connections, profiles } = services;
+  const cache = createDashboardCache(join(services.dataDir, 'dashboard-cache'));
+  /** One write at a time per file, in order, so an older answer never lands over a newer one. */
+  const writes = new Map<string, Promise<void>>();
+
+  function save(profileId: string, key: string, fetchedAt: string, dashboard: Dashboard): void {
+    const slot = `${profileId}\n${key}`;
+    const previous = writes.get(slot) ?? Promise.resolve();
+    const next = previous
+      .then(() => cache.write(profileId, key, { fetchedAt, dashboard }))
+      .catch((error: unknown) => {
+        // The answer is on screen either way; only the offline copy is missing.
+        log.warn('dashboard', `could not save the dashboard for offline use: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        if (writes.get(slot) === next) writes.delete(slot);
+      });
+    writes.set(slot, next);
+  }
+
+  /** The live answer, or the saved copy marked stale; throws when the period is refused, or nothing can be shown. */
+  async function load(profile: Profile, period: Period, signal: AbortSignal | undefined): Promise<DashboardView> {
+    const key = periodKey(period);
+    const base = { profileId: profile.id, profileName: profile.name, period };
+    try {
+      const { client } = await connections.forProfile(profile.id);
+      const dashboard = await client.getDashboard(periodQuery(period), signal ? { signal } : {});
+      const fetchedAt = new Date().toISOString();
+      save(profile.id, key, fetchedAt, dashboard);
+      return { ...base, dashboard, fetchedAt, stale: null };
+    } catch (error) {
+      if (isAppFailure(error) && error.kind === 'Validation') throw periodRefused(error);
+      if (isAppFailure(error) && error.kind === 'Cancelled') throw error;
+      const saved = await cache.read(profile.id, key);
+      if (!saved) throw error;
+      return { ...base, dashboard: saved.dashboard, fetchedAt: saved.fetchedAt, stale: appErrorOf(error) };
+    }
+  }
+
+  async function profileFor(profileId: string | undefined): Promise<Profile> {
+    if (profileId === undefined) {
+      const activeId = await profiles.getActiveId();
+      if (!activeId) throw new AppFailure('NotFound', t('dashboard.errors.noProfile'));
+      profileId = activeId;
+    }
+    const profile = await profiles.get(profileId);
+    if (!profile) throw new AppFailure('NotFound', t('dashboard.errors.profileGone'));
+    return profile;
+  }
+
+  async function tile(profile: Profile, period: Period, signal: AbortSignal | undefined): Promise<FleetTile> {
+    const base = { profileId: profile.id, profileName: profile.name, baseUrl: profile.baseUrl };
+    try {
+      const view = await load(profile, period, signal);
+      return { ...base, state: view.stale ? 'stale' : 'ok', cards: dashboardCards(view.dashboard), fetchedAt: view.fetchedAt, stale: view.stale };
+    } catch (error) {
+      return { ...base, state: 'error', error: appErrorOf(error) };
+    }
+  }
+
+  return {
+    handlers: {
+      async 'dashboard.get'({ profileId, period }, context) {
+        return load(await profileFor(profileId), period, signalOf(context));
+      },
+      async 'dashboard.fleet'({ period }, context) {
+        const signal = signalOf(context);
+        const all = await profiles.list();
+        const tiles = await mapWithLimit(all, FLEET_CONCURRENCY, (profile) => tile(profile, period, signal));
+        if (signal?.aborted) throw new AppFailure('Cancelled', t('dashboard.errors.cancelled'), { retryable: false });
+        return { period, tiles, totals: fleetTotals(tiles) };
+      },
+    },
+    async dispose() {
+      await Promise.all([...writes.values()]);
+    },
+  };
+}

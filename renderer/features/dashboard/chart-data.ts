@@ -1,0 +1,109 @@
+import type { Dashboard, MediaServerEntry } from '../../../preload/contract/wire/platform';
+
+/**
+ * What each chart draws, from the dashboard answer. Pure, so the same rows feed the chart, its table view and its
+ * text alternative. Item shapes of the two top lists are "not shown" in the spec: they are read by the field names
+ * the platform uses for the same ideas, and an item without a number is left out rather than guessed.
+ */
+export interface Bar {
+  key: string;
+  label: string;
+  value: number;
+}
+
+export interface PairBar {
+  key: string;
+  label: string;
+  a: number;
+  b: number;
+}
+
+export type UserType = 'legal' | 'individual' | 'sub' | 'special';
+export const userTypes: readonly UserType[] = ['legal', 'individual', 'sub', 'special'];
+
+/** The user split by type (labels are filled in by the caller from the catalog). */
+export function userSplit(d: Dashboard): Array<{ key: UserType; value: number }> {
+  return userTypes.map((key) => ({ key, value: d.users.others[key].count_all }));
+}
+
+export type CameraState = 'active' | 'inactive' | 'withIssues';
+
+/**
+ * Cameras by state. "Active" is all minus inactive; cameras with issues may be active or inactive (the answer does not
+ * say), so the bars are side by side, not stacked into a whole.
+ */
+export function cameraStates(d: Dashboard): Array<{ key: CameraState; value: number }> {
+  return [
+    { key: 'active', value: Math.max(0, d.cameras.count_all - d.cameras.count_inactive) },
+    { key: 'inactive', value: d.cameras.count_inactive },
+    { key: 'withIssues', value: d.cameras.count_with_issues },
+  ];
+}
+
+/** A media server's name as operators say it: its host name, else its domain, else its number. */
+export function serverName(server: MediaServerEntry): string {
+  const hostname = server.extra.server.hostname;
+  return hostname || server.domain || server.external_domain || `#${server.id}`;
+}
+
+/** The busiest servers by outgoing traffic with their incoming traffic beside it (a = in, b = out). */
+export function serverTraffic(servers: readonly MediaServerEntry[], limit = 10): PairBar[] {
+  return [...servers]
+    .sort((x, y) => y.traffic_out - x.traffic_out || x.id - y.id)
+    .slice(0, limit)
+    .map((s) => ({ key: String(s.id), label: serverName(s), a: s.traffic_in, b: s.traffic_out }));
+}
+
+/** Bitrate limit per server for the same busiest servers (the only per-server bitrate the answer carries). */
+export function serverBitrateLimits(servers: readonly MediaServerEntry[], limit = 10): Bar[] {
+  return serverTraffic(servers, limit).map((bar) => {
+    const server = servers.find((s) => String(s.id) === bar.key);
+    return { key: bar.key, label: bar.label, value: server?.bitrate_limit ?? 0 };
+  });
+}
+
+function record(item: unknown): Record<string, unknown> | null {
+  return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : null;
+}
+
+function firstText(item: Record<string, unknown>, keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const value = item[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return null;
+}
+
+function firstNumber(item: Record<string, unknown>, keys: readonly string[]): number | null {
+  for (const key of keys) {
+    const value = item[key];
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+    if (Number.isFinite(n)) return n;
+  }
+  return null;
+}
+
+/** Reads an item list of unknown shape: a label and a number per item, items without a number left out. */
+export function topItems(items: readonly unknown[], fields: { label: readonly string[]; value: readonly string[] }, limit = 10): Bar[] {
+  const bars: Bar[] = [];
+  items.forEach((raw, index) => {
+    const item = record(raw);
+    if (!item) return;
+    const value = firstNumber(item, fields.value);
+    if (value === null) return;
+    const label = firstText(item, fields.label) ?? `#${index + 1}`;
+    bars.push({ key: `${index}`, label, value });
+  });
+  return bars.sort((a, b) => b.value - a.value).slice(0, limit);
+}
+
+/** cameras.streams.top_by_bitrate: camera (or stream) and bitrate. */
+export function topCamerasByBitrate(d: Dashboard): Bar[] {
+  return topItems(d.cameras.streams.top_by_bitrate, { label: ['camera_name', 'name', 'stream_uid', 'uid', 'camera_id', 'id'], value: ['bitrate', 'bitrate_kbps', 'value'] });
+}
+
+/** issues.top_by_issues: camera and its number of issues. */
+export function topCamerasByIssues(d: Dashboard): Bar[] {
+  return topItems(d.issues.top_by_issues, { label: ['camera_name', 'name', 'camera_id', 'id'], value: ['count_issues', 'issues', 'count', 'value'] });
+}

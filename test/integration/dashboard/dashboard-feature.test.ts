@@ -1,0 +1,187 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../../main/simulator/index';
+import type { Period } from '../../../preload/contract/dashboard';
+import type { Dashboard } from '../../../preload/contract/wire/platform';
+import { comparisonDays, periodDays, rangeInstants } from '../../../renderer/features/dashboard/period';
+import { deltaParts } from '../../../renderer/features/dashboard/delta';
+import { call } from '../simulator/http';
+import { openConsole, type DashboardConsole } from './console';
+
+// A fixed clock: presets resolve to the same days on any run. 15 Jun 2025 12:00 UTC.
+const NOW = Date.UTC(2025, 5, 15, 12);
+
+let sim: RunningSimulator;
+let desk: DashboardConsole;
+let profileId: string;
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 42, now: () => NOW });
+  desk = await openConsole();
+  profileId = await desk.addServer('Riga', sim.baseUrl, sim.apiToken);
+});
+afterAll(async () => {
+  await desk.close();
+  await sim.close();
+});
+
+/** count_for_range worked out here from the simulator's users and the period's local midnights (DST-aware). */
+function expectedUserDelta(period: Period): { number: number; percent: number } {
+  const days = periodDays(period, NOW);
+  const current = rangeInstants(days, period.timezone);
+  const previous = rangeInstants(comparisonDays(days), period.timezone);
+  const count = (r: { start: number; end: number }) => sim.state.users.filter((u) => u.created_at_ms >= r.start && u.created_at_ms < r.end).length;
+  const now = count(current);
+  const before = count(previous);
+  const number = now - before;
+  const percent = before === 0 ? (now === 0 ? 0 : 100) : Math.round((number / before) * 10_000) / 100;
+  return { number, percent };
+}
+
+const periods: Array<[string, Period]> = [
+  ['today in Europe/Berlin', { preset: 'today', timezone: 'Europe/Berlin' }],
+  ['yesterday in Pacific/Auckland (already 16 Jun there)', { preset: 'yesterday', timezone: 'Pacific/Auckland' }],
+  ['the last week in America/New_York', { preset: 'week', timezone: 'America/New_York' }],
+  ['the last month in Asia/Kolkata', { preset: 'month', timezone: 'Asia/Kolkata' }],
+  ['the last year in Australia/Sydney', { preset: 'year', timezone: 'Australia/Sydney' }],
+  ['a week across the spring DST change in Europe/Berlin', { preset: 'custom', from: '2025-03-24', to: '2025-03-30', timezone: 'Europe/Berlin' }],
+  ['the 25-hour autumn DST day in America/Chicago', { preset: 'custom', from: '2024-11-03', to: '2024-11-03', timezone: 'America/Chicago' }],
+];
+
+describe('dashboard.get against the simulator', () => {
+  it.each(periods)('%s: the answer is the simulator\'s, and users.count_for_range matches the period\'s days', async (_, period) => {
+    const view = await desk.value('dashboard.get', { period });
+    const query = period.preset === 'custom' ? `timezone=${period.timezone}&from=${period.from}&to=${period.to}` : `timezone=${period.timezone}&date=${period.preset}`;
+    const direct = await call(sim, 'GET', `/api/admin/v1/dashboard?${query}`, { token: sim.apiToken });
+    expect(view.dashboard).toEqual(direct.json<Dashboard>());
+    expect(view.dashboard.users.all.count_for_range).toEqual(expectedUserDelta(period));
+    expect(view.stale).toBeNull();
+    expect(view.profileId).toBe(profileId);
+  });
+
+  it('the DST day really is 25 hours, so the check above covers it', () => {
+    const { start, end } = rangeInstants({ from: '2024-11-03', to: '2024-11-03' }, 'America/Chicago');
+    expect((end - start) / 3_600_000).toBe(25);
+  });
+
+  it('gives negative deltas for some days, and they read as decreases', async () => {
+    const days = Array.from({ length: 14 }, (_, i) => `2025-05-${String(i + 1).padStart(2, '0')}`);
+    const views = await Promise.all(days.map((day) => desk.value('dashboard.get', { period: { preset: 'custom', from: day, to: day, timezone: 'Europe/Berlin' } })));
+    const negative = views.map((v) => v.dashboard.users.all.count_for_range).find((r) => r.number < 0);
+    expect(negative).toBeDefined();
+    const parts = deltaParts(negative!, 'en');
+    expect(parts.direction).toBe('down');
+    expect(parts.marker).toBe('▼');
+    expect(parts.number).toBe(`\u2212${Math.abs(negative!.number)}`);
+  });
+
+  it('puts the server\'s reason for refusing a period on the period control', async () => {
+    // A Region/City-shaped name the server does not know: our schema lets it through, the server refuses it (422).
+    const result = await desk.call('dashboard.get', { period: { preset: 'today', timezone: 'Mars/Olympus_Mons' } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('Validation');
+    expect(result.error.message).toMatch(/refused this period/);
+    expect(Object.keys(result.error.fieldErrors)).toEqual(['period.timezone']);
+    expect(result.error.fieldErrors['period.timezone']?.[0]).toMatch(/Region\/City/);
+  });
+
+  it('checks the period before asking: a custom range needs both days, in order', async () => {
+    const result = await desk.call('dashboard.get', { period: { preset: 'custom', from: '2025-05-10', to: '2025-05-01', timezone: 'Europe/Berlin' } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.error.fieldErrors)).toEqual(['period.to']);
+  });
+});
+
+describe('errors and the offline copy', () => {
+  let other: RunningSimulator;
+  afterEach(async () => {
+    await other?.close();
+  });
+
+  it('answers 401 as Unauthorized, pointing at Connect', async () => {
+    other = await startSimulator({ seed: 7, now: () => NOW });
+    const id = await desk.addServer('Wrong token', other.baseUrl, 'at_not-a-token');
+    const result = await desk.call('dashboard.get', { profileId: id, period: { preset: 'today', timezone: 'Europe/Berlin' } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.kind).toBe('Unauthorized');
+      expect(result.error.message).toMatch(/Connect/);
+      expect(result.error.action).toBe('open-connect');
+    }
+  });
+
+  it('serves the last answer marked stale with its time when the server is unreachable, also after a restart', async () => {
+    other = await startSimulator({ seed: 7, now: () => NOW });
+    const second = await openConsole();
+    try {
+      const id = await second.addServer('Vilnius', other.baseUrl, other.apiToken);
+      const period: Period = { preset: 'week', timezone: 'Europe/Vilnius' };
+      const fresh = await second.value('dashboard.get', { period });
+      expect(fresh.stale).toBeNull();
+      await other.close();
+
+      const offline = await second.value('dashboard.get', { period });
+      expect(offline.stale?.kind).toBe('Offline');
+      expect(offline.fetchedAt).toBe(fresh.fetchedAt);
+      expect(offline.dashboard).toEqual(fresh.dashboard);
+
+      // Another period was never fetched: nothing to show, the failure in words.
+      const never = await second.call('dashboard.get', { period: { ...period, preset: 'month' } });
+      expect(never.ok).toBe(false);
+      if (!never.ok) expect(never.error.kind).toBe('Offline');
+
+      await second.close({ keepData: true });
+      const reopened = await openConsole(second.dataDir);
+      try {
+        // A session-only vault forgets tokens on restart: hand it the same one, so the failure is the network's.
+        reopened.app.services.connections.setDemoToken(id, other.apiToken);
+        const afterRestart = await reopened.value('dashboard.get', { profileId: id, period });
+        expect(afterRestart.stale?.kind).toBe('Offline');
+        expect(afterRestart.fetchedAt).toBe(fresh.fetchedAt);
+        expect(afterRestart.dashboard.users).toEqual(fresh.dashboard.users);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await second.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('dashboard.fleet', () => {
+  it('three servers, one stopped: two tiles with numbers, one with its error, totals over the two', async () => {
+    const sims = await Promise.all([1, 2, 3].map((seed) => startSimulator({ seed, now: () => NOW })));
+    const fleet = await openConsole();
+    try {
+      for (const [i, s] of sims.entries()) await fleet.addServer(`Site ${i + 1}`, s.baseUrl, s.apiToken);
+      await sims[1]!.close();
+      const period: Period = { preset: 'month', timezone: 'Europe/Riga' };
+      const view = await fleet.value('dashboard.fleet', { period });
+      expect(view.tiles.map((t) => [t.profileName, t.state])).toEqual([
+        ['Site 1', 'ok'],
+        ['Site 2', 'error'],
+        ['Site 3', 'ok'],
+      ]);
+      const stopped = view.tiles[1]!;
+      if (stopped.state === 'error') expect(stopped.error.kind).toBe('Offline');
+      const live = [sims[0]!, sims[2]!];
+      expect(view.totals).toMatchObject({ servers: 2, failed: 1, stale: 0 });
+      expect(view.totals.users).toBe(live.reduce((sum, s) => sum + s.state.users.length, 0));
+      expect(view.totals.mediaServers).toBe(live.reduce((sum, s) => sum + s.state.mediaServers.length, 0));
+      const first = view.tiles[0]!;
+      if (first.state !== 'error') {
+        const single = await fleet.value('dashboard.get', { profileId: first.profileId, period });
+        expect(first.cards.users.delta).toEqual(single.dashboard.users.all.count_for_range);
+      }
+
+      // Once the first one stops too, its tile keeps the numbers it had, marked stale.
+      await sims[0]!.close();
+      const later = await fleet.value('dashboard.fleet', { period });
+      expect(later.tiles.map((t) => t.state)).toEqual(['stale', 'error', 'ok']);
+      expect(later.totals).toMatchObject({ servers: 2, stale: 1, failed: 1 });
+    } finally {
+      await fleet.close();
+      await Promise.all(sims.map((s) => s.close()));
+    }
+  });
+});
