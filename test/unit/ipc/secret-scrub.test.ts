@@ -27,10 +27,10 @@ describe('secret scrubbing at the boundary', () => {
     const handlers = new Proxy({} as Handlers, {
       get: (_t, name: string) => () => {
         if (name === 'tokens.create') {
-          throw new AppFailure('Validation', `refused ${secret}`, {
+          throw new AppFailure('RpcError', `refused ${secret}`, {
             fieldErrors: { stream: [`no ${secret}`] },
             details: `GET /x?token=${secret}`,
-            data: { rpcMessage: `echo ${secret}` },
+            data: { rpcCode: -32001, rpcMessage: `echo ${secret}` },
           });
         }
         return { playbackUrl: 'https://h/live/s?token=st_stream_token', leaked: secret };
