@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
-import type { CallContext } from '../ipc/registry';
 import { analyticsChannels, checkTaskBody, type TaskDocument, type TaskWork } from '../../preload/contract/analytics';
 import type { AnalyticsTaskBody } from '../../preload/contract/wire/platform';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
@@ -19,11 +18,6 @@ import {
   type TaskWorkStore,
   type WorkFile,
 } from './task-work-store';
-
-/** The call's AbortSignal, when the transport passes one (the renderer's cancel button). */
-function signalOf(context: CallContext): AbortSignal | undefined {
-  return (context as CallContext & { signal?: AbortSignal }).signal;
-}
 
 /** The spec's rules for the body, as field errors in the operator's language; nothing is sent when one fails. */
 function assertValidBody(body: TaskDocument): void {
@@ -68,7 +62,7 @@ export function createAnalyticsFeature(services: AppServices): Feature<typeof an
       const { profile, client } = await connections.active();
       try {
         // checkTaskBody has confirmed the members the wire type names; the rest travel as they are.
-        await client.updateAnalyticsTask(uid, body as AnalyticsTaskBody, { signal: signalOf(context) });
+        await client.updateAnalyticsTask(uid, body as AnalyticsTaskBody, { signal: context.signal });
       } catch (error) {
         throw taskUpdateFailure(error, uid);
       }
