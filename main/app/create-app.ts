@@ -6,12 +6,16 @@ import { createAboutFeature } from '../about/about-feature';
 import { createAnalyticsFeature } from '../analytics/analytics-feature';
 import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
+import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboarding/onboarding-feature';
 import { createDashboardFeature } from '../dashboard/dashboard-feature';
+import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
 
 export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
   demo?: boolean;
+  /** Outbox knobs (tests shorten the backoff). */
+  onboarding?: OnboardingFeatureOptions;
 }
 
 export interface WatchdeskApp {
@@ -23,12 +27,14 @@ export interface WatchdeskApp {
 }
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
-function createFeatures(services: AppServices) {
+function createFeatures(services: AppServices, options: AppOptions = {} as AppOptions) {
   return [
     createAboutFeature(services),
     createConnectFeature(services),
     createTokensFeature(services),
     createDashboardFeature(services),
+    createOnboardingFeature(services, options.onboarding),
+    createAgentsFeature(services),
     createAnalyticsFeature(services),
   ] as const;
 }
@@ -48,7 +54,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   void everyChannelHandled;
   const services = createServices(options);
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
-  const features = createFeatures(services);
+  const features = createFeatures(services, options);
   const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;
 
   return {

@@ -3,6 +3,7 @@ import { createProfileStore, type ProfileStore } from '../profiles/profile-store
 import { createConnections, type Connections } from '../connect/connections';
 import type { HostFacts } from '../about/app-info';
 import { createEventHub, type EventHub } from './events';
+import { createRecordingNotifier, type Notifier } from '../shared/notifier';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
 export interface AppServices {
@@ -14,6 +15,8 @@ export interface AppServices {
   connections: Connections;
   /** Pushes contract events to the renderer: `services.events.emit('batch.progress', payload)`. */
   events: EventHub;
+  /** Desktop notifications (OS notifications in Electron; recorded and logged elsewhere). */
+  notifier: Notifier;
 }
 
 export interface ServiceOptions {
@@ -22,6 +25,8 @@ export interface ServiceOptions {
   /** Keychain service name; tests pass a unique one. */
   keychainService?: string;
   vault?: Vault;
+  /** Electron passes its OS notifier; tests may pass a recording one to read what was sent. */
+  notifier?: Notifier;
 }
 
 /** Builds each shared service once. */
@@ -29,5 +34,6 @@ export function createServices(options: ServiceOptions): AppServices {
   const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
   const profiles = createProfileStore(options.dataDir);
   const connections = createConnections(profiles, vault);
-  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub() };
+  const notifier = options.notifier ?? createRecordingNotifier();
+  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
 }

@@ -10,6 +10,7 @@ import { registerAppScheme, serveRenderer } from './app-protocol';
 import { isTrustedElectronSender, pushEvents, registerIpc } from './ipc';
 import { hardenSession } from './security';
 import { openMainWindow } from './window';
+import { createElectronNotifier } from './notifier';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const distDir = join(here, '..');
@@ -29,6 +30,7 @@ if (!app.requestSingleInstanceLock()) {
       watchdesk = await createApp({
         dataDir: app.getPath('userData'),
         hostFacts: { host: 'electron', electronVersion: process.versions.electron ?? null, chromeVersion: process.versions.chrome ?? null },
+        notifier: createElectronNotifier(),
       });
       registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
       const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);

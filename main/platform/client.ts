@@ -71,7 +71,9 @@ export interface PlatformClient {
   /** Endpoint 4: creates a camera in the billing area (v2). */
   createCamera(request: CameraCreateRequest, options?: CallOptions): Promise<CameraCreateResponse>;
   /** Endpoint 5: one camera-agent device. */
-  getCameraAgent(id: number, options?: CallOptions): Promise<CameraAgent>;
+  getCameraAgent(id: number | string, options?: CallOptions): Promise<CameraAgent>;
+  /** Endpoint 5 with the answer's JSON text exactly as the server sent it (the inspection view shows it). */
+  viewCameraAgent(id: number | string, options?: CallOptions): Promise<{ device: CameraAgent; text: string }>;
   /** Endpoint 6: administrator dashboard statistics. */
   getDashboard(query?: DashboardQuery, options?: CallOptions): Promise<Dashboard>;
   /** Endpoint 7: replaces an analytics task (the platform deletes the old one and creates a new one). */
@@ -210,7 +212,12 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       return transport.parse(response, cameraCreateResponseSchema);
     },
 
-    async getCameraAgent(id, { signal } = {}) {
+    async getCameraAgent(id, options) {
+      return (await client.viewCameraAgent(id, options)).device;
+    },
+
+    async viewCameraAgent(id, { signal } = {}) {
+      // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422).
       const agentId = validate(cameraAgentIdSchema, id, 'device values');
       const response = await transport.send({
         method: 'GET',
@@ -221,7 +228,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         forbidden: 'The API token is valid but lacks the camera-agents permission. Ask your administrator to grant it.',
       });
       transport.assertStatus(response, [200]);
-      return transport.parse(response, cameraAgentSchema);
+      return { device: transport.parse(response, cameraAgentSchema), text: response.text };
     },
 
     async getDashboard(input = {}, { signal } = {}) {

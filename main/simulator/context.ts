@@ -1,3 +1,4 @@
+import type { AgentControls } from './agent-controls';
 import type { SimClock } from './clock';
 import type { FaultEngine } from './faults';
 import type { SimulatorState } from './state';
@@ -20,6 +21,8 @@ export interface SimContext {
   clock: SimClock;
   tokens: TokenFactory;
   faults: FaultEngine;
+  /** Adds devices and changes their state (tests, the /_sim/agents hooks). */
+  agents: AgentControls;
   /** Back to the seeded state (data, tokens, clock offset, faults). */
   reset(): void;
 }

@@ -15,6 +15,8 @@ export const faultRuleSchema = z.strictObject({
   truncate: z.boolean().optional(),
   nonJson: z.boolean().optional(),
   drop: z.boolean().optional(),
+  /** The handler runs (a camera is created, a token issued), then the socket is destroyed without an answer. */
+  dropAfter: z.boolean().optional(),
   slowBodyMs: z.int().min(1).max(600_000).optional(),
   probability: z.number().min(0).max(1).optional(),
   times: z.int().min(1).optional(),

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { createAgentControls, type AgentControls } from './agent-controls';
 import { SimClock } from './clock';
 import type { SimContext } from './context';
 import { FaultEngine, type FaultController } from './faults';
@@ -58,6 +59,8 @@ export interface RunningSimulator {
   state: SimulatorState;
   /** add(rule) / clear(); same as the /_sim/faults hook. */
   faults: FaultController;
+  /** add(count) / update(id, patch); same as the /_sim/agents hooks. */
+  agents: AgentControls;
   /** Back to the seeded state: data, issued tokens, clock offset and fault rules. */
   reset(): void;
   /** Closes the server and every socket promptly, cancelling pending fault timers. */
@@ -89,6 +92,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     clock,
     tokens,
     faults,
+    agents: createAgentControls(state, clock, seed),
     reset() {
       clock.reset();
       tokens.reset();
@@ -130,6 +134,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     },
     state,
     faults,
+    agents: ctx.agents,
     reset: () => ctx.reset(),
     close: () =>
       new Promise<void>((resolve) => {
@@ -143,6 +148,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 export { faultRuleSchema, type FaultRule } from './fault-rules';
 export type { FaultController } from './faults';
 export { SimulatorState } from './state';
+export { agentPatchSchema, type AgentControls, type AgentPatch } from './agent-controls';
 export * from './seed/types';
 export * from './records';
-export { generateSeedData } from './seed';
+export { generateSeedData, agentShapes, SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN, type AgentShape } from './seed';

@@ -88,5 +88,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: SimContext
       reply = errorReply(simReq, 500, { message: 'Server Error' });
     }
   }
+  if (rule?.dropAfter) {
+    // The work is done, the answer is lost: the client cannot know whether its request took effect.
+    req.socket.destroy();
+    return;
+  }
   deliver(res, reply, { slowBodyMs: rule?.slowBodyMs, truncate: rule?.truncate }, runtime.timers);
 }

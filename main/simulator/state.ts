@@ -25,6 +25,9 @@ export class SimulatorState {
   foldersByKey = new Map<string, PrivateFolder>();
   streams = new Map<string, StreamEntry>();
   agents = new Map<number, AgentDevice>();
+  /** The seeded device of each shape (see seed/agent-shapes.ts). */
+  agentShapes = {} as SeedData['agentShapes'];
+  leafIds: number[] = [];
   mediaServers: MediaServer[] = [];
   cameras: PlatformCamera[] = [];
   users: PlatformUser[] = [];
@@ -54,6 +57,8 @@ export class SimulatorState {
     this.foldersByKey = new Map(data.folders.map((f) => [f.key, f]));
     this.streams = new Map(data.streams.map((s) => [s.uid, s]));
     this.agents = new Map(data.agents.map((a) => [a.id, a]));
+    this.agentShapes = data.agentShapes;
+    this.leafIds = data.leafIds;
     this.mediaServers = data.mediaServers;
     this.cameras = data.cameras;
     this.users = data.users;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppErrorKind } from '../../preload/contract/app-error';
-import type { BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
+import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 
 /** When a token issued at `issuedAt` with lifetime `ttl` seconds expires, as an ISO string; null = never (ttl 0). */
@@ -31,6 +31,11 @@ export interface BatchOptions {
   /** Consecutive connection failures after which the batch pauses instead of trying every row. Default 8. */
   breakerThreshold?: number;
   deps: BatchDeps;
+  /**
+   * Told of every change (a row moved, the run ended, a history write landed); `urgent` when the screen should hear
+   * at once (the run ended, paused or was cancelled) rather than at the next coalesced push (see batch-progress.ts).
+   */
+  onChange?: (urgent: boolean) => void;
 }
 
 /** Failures that say the server cannot be reached at all: a run of them stops the batch (see `breakerThreshold`). */
@@ -192,8 +197,15 @@ export class TokenBatch {
     };
   }
 
+  /** The progress push: counts and the rows changed after `since` (never the whole batch, unless all changed). */
+  progress(since: number): BatchProgress {
+    const { grant: _grant, notes: _notes, profileName: _profileName, rows: _none, ...rest } = this.status(Number.MAX_SAFE_INTEGER);
+    return { ...rest, rows: this.rows.filter((row) => row.rev > since).map((row) => ({ ...row })), since };
+  }
+
   private wakeWaiters(): void {
     for (const wake of [...this.waiters]) wake();
+    this.options.onChange?.(true);
   }
 
   /** Moves a row to `state` (fields written in place: a batch of thousands makes three moves per row). */
@@ -202,6 +214,7 @@ export class TokenBatch {
     this.counts[state] += 1;
     row.state = state;
     row.rev = ++this.rev;
+    this.options.onChange?.(false);
   }
 
   /** Moves a row to a state without a token, with the sentence that says why (or none). */
@@ -296,6 +309,8 @@ export class TokenBatch {
       this.saving = null;
       for (const entry of group) entry.done();
       this.flushHistory();
+      // The last write of a finished run clears `savingHistory` (or brings a warning): the screen hears it at once.
+      this.options.onChange?.(!this.active);
     });
   }
 }

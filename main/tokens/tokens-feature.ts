@@ -8,6 +8,7 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
 import { BatchRegistry, TokenBatch, expiryOf } from './batch-runner';
+import { ProgressPusher } from './batch-progress';
 import { batchToCsv, exportFilename, historyToCsv } from './csv-export';
 import { createSessionTokenHistory, createTokenHistory, type TokenHistory } from './history-store';
 import { buildPlaybackUrl } from './playback-url';
@@ -175,11 +176,14 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     async 'tokens.batchStart'({ text, note, ...grant }) {
       const { streams, notes } = parseBatchList(text);
       const { profile, client } = await connections.active();
+      // Progress reaches the screen as `batch.progress` events (counts and changed rows, at most ten a second).
+      const pusher = new ProgressPusher((progress) => services.events.emit('batch.progress', progress));
       const batch: TokenBatch = new TokenBatch({
         streams,
         grant,
         notes,
         profileName: profile.name,
+        onChange: (urgent) => pusher.changed(urgent),
         deps: {
           issue: (stream, signal) => client.createStreamToken(wireParams(stream, grant), { signal }),
           describe: (error, stream) => rowSentence(error, stream, client.rpcMethod),
@@ -189,9 +193,12 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
           },
         },
       });
+      pusher.follow(batch);
       batches.add(batch);
       batch.start().catch((error: unknown) => log.error('tokens', `batch run failed: ${String(error)}`));
-      return batch.status();
+      const status = batch.status();
+      pusher.sent(status.rev);
+      return status;
     },
 
     async 'tokens.batchStatus'({ batchId, since, waitMs }) {

@@ -106,7 +106,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const streams = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
-    if (options.onRequest) {
+    // The event stream is logged when it opens (it finishes only when the page goes away).
+    if (options.onRequest && !(req.url ?? '').startsWith('/events')) {
       const onRequest = options.onRequest;
       res.once('finish', () => onRequest({ method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', status: res.statusCode }));
     }
@@ -172,6 +173,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       Connection: 'keep-alive',
     });
     res.write(': watchdesk events\n\n');
+    options.onRequest?.({ method: 'GET', path: '/events', status: 200 });
     streams.add(res);
     const stop = options.events?.listen(({ name, payload }) => {
       res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);

@@ -3,9 +3,11 @@ import type { Channel } from './channel';
 import type { EventChannel } from './event';
 import type { Result } from './app-error';
 import { aboutChannels } from './about';
+import { agentsChannels, agentsEvents } from './agents';
 import { analyticsChannels } from './analytics';
 import { connectChannels } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
+import { onboardingChannels, onboardingEvents } from './onboarding';
 import { dashboardChannels } from './dashboard';
 
 /**
@@ -17,7 +19,9 @@ export const contract = {
   ...analyticsChannels,
   ...connectChannels,
   ...tokenChannels,
+  ...onboardingChannels,
   ...dashboardChannels,
+  ...agentsChannels,
 } as const;
 
 export type Contract = typeof contract;
@@ -31,6 +35,8 @@ export function isChannelName(name: string): name is ChannelName {
 /** Every event main pushes to the renderer, by name: one line per feature that declares events. */
 export const events = {
   ...tokenEvents,
+  ...onboardingEvents,
+  ...agentsEvents,
 } as const;
 
 export type Events = typeof events;

@@ -198,7 +198,7 @@ export interface BatchStatus {
  * moment every row is final and when the history write lands): the counts, and only the rows changed since the
  * previous push for this batch, never the whole batch.
  */
-export type BatchProgress = Pick<BatchStatus, 'id' | 'running' | 'savingHistory' | 'total' | 'counts' | 'rev' | 'rows' | 'historyWarning'> & {
+export type BatchProgress = Omit<BatchStatus, 'grant' | 'notes' | 'profileName'> & {
   /**
    * The revision the previous push for this batch ended at: `rows` are those changed after it. A screen that holds an
    * older revision missed a push (e.g. it came back after being away) and asks `tokens.batchStatus` once to catch up.
@@ -228,8 +228,9 @@ export const tokenChannels = {
   'tokens.exportCsv': channel<CsvExport>()(z.object({ ids })),
   'tokens.batchStart': channel<BatchStatus>()(batchStartSchema),
   /**
-   * Long-polled by the screen while a batch runs: answers when the rows are all final or the history write has
-   * landed, else after `waitMs` (0 = at once). `since` keeps each answer to the rows changed after that revision.
+   * A batch's status now (`waitMs` 0), or when the rows are all final or the history write has landed, else after
+   * `waitMs`. `since` keeps the answer to the rows changed after that revision. The screen follows `batch.progress`
+   * events and asks this only to catch up (coming back to the screen, or a missed push).
    */
   'tokens.batchStatus': channel<BatchStatus>()(
     batchId.extend({ since: z.number().int().min(0).default(0), waitMs: z.number().int().min(0).max(5_000).default(0) }),

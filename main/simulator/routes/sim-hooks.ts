@@ -3,6 +3,9 @@ import type { SimContext } from '../context';
 import { jsonReply, messageError, noContent, validationError, type Reply } from '../http/reply';
 import { readJsonObject, validateBody, type SimRequest } from '../http/request';
 import { fieldErrorsFromIssues } from '../validation-messages';
+import { addAgentsSchema, agentPatchSchema } from '../agent-controls';
+
+const AGENT_HOOK = /^\/_sim\/agents\/(\d+)$/;
 
 const clockAdvanceSchema = z.object({ advanceMs: z.int().min(0) });
 
@@ -16,6 +19,7 @@ function stateSnapshot(ctx: SimContext): Record<string, unknown> {
     folders: state.folders,
     streams: [...state.streams.values()],
     agents: [...state.agents.values()],
+    agentShapes: state.agentShapes,
     tasks: [...state.tasks.values()],
     deletedTasks: state.deletedTasks,
     issuedStreamTokens: state.issuedStreamTokens,
@@ -53,7 +57,22 @@ export function handleSimHook(req: SimRequest, ctx: SimContext): Reply {
       ctx.clock.advance(body.value.advanceMs);
       return jsonReply(200, { now: new Date(ctx.clock.now()).toISOString(), advancedMs: ctx.clock.advancedMs });
     }
+    case 'POST /_sim/agents': {
+      const body = validateBody(req, addAgentsSchema);
+      if (!body.ok) return body.reply;
+      return jsonReply(201, { ids: ctx.agents.add(body.value.count) });
+    }
     default:
-      return messageError(req, 404, `No simulator hook ${key}.`);
+      return agentHook(req, ctx) ?? messageError(req, 404, `No simulator hook ${key}.`);
   }
+}
+
+/** PATCH /_sim/agents/{id}: changes one device's state (see agent-controls.ts); null when the path is not this hook. */
+function agentHook(req: SimRequest, ctx: SimContext): Reply | null {
+  const match = AGENT_HOOK.exec(req.path);
+  if (!match || req.method !== 'PATCH') return null;
+  const body = validateBody(req, agentPatchSchema);
+  if (!body.ok) return body.reply;
+  const device = ctx.agents.update(Number(match[1]), body.value);
+  return device ? jsonReply(200, device) : messageError(req, 404, `Camera agent ${match[1]} not found.`);
 }

@@ -58,12 +58,29 @@ function cameraStreams(random: Random, cameraId: number, ip: string, vendor: Cam
   return streams;
 }
 
+export interface AgentBatch {
+  /** How many devices (default AGENT_COUNT). */
+  count?: number;
+  /** The first id (default 1001); later ids follow with gaps of 1-3. */
+  firstId?: number;
+  /** Added to the device index for camera and storage ids, so devices added later do not reuse them. */
+  indexOffset?: number;
+}
+
 /** Camera-agent devices: ids start at 1001 with small gaps, so a missing id between two real ones exists. */
-export function generateAgents(random: Random, anchorMs: number, tree: readonly TreeElement[], leafIds: readonly number[]): AgentDevice[] {
+export function generateAgents(
+  random: Random,
+  anchorMs: number,
+  tree: readonly TreeElement[],
+  leafIds: readonly number[],
+  batch: AgentBatch = {},
+): AgentDevice[] {
   const names = new Map(tree.map((el) => [el.id, el.name]));
   const agents: AgentDevice[] = [];
-  let id = FIRST_AGENT_ID;
-  for (let i = 0; i < AGENT_COUNT; i += 1) {
+  let id = batch.firstId ?? FIRST_AGENT_ID;
+  const offset = batch.indexOffset ?? 0;
+  for (let n = 0; n < (batch.count ?? AGENT_COUNT); n += 1) {
+    const i = n + offset;
     const vendor = random.pick(vendors);
     const groupId = random.pick(leafIds);
     const site = names.get(groupId) ?? 'Site';

@@ -1,5 +1,6 @@
 import { Random } from '../prng';
 import { generateAgents } from './agents';
+import { applyAgentShapes } from './agent-shapes';
 import { generateCameras } from './cameras';
 import { generateMediaServers, MEDIA_SERVER_COUNT } from './media-servers';
 import { generateTasks } from './tasks';
@@ -18,10 +19,11 @@ export function generateSeedData(seed: number, anchorMs: number, options: { medi
   const { tree, folders, leafIds } = generateTree(new Random(seed + 1));
   const mediaServers = generateMediaServers(new Random(seed + 2), anchorMs, mediaServerCount);
   const { cameras, streams } = generateCameras(new Random(seed + 3), anchorMs, tree, leafIds, mediaServerCount);
-  const agents = generateAgents(new Random(seed + 4), anchorMs, tree, leafIds);
+  const { agents, shapes: agentShapes } = applyAgentShapes(generateAgents(new Random(seed + 4), anchorMs, tree, leafIds));
   const users = generateUsers(new Random(seed + 5), anchorMs);
   const tasks = generateTasks(new Random(seed + 6), anchorMs, streams);
-  return { tree, folders, cameras, streams, agents, mediaServers, users, tasks };
+  return { tree, folders, leafIds, cameras, streams, agents, agentShapes, mediaServers, users, tasks };
 }
 
 export * from './types';
+export { agentShapes, SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN, type AgentShape } from './agent-shapes';

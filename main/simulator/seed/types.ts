@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AgentShape } from './agent-shapes';
 
 /**
  * Shapes of the simulator's seeded and recorded data. The agent and media-server schemas follow the spec's
@@ -188,10 +189,14 @@ export type AnalyticsTask = z.infer<typeof analyticsTaskSchema>;
 /** Everything generated from one seed. */
 export interface SeedData {
   tree: TreeElement[];
+  /** Tree elements cameras hang from (cities and sites). */
+  leafIds: number[];
   folders: PrivateFolder[];
   cameras: PlatformCamera[];
   streams: StreamEntry[];
   agents: AgentDevice[];
+  /** Which seeded device has which shape (offline, no storages, four storages, nulls, no low stream, credentials). */
+  agentShapes: Record<AgentShape, number>;
   mediaServers: MediaServer[];
   users: PlatformUser[];
   tasks: AnalyticsTask[];

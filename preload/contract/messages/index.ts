@@ -1,14 +1,18 @@
 import type { MessagePaths } from './types';
 import { analytics as enAnalytics } from './en/analytics';
 import { bridge as enBridge } from './en/bridge';
+import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
 import { shell as enShell } from './en/shell';
+import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { analytics as ruAnalytics } from './ru/analytics';
 import { bridge as ruBridge } from './ru/bridge';
+import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
 import { shell as ruShell } from './ru/shell';
+import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 
@@ -19,7 +23,9 @@ import { ui as ruUi } from './ru/ui';
 export const en = {
   bridge: enBridge,
   common: enCommon,
+  agents: enAgents,
   shell: enShell,
+  onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
   analytics: enAnalytics,
@@ -28,7 +34,9 @@ export const en = {
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
+  agents: ruAgents,
   shell: ruShell,
+  onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
   analytics: ruAnalytics,

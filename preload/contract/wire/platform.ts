@@ -284,7 +284,11 @@ export const cameraAgentSchema = z
   .loose();
 export type CameraAgent = z.infer<typeof cameraAgentSchema>;
 
-export const cameraAgentIdSchema = z.int().min(1, 'A device number is a positive whole number.');
+/** A device number: a positive int, or a string of digits passed through as typed (the server judges its range). */
+export const cameraAgentIdSchema = z.union([
+  z.int().min(1, 'A device number is a positive whole number.'),
+  z.string().regex(/^\d{1,20}$/, 'A device number has digits only.'),
+]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // 6. Dashboard

@@ -1,25 +1,26 @@
 import { api } from '../../lib/api';
 import type { AppError } from '../../../preload/contract/app-error';
-import type { BatchRow, BatchStatus } from '../../../preload/contract/tokens';
+import type { BatchProgress, BatchRow, BatchStatus } from '../../../preload/contract/tokens';
 import { downloadText } from './download';
 
-/** The longest a status call waits in main: the progress bar moves about four times a second. */
-const POLL_WAIT_MS = 250;
+/** Pushes for a batch whose start answer has not arrived yet (the event stream can overtake the call's answer). */
+const EARLY_PUSHES_KEPT = 50;
 
 /**
- * A batch as the screen follows it. Main runs the batch; the screen long-polls `tokens.batchStatus` (there is no
- * push channel): each call answers after at most 250 ms, or at once when the rows are all final or the history write
- * has landed, and carries only the rows changed since the last answer.
+ * A batch as the screen follows it. Main runs the batch and pushes `batch.progress` events (counts plus the rows
+ * changed since its previous push, at most about ten a second, and at once when every row is final); the screen
+ * applies them. It asks `tokens.batchStatus` only to catch up: when it comes back to a batch after being away, or
+ * when a push says it missed one (its `since` is newer than what the screen holds).
  */
 export class BatchState {
   #status = $state<BatchStatus | null>(null);
   #rows = $state<BatchRow[]>([]);
   #error = $state<AppError | null>(null);
   #starting = $state(false);
-  /** True while a status call is out, so there is never more than one. */
-  #polling = false;
-  /** Bumped when the screen goes away, so a late poll answer is ignored. */
-  #generation = 0;
+  #unsubscribe: (() => void) | null = null;
+  #early: BatchProgress[] = [];
+  /** True while a catch-up call is out, so there is never more than one. */
+  #catchingUp = false;
 
   get status(): BatchStatus | null {
     return this.#status;
@@ -43,26 +44,28 @@ export class BatchState {
   }
 
   async start(input: Parameters<typeof api.tokens.batchStart>[0]): Promise<AppError | null> {
+    this.#listen();
     this.#starting = true;
     this.#error = null;
+    this.#early = [];
     const result = await api.tokens.batchStart(input);
     this.#starting = false;
     if (!result.ok) return result.error;
-    this.#take(result.value, true);
+    this.#take(result.value);
     return null;
   }
 
   async cancel(): Promise<void> {
     if (!this.#status) return;
     const result = await api.tokens.batchCancel({ batchId: this.#status.id });
-    if (result.ok) this.#take(result.value, true);
+    if (result.ok) this.#take(result.value);
     else this.#error = result.error;
   }
 
   async retry(): Promise<void> {
     if (!this.#status) return;
     const result = await api.tokens.batchRetry({ batchId: this.#status.id });
-    if (result.ok) this.#take(result.value, true);
+    if (result.ok) this.#take(result.value);
     else this.#error = result.error;
   }
 
@@ -73,51 +76,60 @@ export class BatchState {
     else this.#error = result.error;
   }
 
-  /** Stops polling (the screen unmounted); the batch itself keeps running in main. */
+  /** Stops following (the screen unmounted); the batch itself keeps running in main. */
   stop(): void {
-    this.#generation += 1;
-    this.#polling = false;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
   }
 
-  /** Picks the batch up again after the screen was away. */
+  /** Follows again after the screen was away: listens, and catches up once on what it missed meanwhile. */
   resume(): void {
-    if (this.#status && needsPolling(this.#status)) void this.#poll();
+    this.#listen();
+    if (this.#status && (this.#status.running || this.#status.savingHistory)) void this.#catchUp();
   }
 
-  #take(status: BatchStatus, full: boolean): void {
-    if (full) {
-      this.#rows = status.rows;
-    } else if (status.rows.length > 0) {
-      const next = this.#rows.slice();
-      for (const row of status.rows) next[row.index] = row;
-      this.#rows = next;
-    }
+  #listen(): void {
+    this.#unsubscribe ??= api.on('batch.progress', (progress) => this.#apply(progress));
+  }
+
+  /** A full status from a call's answer (start, cancel, retry, catch-up). */
+  #take(status: BatchStatus): void {
+    const current = this.#status;
+    if (current && current.id === status.id && status.rev < current.rev) return; // an older answer than the pushes applied
+    this.#rows = status.rows;
     this.#status = status;
-    if (needsPolling(status)) void this.#poll();
+    const early = this.#early.filter((progress) => progress.id === status.id);
+    this.#early = [];
+    for (const progress of early) this.#apply(progress);
   }
 
-  async #poll(): Promise<void> {
-    if (this.#polling) return;
-    const asked = this.#status;
-    if (!asked) return;
-    this.#polling = true;
-    const generation = this.#generation;
-    const result = await api.tokens.batchStatus({ batchId: asked.id, since: asked.rev, waitMs: POLL_WAIT_MS });
-    if (generation !== this.#generation) return;
-    this.#polling = false;
-    if (!result.ok) {
-      this.#error = result.error;
+  #apply(progress: BatchProgress): void {
+    const current = this.#status;
+    if (!current || current.id !== progress.id) {
+      if (this.#starting) this.#early = [...this.#early.slice(-(EARLY_PUSHES_KEPT - 1)), progress];
       return;
     }
-    // A start, cancel or retry may have answered while this call was out: its status is as new or newer, so an
-    // answer for another batch or an older revision is dropped, and polling goes on from the newer status.
-    const current = this.#status;
-    if (current && result.value.id === current.id && result.value.rev >= current.rev) this.#take(result.value, false);
-    else if (current && needsPolling(current)) void this.#poll();
+    if (progress.rev < current.rev) return; // older than what the screen holds
+    if (progress.since > current.rev) {
+      void this.#catchUp(); // a push was missed: its rows are not in this one
+      return;
+    }
+    if (progress.rows.length > 0) {
+      const next = this.#rows.slice();
+      for (const row of progress.rows) next[row.index] = row;
+      this.#rows = next;
+    }
+    const { since: _since, ...fields } = progress;
+    this.#status = { ...current, ...fields, rows: progress.rows };
   }
-}
 
-/** Rows still being issued, or the history write still landing (it may end in a warning to show). */
-function needsPolling(status: BatchStatus): boolean {
-  return status.running || status.savingHistory;
+  async #catchUp(): Promise<void> {
+    const asked = this.#status;
+    if (!asked || this.#catchingUp) return;
+    this.#catchingUp = true;
+    const result = await api.tokens.batchStatus({ batchId: asked.id, since: 0 });
+    this.#catchingUp = false;
+    if (result.ok) this.#take(result.value);
+    else this.#error = result.error;
+  }
 }

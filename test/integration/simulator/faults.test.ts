@@ -87,6 +87,13 @@ describe('fault rules', () => {
     expect(sim.state.issuedStreamTokens).toHaveLength(0);
   });
 
+  it('dropAfter does the work, then closes the connection without an answer', async () => {
+    sim.faults.add({ path: '/api/', dropAfter: true, times: 1 });
+    await expect(tokenCall()).rejects.toThrow();
+    expect(sim.state.issuedStreamTokens).toHaveLength(1);
+    expect((await tokenCall()).status).toBe(200);
+  });
+
   it('slowBodyMs sends the headers at once and trickles the genuine body', async () => {
     sim.faults.add({ path: '/api/admin', slowBodyMs: 600 });
     const started = performance.now();

@@ -20,7 +20,7 @@ describe('seeded data', () => {
     expect(data.streams.filter((s) => s.authorization === 'private').length).toBeGreaterThanOrEqual(1200);
     expect(new Set(data.streams.map((s) => s.authorization))).toEqual(new Set(['private', 'public', 'protected']));
     expect(new Set(data.tasks.map((t) => t.CaseType)).size).toBeGreaterThanOrEqual(4);
-    expect(new Set(data.agents.map((a) => a.storages.length))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(data.agents.map((a) => a.storages.length))).toEqual(new Set([0, 1, 2, 3, 4]));
     expect(data.folders.every((f) => data.tree.some((el) => el.id === f.group_id))).toBe(true);
     expect(data.streams.every((s) => /^cam-\d{4}-(hd|sd)$/.test(s.uid) && s.url.startsWith('rtsp://'))).toBe(true);
   });

@@ -8,7 +8,7 @@ import { isTrustedWebSender } from '../../../main/ipc/trusted-senders';
 import { startWebHost, type RunningWebHost } from '../../../main/web/host';
 import { createEventHub } from '../../../main/app/events';
 import type { CallContext, Handlers } from '../../../main/ipc/registry';
-import type { BatchProgress } from '../../../preload/contract/tokens';
+import { sampleProgress } from '../../support/batch-progress';
 
 let host: RunningWebHost;
 let rendererDir: string | undefined;
@@ -107,17 +107,7 @@ describe('web host', () => {
     expect(stream.statusCode).toBe(200);
     expect(String(stream.headers['content-type'])).toContain('text/event-stream');
     await vi.waitFor(() => expect(host.eventStreams).toBe(1));
-    const progress: BatchProgress = {
-      id: 'b1',
-      running: true,
-      savingHistory: false,
-      total: 1,
-      counts: { pending: 0, running: 1, ok: 0, failed: 0, cancelled: 0 },
-      rev: 1,
-      since: 0,
-      rows: [],
-      historyWarning: null,
-    };
+    const progress = sampleProgress();
     events.emit('batch.progress', progress);
     let text = '';
     for await (const chunk of stream.body) {

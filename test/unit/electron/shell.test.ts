@@ -15,6 +15,7 @@ const { hardenSession, hardenWebContents } = await import('../../../main/electro
 const { isTrustedElectronSender, pushEvents, registerIpc } = await import('../../../main/electron/ipc');
 const { channelNames, ipcCancelChannel, ipcEventPrefix, ipcPrefix } = await import('../../../preload/contract');
 const { createEventHub } = await import('../../../main/app/events');
+const { sampleProgress } = await import('../../support/batch-progress');
 
 class FakeContents extends EventEmitter {
   openHandler: ((details: { url: string }) => { action: string }) | null = null;
@@ -118,7 +119,7 @@ describe('Electron shell', () => {
     const hub = createEventHub();
     const contents = Object.assign(new EventEmitter(), { send: vi.fn(), isDestroyed: () => false });
     pushEvents(hub, contents as never);
-    const payload = { id: 'b', running: true, savingHistory: false, total: 1, counts: { pending: 1, running: 0, ok: 0, failed: 0, cancelled: 0 }, rev: 1, since: 0, rows: [], historyWarning: null };
+    const payload = sampleProgress();
     hub.emit('batch.progress', payload);
     expect(contents.send).toHaveBeenCalledWith(ipcEventPrefix + 'batch.progress', payload);
     contents.emit('destroyed');

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEventHub, type PushedEvent } from '../../../main/app/events';
-import type { BatchProgress } from '../../../preload/contract/tokens';
+import { sampleProgress } from '../../support/batch-progress';
 
-const progress: BatchProgress = {
-  id: 'b1',
-  running: true,
-  savingHistory: false,
-  total: 2,
-  counts: { pending: 1, running: 1, ok: 0, failed: 0, cancelled: 0 },
-  rev: 1,
-  since: 0,
-  rows: [],
-  historyWarning: null,
-};
+const progress = sampleProgress();
 
 describe('event hub', () => {
   it('hands every emitted event to every listener, in order', () => {

@@ -1,0 +1,120 @@
+import type { AgentSnapshot, LookupShortcuts } from '../../preload/contract/agents';
+import type { Connections } from '../connect/connections';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+import { isUnreachable, lookupFailure } from './agent-errors';
+import type { DeviceCache } from './device-cache';
+import type { ShortcutStore } from './shortcut-store';
+
+export interface DeviceLookup {
+  lookup(id: string, signal?: AbortSignal): Promise<AgentSnapshot>;
+  cached(id: string): Promise<AgentSnapshot | null>;
+  clearCache(): Promise<void>;
+  shortcuts(): Promise<LookupShortcuts>;
+  pin(id: string, pinned: boolean): Promise<LookupShortcuts>;
+  clearRecent(): Promise<LookupShortcuts>;
+}
+
+/** "2026-11-22 18:40" in UTC: the stale sentence is written in main, which does not know the operator's zone. */
+function utcMinute(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * Operation 5 for the inspection view: the device from the active server, its last copy on disk when the server
+ * cannot be reached, and the recent/pinned shortcuts of that server.
+ */
+export function createDeviceLookup(connections: Connections, cache: DeviceCache, shortcuts: ShortcutStore): DeviceLookup {
+  async function activeProfile() {
+    try {
+      return await connections.active();
+    } catch (error) {
+      if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
+      throw error;
+    }
+  }
+
+  async function isPinned(profileId: string, id: string): Promise<boolean> {
+    return (await shortcuts.get(profileId)).pinned.some((p) => p.id === id);
+  }
+
+  return {
+    async lookup(id, signal) {
+      const { profile, client } = await activeProfile();
+      try {
+        const { device, text } = await client.viewCameraAgent(id, signal ? { signal } : {});
+        const fetchedAt = new Date().toISOString();
+        // The copy and the shortcut are conveniences: failing to write them must not hide the device.
+        await cache.save(profile.id, id, device, text, fetchedAt).catch((error: unknown) => log.warn('agents', `could not cache device ${id}: ${String(error)}`));
+        const recorded = await shortcuts.recordLookup(profile.id, id, device.name).catch(() => null);
+        return {
+          profileId: profile.id,
+          profileName: profile.name,
+          id,
+          device,
+          raw: text,
+          credentialsKept: true,
+          fetchedAt,
+          stale: null,
+          pinned: recorded ? recorded.pinned.some((p) => p.id === id) : false,
+        };
+      } catch (error) {
+        if (isUnreachable(error) && isAppFailure(error)) {
+          const copy = await cache.load(profile.id, id);
+          if (copy) {
+            return {
+              profileId: profile.id,
+              profileName: profile.name,
+              id,
+              device: copy.device,
+              raw: copy.raw,
+              credentialsKept: false,
+              fetchedAt: copy.fetchedAt,
+              stale: { kind: error.kind, reason: t('agents.errors.unreachableStale', { time: utcMinute(copy.fetchedAt), detail: error.appError.message }) },
+              pinned: await isPinned(profile.id, id),
+            };
+          }
+        }
+        throw lookupFailure(error, id);
+      }
+    },
+
+    async cached(id) {
+      const { profile } = await activeProfile();
+      const copy = await cache.load(profile.id, id);
+      if (!copy) return null;
+      return {
+        profileId: profile.id,
+        profileName: profile.name,
+        id,
+        device: copy.device,
+        raw: copy.raw,
+        credentialsKept: false,
+        fetchedAt: copy.fetchedAt,
+        stale: null,
+        pinned: await isPinned(profile.id, id),
+      };
+    },
+
+    async clearCache() {
+      const { profile } = await activeProfile();
+      await cache.clear(profile.id);
+    },
+
+    async shortcuts() {
+      const { profile } = await activeProfile();
+      return shortcuts.get(profile.id);
+    },
+
+    async pin(id, pinned) {
+      const { profile } = await activeProfile();
+      return shortcuts.setPinned(profile.id, id, pinned, null);
+    },
+
+    async clearRecent() {
+      const { profile } = await activeProfile();
+      return shortcuts.clearRecent(profile.id);
+    },
+  };
+}

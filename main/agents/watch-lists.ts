@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type { AlertList, WatchAlert, WatchListSummary, WatchView } from '../../preload/contract/agents';
+import { watchListInputSchema } from '../../preload/contract/agents';
+import { MAX_WATCH_DEVICES, parseDeviceIds } from '../../preload/contract/agents-ids';
+import type { z } from 'zod';
+import type { Connections } from '../connect/connections';
+import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+import type { Notifier } from '../shared/notifier';
+import { WatchRunner, type RuleTransitionEvent } from './watch-runner';
+import type { StoredList, WatchStore } from './watch-store';
+import { alertSentence } from './alert-words';
+
+type WatchListInput = z.output<typeof watchListInputSchema>;
+
+export interface WatchEvents {
+  changed(summary: WatchListSummary): void;
+  alert(alert: WatchAlert): void;
+}
+
+export interface WatchLists {
+  list(): Promise<WatchListSummary[]>;
+  save(input: WatchListInput): Promise<WatchListSummary>;
+  remove(id: string): Promise<void>;
+  view(id: string): Promise<WatchView>;
+  setActive(id: string, active: boolean): Promise<WatchListSummary>;
+  pollNow(id: string): Promise<WatchListSummary>;
+  alerts(listId?: string): Promise<AlertList>;
+  acknowledge(alertIds: string[] | 'all'): Promise<AlertList>;
+  dispose(): Promise<void>;
+}
+
+export interface WatchListOptions {
+  connections: Connections;
+  store: WatchStore;
+  notifier: Notifier;
+  events: WatchEvents;
+  now?: () => number;
+  /** Raised alerts are gathered this long before they become one notification (or one summary). */
+  notifyGatherMs?: number;
+}
+
+/** More new alerts than this in one gathering become one summary notification. */
+const MAX_SINGLE_NOTES = 3;
+
+/**
+ * The watch lists of every profile: persisted, each polled by its own runner while active, their rules raising and
+ * clearing alerts that are kept on disk, pushed to the screen as events, and shown as desktop notifications.
+ */
+export function createWatchLists(options: WatchListOptions): WatchLists {
+  const now = options.now ?? Date.now;
+  const runners = new Map<string, WatchRunner>();
+  let alerts: WatchAlert[] = [];
+  let lists: StoredList[] = [];
+  let pendingNotes: WatchAlert[] = [];
+  let noteTimer: NodeJS.Timeout | null = null;
+
+  const activeKey = (listId: string, deviceId: string, ruleId: string) => `${listId}|${deviceId}|${ruleId}`;
+  let active = new Map<string, WatchAlert>();
+  const reindex = () => {
+    active = new Map(alerts.filter((a) => a.clearedAt === null).map((a) => [activeKey(a.listId, a.deviceId, a.rule.id), a]));
+  };
+
+  function persist(): void {
+    options.store.save({ lists, alerts }).catch((error: unknown) => log.error('agents', `watch lists could not be saved: ${String(error)}`));
+  }
+
+  function flushNotes(): void {
+    noteTimer = null;
+    const notes = pendingNotes;
+    pendingNotes = [];
+    if (notes.length === 0) return;
+    if (notes.length > MAX_SINGLE_NOTES) {
+      const listNames = [...new Set(notes.map((n) => n.listName))].join(', ');
+      options.notifier.notify({ title: t('agents.notify.title', { list: listNames }), body: t('agents.notify.many', { count: notes.length }) });
+      return;
+    }
+    for (const alert of notes) options.notifier.notify({ title: t('agents.notify.title', { list: alert.listName }), body: alertSentence(alert) });
+  }
+
+  function onTransitions(events: RuleTransitionEvent[]): void {
+    for (const event of events) {
+      const key = activeKey(event.list.id, event.deviceId, event.rule.id);
+      const at = new Date(event.at).toISOString();
+      if (event.transition === 'raise') {
+        if (active.has(key)) continue;
+        const alert: WatchAlert = {
+          id: randomUUID(),
+          listId: event.list.id,
+          listName: event.list.name,
+          deviceId: event.deviceId,
+          deviceName: event.deviceName,
+          rule: event.rule,
+          facts: event.facts,
+          raisedAt: at,
+          clearedAt: null,
+          acknowledgedAt: null,
+        };
+        alerts.push(alert);
+        active.set(key, alert);
+        pendingNotes.push(alert);
+        options.events.alert(alert);
+      } else {
+        const alert = active.get(key);
+        if (!alert) continue;
+        alert.clearedAt = at;
+        active.delete(key);
+        options.events.alert(alert);
+      }
+    }
+    noteTimer ??= setTimeout(flushNotes, options.notifyGatherMs ?? 500);
+    noteTimer.unref?.();
+    persist();
+  }
+
+  function activeAlertsOf(listId: string): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const alert of active.values()) if (alert.listId === listId) counts.set(alert.deviceId, (counts.get(alert.deviceId) ?? 0) + 1);
+    return counts;
+  }
+
+  function startRunner(list: StoredList): WatchRunner {
+    const runner = new WatchRunner(list, {
+      async clientFor(profileId) {
+        const { client, profile } = await options.connections.forProfile(profileId);
+        return { client, profileName: profile.name };
+      },
+      onChanged: (summary) => options.events.changed(summary),
+      onTransitions,
+      isRaised: (deviceId, ruleId) => active.has(activeKey(list.id, deviceId, ruleId)),
+      activeAlertsOf,
+      now,
+    });
+    runners.set(list.id, runner);
+    return runner;
+  }
+
+  const ready = (async () => {
+    const data = await options.store.load();
+    lists = data.lists;
+    alerts = data.alerts;
+    reindex();
+    for (const list of lists) startRunner(list);
+  })();
+
+  async function runnerOf(id: string): Promise<WatchRunner> {
+    await ready;
+    const runner = runners.get(id);
+    if (!runner) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
+    return runner;
+  }
+
+  function alertList(listId?: string): AlertList {
+    const chosen = listId ? alerts.filter((a) => a.listId === listId) : alerts;
+    const newestFirst = [...chosen].reverse();
+    return { alerts: newestFirst, unacknowledged: chosen.filter((a) => a.clearedAt === null && a.acknowledgedAt === null).length };
+  }
+
+  function notesOf(parsed: ReturnType<typeof parseDeviceIds>): string[] {
+    const notes: string[] = [];
+    if (parsed.column) notes.push(t('agents.notes.csvColumn', { column: parsed.column }));
+    if (parsed.duplicates > 0) notes.push(t('agents.notes.duplicates', { count: parsed.duplicates }));
+    if (parsed.invalidCount > 0) notes.push(t('agents.notes.invalid', { count: parsed.invalidCount, examples: parsed.invalid.map((v) => `“${v}”`).join(', ') }));
+    return notes;
+  }
+
+  return {
+    async list() {
+      await ready;
+      return lists.map((l) => runners.get(l.id)!.summary());
+    },
+
+    async save(input) {
+      await ready;
+      const parsed = parseDeviceIds(input.devicesText);
+      if (parsed.ids.length === 0) {
+        const message = t('agents.errors.noDevices');
+        throw new AppFailure('Validation', message, { fieldErrors: { devicesText: [message] } });
+      }
+      if (parsed.ids.length > MAX_WATCH_DEVICES) {
+        const message = t('agents.errors.tooManyDevices', { count: parsed.ids.length, max: MAX_WATCH_DEVICES });
+        throw new AppFailure('Validation', message, { fieldErrors: { devicesText: [message] } });
+      }
+      const existing = input.id ? lists.find((l) => l.id === input.id) : undefined;
+      if (input.id && !existing) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
+      const profileId = existing?.profileId ?? (await options.connections.active()).profile.id;
+      const stored: StoredList = {
+        id: existing?.id ?? randomUUID(),
+        name: input.name,
+        profileId,
+        deviceIds: parsed.ids,
+        intervalSec: input.intervalSec,
+        concurrency: input.concurrency,
+        rules: input.rules,
+        active: input.active,
+        notes: notesOf(parsed),
+        createdAt: existing?.createdAt ?? new Date(now()).toISOString(),
+      };
+      lists = existing ? lists.map((l) => (l.id === stored.id ? stored : l)) : [...lists, stored];
+      if (existing) {
+        // Alerts of rules and devices that are no longer in the list end now.
+        const ruleIds = new Set(stored.rules.map((r) => JSON.stringify(r)));
+        const deviceIds = new Set(stored.deviceIds);
+        for (const alert of alerts) {
+          if (alert.listId === stored.id && alert.clearedAt === null && (!ruleIds.has(JSON.stringify(alert.rule)) || !deviceIds.has(alert.deviceId))) {
+            alert.clearedAt = new Date(now()).toISOString();
+          }
+        }
+        reindex();
+        runners.get(stored.id)!.update(stored);
+      } else {
+        startRunner(stored);
+      }
+      await options.store.save({ lists, alerts });
+      return runners.get(stored.id)!.summary();
+    },
+
+    async remove(id) {
+      const runner = await runnerOf(id);
+      await runner.dispose();
+      runners.delete(id);
+      lists = lists.filter((l) => l.id !== id);
+      alerts = alerts.filter((a) => a.listId !== id);
+      reindex();
+      await options.store.save({ lists, alerts });
+    },
+
+    async view(id) {
+      return (await runnerOf(id)).view();
+    },
+
+    async setActive(id, isActive) {
+      const runner = await runnerOf(id);
+      runner.setActive(isActive);
+      lists = lists.map((l) => (l.id === id ? { ...l, active: isActive } : l));
+      await options.store.save({ lists, alerts });
+      return runner.summary();
+    },
+
+    async pollNow(id) {
+      const runner = await runnerOf(id);
+      await runner.pollNow();
+      return runner.summary();
+    },
+
+    async alerts(listId) {
+      await ready;
+      return alertList(listId);
+    },
+
+    async acknowledge(ids) {
+      await ready;
+      const at = new Date(now()).toISOString();
+      const chosen = ids === 'all' ? null : new Set(ids);
+      for (const alert of alerts) {
+        if (alert.acknowledgedAt === null && (chosen === null || chosen.has(alert.id))) alert.acknowledgedAt = at;
+      }
+      await options.store.save({ lists, alerts });
+      return alertList();
+    },
+
+    async dispose() {
+      await ready.catch(() => undefined);
+      await Promise.all([...runners.values()].map((r) => r.dispose()));
+      if (noteTimer) clearTimeout(noteTimer);
+      await options.store.save({ lists, alerts }).catch(() => undefined);
+    },
+  };
+}

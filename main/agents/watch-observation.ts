@@ -1,0 +1,62 @@
+import type { StreamSummary, WatchRow } from '../../preload/contract/agents';
+import { inactiveStreams, type DeviceObservation } from '../../preload/contract/agents-rules';
+import { worstUsage } from '../../preload/contract/agents-storage';
+import type { CameraAgent } from '../../preload/contract/wire/platform';
+
+function timeOf(iso: string | null): number | null {
+  if (iso === null) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** What the rules look at in one answer. */
+export function observationOf(device: CameraAgent, at: number): DeviceObservation {
+  return {
+    at,
+    online: device.is_online,
+    lastUpdatedAt: timeOf(device.last_updated_at),
+    worstPercent: worstUsage(device.storages)?.percent ?? null,
+    version: device.version,
+    streams: device.camera.streams.map((s) => ({ type: s.type, status: s.status })),
+  };
+}
+
+/** The streams column: none, all active, some not active, or not reported (the spec has seen only null). */
+export function streamSummary(observation: Pick<DeviceObservation, 'streams'>): StreamSummary {
+  if (observation.streams.length === 0) return 'none';
+  if (inactiveStreams(observation).length > 0) return 'inactive';
+  return observation.streams.every((s) => s.status !== null) ? 'active' : 'unknown';
+}
+
+export function pendingRow(deviceId: string): WatchRow {
+  return {
+    deviceId,
+    name: null,
+    state: 'pending',
+    online: null,
+    worstStoragePercent: null,
+    streams: 'unknown',
+    version: null,
+    lastSeenAt: null,
+    polledAt: null,
+    error: null,
+    errorKind: null,
+    activeAlerts: 0,
+  };
+}
+
+export function okRow(previous: WatchRow, device: CameraAgent, observation: DeviceObservation): WatchRow {
+  return {
+    ...previous,
+    name: device.name,
+    state: 'ok',
+    online: device.is_online,
+    worstStoragePercent: observation.worstPercent,
+    streams: streamSummary(observation),
+    version: device.version,
+    lastSeenAt: device.last_updated_at,
+    polledAt: new Date(observation.at).toISOString(),
+    error: null,
+    errorKind: null,
+  };
+}

@@ -1,0 +1,329 @@
+import type { AppErrorKind } from '../../preload/contract/app-error';
+import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
+import {
+  evaluateRule,
+  factsOf,
+  initialRuleState,
+  nextDeviceState,
+  type AlertFacts,
+  type DeviceWatchState,
+  type RuleState,
+  type WatchRule,
+} from '../../preload/contract/agents-rules';
+import type { CameraAgent } from '../../preload/contract/wire/platform';
+import type { PlatformClient } from '../platform';
+import { isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
+import { observationOf, okRow, pendingRow } from './watch-observation';
+import type { StoredList } from './watch-store';
+
+/** While paused, the server is tried again this often (or at the list's interval, when shorter). */
+export const PAUSED_RETRY_SEC = 15;
+
+export interface RuleTransitionEvent {
+  list: StoredList;
+  deviceId: string;
+  deviceName: string;
+  rule: WatchRule;
+  transition: 'raise' | 'clear';
+  facts: AlertFacts;
+  at: number;
+}
+
+export interface RunnerDeps {
+  /** The client of the list's server; throws (NotFound) when that profile is gone. */
+  clientFor(profileId: string): Promise<{ client: PlatformClient; profileName: string }>;
+  /** Every change of the summary (state, a finished cycle). */
+  onChanged(summary: WatchListSummary): void;
+  /** Called once per poll with every rule that raised or cleared on it. */
+  onTransitions(events: RuleTransitionEvent[]): void;
+  /** Raised alerts per `deviceId|ruleId` (so a restart does not raise them again). */
+  isRaised(deviceId: string, ruleId: string): boolean;
+  activeAlertsOf(listId: string): Map<string, number>;
+  now(): number;
+}
+
+const ruleKey = (deviceId: string, ruleId: string) => `${deviceId}|${ruleId}`;
+
+/**
+ * Polls one watch list in main: one cycle reads every device with at most `concurrency` requests in flight, feeds
+ * each answer to the rules, then waits `intervalSec`. The server being unreachable pauses the list (retried by
+ * itself); a refused token or permission stops it with one sentence instead of hundreds of failed rows.
+ */
+export class WatchRunner {
+  private list: StoredList;
+  private rows = new Map<string, WatchRow>();
+  private devices = new Map<string, DeviceWatchState>();
+  private ruleStates = new Map<string, RuleState>();
+  private state: WatchState = 'idle';
+  private message: string | null = null;
+  private reason: AppErrorKind | null = null;
+  private profileName = '';
+  private lastCycleAt: string | null = null;
+  private lastCycleMs: number | null = null;
+  private nextCycleAt: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private cycle: Promise<void> | null = null;
+  private abort: AbortController | null = null;
+  private disposed = false;
+
+  constructor(
+    list: StoredList,
+    private readonly deps: RunnerDeps,
+  ) {
+    this.list = list;
+    this.resetRows();
+    if (list.active) this.schedule(0);
+  }
+
+  get id(): string {
+    return this.list.id;
+  }
+
+  get stored(): StoredList {
+    return this.list;
+  }
+
+  /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
+  update(list: StoredList): void {
+    const rulesChanged = JSON.stringify(list.rules) !== JSON.stringify(this.list.rules);
+    this.list = list;
+    if (rulesChanged) this.ruleStates.clear();
+    this.resetRows();
+    this.setActive(list.active, true);
+  }
+
+  setActive(active: boolean, restart = false): void {
+    this.list = { ...this.list, active };
+    if (!active) {
+      this.halt('idle');
+    } else if (restart || this.state === 'idle' || this.state === 'stopped') {
+      this.halt('waiting');
+      this.schedule(0);
+    }
+    this.changed();
+  }
+
+  /** Runs a cycle now (or joins the one running) and resolves when it has finished. */
+  async pollNow(): Promise<void> {
+    if (this.cycle) return this.cycle;
+    this.clearTimer();
+    await this.runCycle();
+  }
+
+  summary(): WatchListSummary {
+    const counts = { online: 0, offline: 0, failed: 0, pending: 0 };
+    for (const row of this.rows.values()) {
+      if (row.state === 'failed') counts.failed += 1;
+      else if (row.state === 'pending') counts.pending += 1;
+      else if (row.online) counts.online += 1;
+      else counts.offline += 1;
+    }
+    let activeAlerts = 0;
+    for (const n of this.deps.activeAlertsOf(this.list.id).values()) activeAlerts += n;
+    const { createdAt: _createdAt, ...list } = this.list;
+    return {
+      ...list,
+      profileName: this.profileName,
+      state: this.state,
+      message: this.message,
+      reason: this.reason,
+      lastCycleAt: this.lastCycleAt,
+      lastCycleMs: this.lastCycleMs,
+      nextCycleAt: this.nextCycleAt,
+      counts,
+      activeAlerts,
+    };
+  }
+
+  view(): WatchView {
+    const alerts = this.deps.activeAlertsOf(this.list.id);
+    const rows = this.list.deviceIds.map((id) => {
+      const row = this.rows.get(id) ?? pendingRow(id);
+      return { ...row, activeAlerts: alerts.get(id) ?? 0 };
+    });
+    return { ...this.summary(), rows };
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    this.clearTimer();
+    this.abort?.abort();
+    await this.cycle?.catch(() => undefined);
+  }
+
+  private resetRows(): void {
+    const next = new Map<string, WatchRow>();
+    for (const id of this.list.deviceIds) next.set(id, this.rows.get(id) ?? pendingRow(id));
+    this.rows = next;
+  }
+
+  private halt(state: WatchState): void {
+    this.clearTimer();
+    this.abort?.abort();
+    this.state = state;
+    this.message = null;
+    this.reason = null;
+    this.nextCycleAt = null;
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.disposed || !this.list.active) return;
+    this.clearTimer();
+    this.nextCycleAt = new Date(this.deps.now() + delayMs).toISOString();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // A cycle that was halted may still be winding down: the next one starts once it has.
+      void (this.cycle ?? Promise.resolve()).then(() => this.runCycle());
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  private changed(): void {
+    this.deps.onChanged(this.summary());
+  }
+
+  private async runCycle(): Promise<void> {
+    if (this.cycle) return this.cycle;
+    this.cycle = this.cycleOnce().finally(() => {
+      this.cycle = null;
+    });
+    return this.cycle;
+  }
+
+  private async cycleOnce(): Promise<void> {
+    const started = this.deps.now();
+    const abort = new AbortController();
+    this.abort = abort;
+    const wasPaused = this.state === 'paused' ? { message: this.message, reason: this.reason } : null;
+    this.state = 'polling';
+    this.nextCycleAt = null;
+    this.changed();
+
+    let client: PlatformClient;
+    try {
+      const found = await this.deps.clientFor(this.list.profileId);
+      client = found.client;
+      this.profileName = found.profileName;
+    } catch (error) {
+      this.stop(t('agents.watchState.stoppedNoProfile'), isAppFailure(error) ? error.kind : 'NotFound');
+      return;
+    }
+
+    const ids = [...this.list.deviceIds];
+    const unreachableRows: Array<{ id: string; error: unknown }> = [];
+    // A run of unreachable answers this long (with no success between) means the server, not a device, is down.
+    const pauseAfter = Math.max(4, this.list.concurrency);
+    let consecutiveUnreachable = 0;
+    let successes = 0;
+    let refusal: unknown = null;
+    let outage: unknown = null;
+    let next = 0;
+
+    const worker = async (): Promise<void> => {
+      while (!abort.signal.aborted) {
+        const index = next++;
+        if (index >= ids.length) return;
+        const id = ids[index]!;
+        try {
+          const device = await client.getCameraAgent(id, { signal: abort.signal });
+          if (abort.signal.aborted) return;
+          successes += 1;
+          consecutiveUnreachable = 0;
+          this.observe(id, device);
+        } catch (error) {
+          if (abort.signal.aborted) return;
+          if (isAuthRefusal(error)) {
+            refusal = error;
+            abort.abort();
+            return;
+          }
+          if (isUnreachable(error)) {
+            consecutiveUnreachable += 1;
+            unreachableRows.push({ id, error });
+            if (consecutiveUnreachable >= pauseAfter) {
+              outage = error;
+              abort.abort();
+              return;
+            }
+            continue;
+          }
+          consecutiveUnreachable = 0;
+          this.fail(id, error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.list.concurrency, ids.length) }, worker));
+    if (this.abort === abort) this.abort = null;
+    // Disposed, or halted or stopped while the cycle ran. (A list switched off can still be polled once on demand.)
+    if (this.disposed || this.state !== 'polling') return;
+
+    if (refusal !== null) {
+      const forbidden = isAppFailure(refusal) && refusal.kind === 'Forbidden';
+      this.stop(t(forbidden ? 'agents.watchState.stoppedForbidden' : 'agents.watchState.stoppedUnauthorized'), forbidden ? 'Forbidden' : 'Unauthorized');
+      return;
+    }
+    const firstUnreachable = unreachableRows[0]?.error;
+    if (outage !== null || (successes === 0 && firstUnreachable !== undefined)) {
+      const cause = outage ?? firstUnreachable;
+      const detail = isAppFailure(cause) ? cause.appError.message : '';
+      this.state = 'paused';
+      this.reason = isAppFailure(cause) ? cause.kind : 'Offline';
+      this.message = t('agents.watchState.paused', { detail });
+      if (!wasPaused) log.warn('agents', `watch list ${this.list.name} paused: the server cannot be reached`);
+      this.lastCycleMs = this.deps.now() - started;
+      this.schedule(Math.min(this.list.intervalSec, PAUSED_RETRY_SEC) * 1000);
+      this.changed();
+      return;
+    }
+    // The server answered: devices that alone did not answer are failed rows.
+    for (const { id, error } of unreachableRows) this.fail(id, error);
+    this.state = this.list.active ? 'waiting' : 'idle';
+    this.message = null;
+    this.reason = null;
+    this.lastCycleAt = new Date(this.deps.now()).toISOString();
+    this.lastCycleMs = this.deps.now() - started;
+    this.schedule(this.list.intervalSec * 1000);
+    this.changed();
+  }
+
+  private stop(message: string, reason: AppErrorKind): void {
+    this.clearTimer();
+    this.state = 'stopped';
+    this.message = message;
+    this.reason = reason;
+    this.nextCycleAt = null;
+    log.warn('agents', `watch list ${this.list.name} stopped (${reason})`);
+    this.changed();
+  }
+
+  private fail(id: string, error: unknown): void {
+    const { message, kind } = rowError(error);
+    const previous = this.rows.get(id) ?? pendingRow(id);
+    this.rows.set(id, { ...previous, state: 'failed', error: message, errorKind: kind });
+  }
+
+  private observe(id: string, device: CameraAgent): void {
+    const at = this.deps.now();
+    const observation = observationOf(device, at);
+    this.rows.set(id, okRow(this.rows.get(id) ?? pendingRow(id), device, observation));
+    const deviceState = nextDeviceState(this.devices.get(id) ?? { offlineSince: null }, observation);
+    this.devices.set(id, deviceState);
+    const events: RuleTransitionEvent[] = [];
+    for (const rule of this.list.rules) {
+      const key = ruleKey(id, rule.id);
+      const previous = this.ruleStates.get(key) ?? (this.deps.isRaised(id, rule.id) ? { raised: true, streak: 0 } : initialRuleState());
+      const { state, transition } = evaluateRule(rule, observation, deviceState, previous);
+      this.ruleStates.set(key, state);
+      if (transition) events.push({ list: this.list, deviceId: id, deviceName: device.name, rule, transition, facts: factsOf(rule, observation, deviceState), at });
+    }
+    if (events.length > 0) this.deps.onTransitions(events);
+  }
+}

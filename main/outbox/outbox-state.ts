@@ -1,0 +1,136 @@
+import type { AppError } from '../../preload/contract/app-error';
+import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry } from '../../preload/contract/onboarding';
+
+/**
+ * The outbox state machine, pure: every change of an entry is one of these events, and `transition` is the only
+ * place that decides the next state. Anything not in the table is refused (InvalidTransition), so a bug cannot
+ * quietly send a created camera again.
+ *
+ *   queued ──send-started──▶ sending ──answered──▶ created
+ *   retrying ─send-started─▶ sending ──failed: unreachable / answer lost──▶ retrying (backoff)
+ *                            sending ──failed: 422──▶ needs-fixing   (or created, when an earlier request may have
+ *                                                                     created it and the server says its external id
+ *                                                                     is taken)
+ *                            sending ──failed: token, permission, TLS…──▶ held
+ *                            sending ──recovered (restart found it mid-send)──▶ retrying, maybe created
+ *   needs-fixing | held | queued | retrying ──edited──▶ queued
+ *   retrying | held ──retry-requested──▶ queued
+ */
+export type OutboxEvent =
+  | { type: 'send-started'; at: Date }
+  | { type: 'answered'; at: Date; response: CameraCreateResponse }
+  | { type: 'failed'; at: Date; error: AppError; retryDelayMs: number }
+  | { type: 'recovered'; at: Date }
+  | { type: 'edited'; at: Date; request: CameraCreateRequest }
+  | { type: 'retry-requested'; at: Date };
+
+export class InvalidTransition extends Error {
+  constructor(
+    readonly from: OutboxEntry['state'],
+    readonly event: OutboxEvent['type'],
+  ) {
+    super(`outbox: ${event} is not allowed in state ${from}`);
+  }
+}
+
+/** What a failure means for an entry, and whether the request may have reached the server and created the camera. */
+export interface FailureMeaning {
+  next: 'needs-fixing' | 'retrying' | 'held';
+  /** False only when the request certainly did not create anything (refused connection, an answer saying no). */
+  mayHaveCreated: boolean;
+}
+
+const NOT_SENT_OFFLINE = new Set(['refused', 'name-not-found', 'unreachable', 'tls-handshake']);
+
+export function meaningOf(error: AppError): FailureMeaning {
+  switch (error.kind) {
+    case 'Validation':
+      return { next: 'needs-fixing', mayHaveCreated: false };
+    case 'Offline':
+      return { next: 'retrying', mayHaveCreated: !NOT_SENT_OFFLINE.has(String(error.data?.['reason'] ?? '')) };
+    case 'Timeout':
+      return { next: 'retrying', mayHaveCreated: error.data?.['phase'] !== 'connect' };
+    case 'RateLimited':
+      return { next: 'retrying', mayHaveCreated: false };
+    // The server (or a proxy in front of it) failed or cut the answer: the camera may exist.
+    case 'Unavailable':
+    case 'ServerError':
+    case 'BadResponse':
+    case 'Cancelled':
+      return { next: 'retrying', mayHaveCreated: true };
+    // Settled by the installer, not by waiting: a token to replace, a permission, a certificate, a wrong address.
+    default:
+      return { next: 'held', mayHaveCreated: false };
+  }
+}
+
+/** The server's way of saying this external id is in use ("The external_id has already been taken."). */
+export function isExternalIdTaken(fieldErrors: Record<string, string[]>): boolean {
+  return (fieldErrors['external_id'] ?? []).some((message) => /already been taken|already exists|already in use|must be unique/i.test(message));
+}
+
+/** Backoff before the next try: doubling from `baseMs`, capped at `maxMs`, with ±20 % jitter so many entries spread out. */
+export function backoffDelay(attempts: number, random: () => number, baseMs = 1_000, maxMs = 60_000): number {
+  const exponent = Math.min(30, Math.max(0, attempts - 1));
+  const delay = Math.min(maxMs, baseMs * 2 ** exponent);
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+function allowed(entry: OutboxEntry, event: OutboxEvent, from: readonly OutboxEntry['state'][]): void {
+  if (!from.includes(entry.state)) throw new InvalidTransition(entry.state, event.type);
+}
+
+const errorOf = (error: AppError): OutboxEntry['lastError'] => ({
+  kind: error.kind,
+  message: error.message,
+  ...(error.details !== undefined ? { details: error.details } : {}),
+});
+
+/** The entry after `event`, or InvalidTransition. Never mutates its input. */
+export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry {
+  const updatedAt = event.at.toISOString();
+  switch (event.type) {
+    case 'send-started':
+      allowed(entry, event, ['queued', 'retrying']);
+      return { ...entry, state: 'sending', attempts: entry.attempts + 1, nextAttemptAt: null, updatedAt };
+    case 'answered':
+      allowed(entry, event, ['sending']);
+      return { ...entry, state: 'created', response: event.response, lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt };
+    case 'recovered':
+      allowed(entry, event, ['sending']);
+      return { ...entry, state: 'retrying', maybeCreated: true, nextAttemptAt: updatedAt, updatedAt };
+    case 'failed': {
+      allowed(entry, event, ['sending']);
+      const meaning = meaningOf(event.error);
+      if (meaning.next === 'needs-fixing') {
+        if (entry.maybeCreated && isExternalIdTaken(event.error.fieldErrors)) {
+          // An earlier request created it and its answer was lost: this is the same camera, not a clash.
+          return { ...entry, state: 'created', recognisedByExternalId: true, lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt };
+        }
+        return { ...entry, state: 'needs-fixing', fieldErrors: event.error.fieldErrors, lastError: errorOf(event.error), nextAttemptAt: null, updatedAt };
+      }
+      const maybeCreated = entry.maybeCreated || meaning.mayHaveCreated;
+      if (meaning.next === 'held') return { ...entry, state: 'held', maybeCreated, lastError: errorOf(event.error), nextAttemptAt: null, updatedAt };
+      return {
+        ...entry,
+        state: 'retrying',
+        maybeCreated,
+        lastError: errorOf(event.error),
+        nextAttemptAt: new Date(event.at.getTime() + event.retryDelayMs).toISOString(),
+        updatedAt,
+      };
+    }
+    case 'edited':
+      allowed(entry, event, ['needs-fixing', 'held', 'queued', 'retrying']);
+      return { ...entry, state: 'queued', request: event.request, fieldErrors: {}, lastError: null, nextAttemptAt: null, updatedAt };
+    case 'retry-requested':
+      allowed(entry, event, ['retrying', 'held']);
+      return { ...entry, state: 'queued', nextAttemptAt: null, updatedAt };
+  }
+}
+
+/** True when the runner may send this entry now. */
+export function isDue(entry: OutboxEntry, now: number): boolean {
+  if (entry.state === 'queued') return true;
+  return entry.state === 'retrying' && (entry.nextAttemptAt === null || Date.parse(entry.nextAttemptAt) <= now);
+}

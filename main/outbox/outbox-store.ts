@@ -1,0 +1,157 @@
+import { mkdir, open, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { z } from 'zod';
+import { outboxEntrySchema, type OutboxEntry } from '../../preload/contract/onboarding';
+import { checkedForSaving, decryptJson, encrypt } from '../secrets/crypto';
+import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
+import { log } from '../shared/log';
+
+/**
+ * Where outbox entries live between restarts. Every change of an entry is one record (`put` the entry as it now is,
+ * or `remove` it); reading replays them. An entry is acknowledged (queued, "sending") only after its record is synced.
+ */
+export interface OutboxStore {
+  /** Every entry, in the order they were first written. Throws AppFailure('Internal') when the file cannot be read. */
+  load(): Promise<OutboxEntry[]>;
+  /** Writes the records durably; concurrent calls share one write and one fsync. */
+  put(entries: OutboxEntry[]): Promise<void>;
+  remove(ids: string[]): Promise<void>;
+  /** Rewrites the file as one snapshot of these entries (compaction). */
+  compact(entries: OutboxEntry[]): Promise<void>;
+}
+
+const recordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('put'), entries: z.array(outboxEntrySchema) }),
+  z.object({ type: z.literal('remove'), ids: z.array(z.string()) }),
+]);
+type OutboxRecord = z.infer<typeof recordSchema>;
+
+const LENGTH_BYTES = 4;
+
+function replay(records: OutboxRecord[]): OutboxEntry[] {
+  const entries = new Map<string, OutboxEntry>();
+  for (const record of records) {
+    if (record.type === 'put') for (const entry of record.entries) entries.set(entry.id, entry);
+    else for (const id of record.ids) entries.delete(id);
+  }
+  return [...entries.values()];
+}
+
+/**
+ * The saved outbox: an append-only file of records, each `uint32 length | AES-256-GCM blob` under the vault's data
+ * key (entries hold ONVIF passwords). A record cut short by a crash is ignored on reading; every record before it
+ * was synced before anyone was told it was saved. Appends that arrive while one is being written are written
+ * together (group commit): a thousand-camera import costs a handful of fsyncs, not a thousand.
+ */
+export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffer>): OutboxStore {
+  const aad = 'watchdesk:outbox';
+  const name = basename(path);
+  let pending: Array<{ record: OutboxRecord; done: { resolve(): void; reject(error: unknown): void } }> = [];
+  let writing: Promise<void> | null = null;
+  /** Compaction must not interleave with appends. */
+  let chain: Promise<unknown> = Promise.resolve();
+
+  function frame(key: Buffer, record: OutboxRecord): Buffer {
+    const blob = encrypt(key, Buffer.from(JSON.stringify(checkedForSaving(recordSchema, record, name)), 'utf8'), aad);
+    const length = Buffer.alloc(LENGTH_BYTES);
+    length.writeUInt32BE(blob.length);
+    return Buffer.concat([length, blob]);
+  }
+
+  async function appendFrames(data: Buffer): Promise<void> {
+    const existed = await stat(path).then(
+      () => true,
+      () => false,
+    );
+    if (!existed) await mkdir(dirname(path), { recursive: true });
+    const handle = await open(path, 'a', 0o600);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (!existed) await syncDirectory(dirname(path));
+  }
+
+  async function flush(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      try {
+        const key = await getKey();
+        await appendFrames(Buffer.concat(batch.map((item) => frame(key, item.record))));
+        for (const item of batch) item.done.resolve();
+      } catch (error) {
+        for (const item of batch) item.done.reject(error);
+      }
+    }
+  }
+
+  /** Starts a writer unless one runs; a writer that finishes with records left behind starts the next. */
+  function schedule(): void {
+    if (writing) return;
+    const run = chain.then(flush);
+    writing = run;
+    chain = run;
+    void run.finally(() => {
+      writing = null;
+      if (pending.length > 0) schedule();
+    });
+  }
+
+  function append(record: OutboxRecord): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      pending.push({ record, done: { resolve, reject } });
+      schedule();
+    });
+  }
+
+  return {
+    async load() {
+      const bytes = await readFileIfExists(path);
+      if (bytes === null) return [];
+      const key = await getKey();
+      const records: OutboxRecord[] = [];
+      let offset = 0;
+      while (offset < bytes.length) {
+        const remaining = bytes.length - offset;
+        const length = remaining >= LENGTH_BYTES ? bytes.readUInt32BE(offset) : Number.POSITIVE_INFINITY;
+        if (LENGTH_BYTES + length > remaining) {
+          log.warn('outbox', `${name}: ignoring an incomplete last record (${remaining} bytes), probably cut off by a crash`);
+          break;
+        }
+        records.push(decryptJson(key, bytes.subarray(offset + LENGTH_BYTES, offset + LENGTH_BYTES + length), aad, recordSchema, name, 'a record'));
+        offset += LENGTH_BYTES + length;
+      }
+      return replay(records);
+    },
+    put: (entries) => (entries.length === 0 ? Promise.resolve() : append({ type: 'put', entries })),
+    remove: (ids) => (ids.length === 0 ? Promise.resolve() : append({ type: 'remove', ids })),
+    compact(entries) {
+      const run = chain.then(async () => {
+        const key = await getKey();
+        await writeFileAtomic(path, frame(key, { type: 'put', entries }), { mode: 0o600 });
+      });
+      chain = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+/** Session-only mode (no keychain, so no data key): entries live in memory until Watchdesk closes. */
+export function createSessionOutboxStore(): OutboxStore {
+  let entries = new Map<string, OutboxEntry>();
+  return {
+    load: async () => [...entries.values()],
+    put: async (list) => {
+      for (const entry of list) entries.set(entry.id, entry);
+    },
+    remove: async (ids) => {
+      for (const id of ids) entries.delete(id);
+    },
+    compact: async (list) => {
+      entries = new Map(list.map((entry) => [entry.id, entry]));
+    },
+  };
+}

@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import type { AppError } from '../../preload/contract/app-error';
+import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { log } from '../shared/log';
+import type { OutboxStore } from './outbox-store';
+import { backoffDelay, isDue, meaningOf, transition, type OutboxEvent } from './outbox-state';
+
+/** Sends one entry's request; throws AppFailure for every failure (the platform client does). */
+export type SendCamera = (entry: OutboxEntry, signal: AbortSignal) => Promise<CameraCreateResponse>;
+
+export interface OutboxOptions {
+  store: OutboxStore;
+  send: SendCamera;
+  /** Requests on the wire at once (default 4). */
+  concurrency?: number;
+  /** Backoff of the first retry; doubles per attempt up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  now?: () => number;
+  random?: () => number;
+  /** Called (at most every `changeThrottleMs`) with the new summary after any change. */
+  onChange?: (summary: OutboxSummary) => void;
+  changeThrottleMs?: number;
+  sessionOnly?: boolean;
+  /** A sentence about a saved outbox that could not be read and was set aside (the screen shows it). */
+  unreadable?: string | null;
+  /** Records appended before the file is rewritten as one snapshot. */
+  compactAfterRecords?: number;
+}
+
+export interface EntryMeta {
+  profileId: string;
+  profileName: string;
+  importId?: string | null;
+}
+
+const ACTIVE = new Set<OutboxEntry['state']>(['queued', 'sending', 'retrying']);
+const SETTLED = new Set<OutboxEntry['state']>(['created', 'needs-fixing', 'held']);
+
+function appErrorOf(error: unknown): AppError {
+  if (isAppFailure(error)) return error.appError;
+  log.error('outbox', `unexpected failure while sending: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  return new AppFailure('Internal', 'Something went wrong inside Watchdesk while sending this camera. Try again.', { retryable: false }).appError;
+}
+
+/**
+ * The durable outbox every camera submission goes through. Entries are saved before they are acknowledged and before
+ * each request leaves; a runner sends the due ones with bounded concurrency, backs off while the server cannot be
+ * reached, parks 422s as "needs fixing", and after a lost answer lets the external id tell it whether the camera
+ * was created. Changes are reported through `onChange` (the header's sync indicator).
+ */
+export class Outbox {
+  readonly #store: OutboxStore;
+  readonly #send: SendCamera;
+  readonly #concurrency: number;
+  readonly #baseDelayMs: number;
+  readonly #maxDelayMs: number;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #onChange: ((summary: OutboxSummary) => void) | undefined;
+  readonly #changeThrottleMs: number;
+  readonly #compactAfter: number;
+  readonly #sessionOnly: boolean;
+  readonly #unreadable: string | null;
+
+  /** Every entry, in creation order. */
+  #entries = new Map<string, OutboxEntry>();
+  /** Ids that may still need sending (queued, sending, retrying): the runner scans only these. */
+  #active = new Set<string>();
+  #inFlight = new Map<string, Promise<void>>();
+  #abort = new AbortController();
+  #timer: NodeJS.Timeout | null = null;
+  #changeTimer: NodeJS.Timeout | null = null;
+  /** No new request starts before this time: the server was unreachable. */
+  #pausedUntil = 0;
+  #offline = false;
+  #records = 0;
+  /** Saves in progress (compaction waits for none). */
+  #writes = 0;
+  #disposed = false;
+  #loaded: Promise<void> | null = null;
+  #waiters = new Map<string, Array<() => void>>();
+
+  constructor(options: OutboxOptions) {
+    this.#store = options.store;
+    this.#send = options.send;
+    this.#concurrency = options.concurrency ?? 4;
+    this.#baseDelayMs = options.baseDelayMs ?? 1_000;
+    this.#maxDelayMs = options.maxDelayMs ?? 60_000;
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.#onChange = options.onChange;
+    this.#changeThrottleMs = options.changeThrottleMs ?? 100;
+    this.#compactAfter = options.compactAfterRecords ?? 2_000;
+    this.#sessionOnly = options.sessionOnly ?? false;
+    this.#unreadable = options.unreadable ?? null;
+  }
+
+  /** Reads the saved entries (once); an entry found mid-send was perhaps created, so it is retried with that in mind. */
+  load(): Promise<void> {
+    this.#loaded ??= (async () => {
+      const saved = await this.#store.load();
+      const at = new Date(this.#now());
+      const recovered: OutboxEntry[] = [];
+      for (const entry of saved) {
+        const current = entry.state === 'sending' ? transition(entry, { type: 'recovered', at }) : entry;
+        if (current !== entry) recovered.push(current);
+        this.#set(current);
+      }
+      this.#records = 1;
+      if (recovered.length > 0) await this.#store.put(recovered);
+      this.#pump();
+    })();
+    return this.#loaded;
+  }
+
+  /** Takes over another outbox's entries (the operator switched to session-only mode): saved into this store. */
+  async adopt(entries: OutboxEntry[]): Promise<void> {
+    await this.#store.compact(entries);
+  }
+
+  get unreadable(): string | null {
+    return this.#unreadable;
+  }
+
+  entries(): OutboxEntry[] {
+    return [...this.#entries.values()];
+  }
+
+  get(id: string): OutboxEntry | undefined {
+    return this.#entries.get(id);
+  }
+
+  /** Adds entries durably (one write for all of them) and starts sending. */
+  async enqueue(requests: CameraCreateRequest[], meta: EntryMeta): Promise<OutboxEntry[]> {
+    const at = new Date(this.#now()).toISOString();
+    const added = requests.map(
+      (request): OutboxEntry => ({
+        id: randomUUID(),
+        profileId: meta.profileId,
+        profileName: meta.profileName,
+        request,
+        state: 'queued',
+        attempts: 0,
+        maybeCreated: false,
+        createdAt: at,
+        updatedAt: at,
+        nextAttemptAt: null,
+        lastError: null,
+        fieldErrors: {},
+        response: null,
+        recognisedByExternalId: false,
+        importId: meta.importId ?? null,
+        clearedAt: null,
+      }),
+    );
+    await this.#persist(added);
+    for (const entry of added) this.#set(entry);
+    this.#changed();
+    this.#pump();
+    return added;
+  }
+
+  /** Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. */
+  async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
+    return this.#apply(id, { type: 'edited', at: new Date(this.#now()), request });
+  }
+
+  /** Tries one entry (or every waiting one) now instead of at its backoff time. */
+  async retry(id?: string): Promise<void> {
+    this.#pausedUntil = 0;
+    const ids = id ? [id] : [...this.#entries.values()].filter((e) => e.state === 'retrying' || e.state === 'held').map((e) => e.id);
+    const changed: OutboxEntry[] = [];
+    for (const one of ids) {
+      const entry = this.#need(one);
+      if (entry.state === 'queued' || entry.state === 'sending') continue;
+      changed.push(transition(entry, { type: 'retry-requested', at: new Date(this.#now()) }));
+    }
+    await this.#persist(changed);
+    for (const entry of changed) this.#set(entry);
+    this.#changed();
+    this.#pump();
+  }
+
+  /** Removes entries that are not on the wire and not created (created ones are cleared, not discarded). */
+  async discard(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      const entry = this.#need(id);
+      if (entry.state === 'sending' || entry.state === 'created') {
+        throw new AppFailure('Conflict', 'This camera is being sent or was already created, so it cannot be removed from the outbox.');
+      }
+    }
+    await this.#store.remove(ids);
+    this.#records += 1;
+    for (const id of ids) {
+      this.#entries.delete(id);
+      this.#active.delete(id);
+    }
+    this.#changed();
+  }
+
+  /** Hides created entries from the outbox; they stay in the list of created cameras. */
+  async clearCreated(): Promise<void> {
+    const at = new Date(this.#now()).toISOString();
+    const cleared = [...this.#entries.values()].filter((e) => e.state === 'created' && e.clearedAt === null).map((e) => ({ ...e, clearedAt: at }));
+    await this.#persist(cleared);
+    for (const entry of cleared) this.#set(entry);
+    this.#changed();
+  }
+
+  /** Resolves when the entry has an answer (created, needs fixing, held) or is waiting to retry, or after `timeoutMs`. */
+  async settled(id: string, timeoutMs: number): Promise<OutboxEntry> {
+    const done = () => {
+      const entry = this.#need(id);
+      return SETTLED.has(entry.state) || (entry.state === 'retrying' && entry.attempts > 0);
+    };
+    if (!done()) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(finish, timeoutMs);
+        function finish() {
+          clearTimeout(timer);
+          resolve();
+        }
+        const list = this.#waiters.get(id) ?? [];
+        list.push(() => {
+          if (done()) finish();
+        });
+        this.#waiters.set(id, list);
+      });
+      this.#waiters.delete(id);
+    }
+    return this.#need(id);
+  }
+
+  summary(): OutboxSummary {
+    const counts = { queued: 0, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 };
+    let next: number | null = null;
+    for (const entry of this.#entries.values()) {
+      counts[entry.state] += 1;
+      if (entry.state === 'retrying' && entry.nextAttemptAt) {
+        const at = Date.parse(entry.nextAttemptAt);
+        if (next === null || at < next) next = at;
+      }
+    }
+    return {
+      queued: counts.queued,
+      sending: counts.sending,
+      retrying: counts.retrying,
+      needsFixing: counts['needs-fixing'],
+      held: counts.held,
+      created: counts.created,
+      pending: counts.queued + counts.sending + counts.retrying,
+      offline: this.#offline,
+      nextAttemptAt: next === null ? null : new Date(Math.max(next, this.#pausedUntil)).toISOString(),
+      sessionOnly: this.#sessionOnly,
+      unreadable: this.#unreadable,
+    };
+  }
+
+  /** Stops sending: requests on the wire are cancelled (their entries are retried on the next start) and awaited. */
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#changeTimer) clearTimeout(this.#changeTimer);
+    this.#abort.abort();
+    await Promise.allSettled([...this.#inFlight.values()]);
+  }
+
+  // --- inside ---
+
+  #need(id: string): OutboxEntry {
+    const entry = this.#entries.get(id);
+    if (!entry) throw new AppFailure('NotFound', 'This outbox entry no longer exists. Reload the list.');
+    return entry;
+  }
+
+  #set(entry: OutboxEntry): void {
+    this.#entries.set(entry.id, entry);
+    if (ACTIVE.has(entry.state)) this.#active.add(entry.id);
+    else this.#active.delete(entry.id);
+    const waiters = this.#waiters.get(entry.id);
+    if (waiters) for (const wake of waiters) wake();
+  }
+
+  async #persist(entries: OutboxEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    this.#writes += 1;
+    try {
+      await this.#store.put(entries);
+      this.#records += 1;
+    } finally {
+      this.#writes -= 1;
+    }
+  }
+
+  /**
+   * Rewrites the journal as one snapshot once it has grown. Only when nothing is being written or sent: then memory
+   * and disk agree, and any later record is appended after the snapshot.
+   */
+  #maybeCompact(): void {
+    if (this.#records <= this.#compactAfter || this.#writes > 0 || this.#inFlight.size > 0 || this.#disposed) return;
+    this.#records = 1;
+    this.#store.compact(this.entries()).catch((error) => log.warn('outbox', `compaction failed: ${String(error)}`));
+  }
+
+  async #apply(id: string, event: OutboxEvent): Promise<OutboxEntry> {
+    const next = transition(this.#need(id), event);
+    await this.#persist([next]);
+    this.#set(next);
+    this.#changed();
+    this.#pump();
+    return next;
+  }
+
+  #changed(): void {
+    this.#maybeCompact();
+    if (!this.#onChange || this.#changeTimer || this.#disposed) return;
+    this.#changeTimer = setTimeout(() => {
+      this.#changeTimer = null;
+      this.#onChange?.(this.summary());
+    }, this.#changeThrottleMs);
+    this.#changeTimer.unref?.();
+  }
+
+  /** Starts due entries up to the concurrency limit, oldest first, then sleeps until the next one is due. */
+  #pump(): void {
+    if (this.#disposed) return;
+    const now = this.#now();
+    if (now >= this.#pausedUntil) {
+      for (const id of this.#active) {
+        if (this.#inFlight.size >= this.#concurrency) break;
+        const entry = this.#entries.get(id)!;
+        if (this.#inFlight.has(id) || !isDue(entry, now)) continue;
+        const run = this.#sendOne(entry).finally(() => {
+          this.#inFlight.delete(id);
+          this.#maybeCompact();
+          this.#pump();
+        });
+        this.#inFlight.set(id, run);
+      }
+    }
+    this.#wakeAt();
+  }
+
+  #wakeAt(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#inFlight.size >= this.#concurrency) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (const id of this.#active) {
+      const entry = this.#entries.get(id)!;
+      if (entry.state === 'retrying' && entry.nextAttemptAt) next = Math.min(next, Date.parse(entry.nextAttemptAt));
+      else if (entry.state === 'queued') next = Math.min(next, this.#pausedUntil);
+    }
+    if (!Number.isFinite(next)) return;
+    next = Math.max(next, this.#pausedUntil);
+    const delay = Math.max(0, next - this.#now());
+    if (delay === 0 && this.#inFlight.size > 0) return;
+    this.#timer = setTimeout(() => this.#pump(), Math.max(delay, 1));
+    this.#timer.unref?.();
+  }
+
+  async #sendOne(entry: OutboxEntry): Promise<void> {
+    const sending = transition(entry, { type: 'send-started', at: new Date(this.#now()) });
+    try {
+      // On disk before the request leaves: a crash from here on is an unknown outcome, recovered on restart.
+      await this.#persist([sending]);
+    } catch (error) {
+      log.warn('outbox', `could not save before sending, will try later: ${String(error)}`);
+      this.#pausedUntil = this.#now() + this.#baseDelayMs;
+      return;
+    }
+    this.#set(sending);
+    this.#changed();
+    let next: OutboxEntry;
+    try {
+      const response = await this.#send(sending, this.#abort.signal);
+      next = transition(sending, { type: 'answered', at: new Date(this.#now()), response });
+      this.#offline = false;
+    } catch (error) {
+      const appError = appErrorOf(error);
+      const delay = backoffDelay(sending.attempts, this.#random, this.#baseDelayMs, this.#maxDelayMs);
+      next = transition(sending, { type: 'failed', at: new Date(this.#now()), error: appError, retryDelayMs: delay });
+      const meaning = meaningOf(appError);
+      if (meaning.next === 'retrying' && appError.kind !== 'Cancelled') {
+        // The server is out of reach: hold every entry until this one's retry, instead of each failing on its own.
+        this.#offline = appError.kind === 'Offline' || appError.kind === 'Timeout';
+        this.#pausedUntil = Math.max(this.#pausedUntil, Date.parse(next.nextAttemptAt!));
+      } else {
+        this.#offline = false;
+      }
+    }
+    this.#set(next);
+    try {
+      await this.#persist([next]);
+    } catch (error) {
+      // Memory is right; the disk still says "sending", which a restart reads as "maybe created": safe either way.
+      log.warn('outbox', `could not save the outcome of ${next.id}: ${String(error)}`);
+    }
+    this.#changed();
+  }
+}

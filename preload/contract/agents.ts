@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { channel } from './channel';
+import { event } from './event';
+import type { AppErrorKind } from './app-error';
+import type { CameraAgent } from './wire/platform';
+import { deviceIdSchema, MAX_WATCH_DEVICES } from './agents-ids';
+import { watchRuleSchema, type AlertFacts, type WatchRule } from './agents-rules';
+
+/**
+ * Camera-agent inspection (operation 5) and the NOC watch list: one device in depth, many devices polled in main
+ * at an interval with bounded concurrency, rules that raise and clear alerts.
+ */
+
+/** One device as the view shows it: the parsed device, the server's JSON text, and where it came from. */
+export interface AgentSnapshot {
+  profileId: string;
+  profileName: string;
+  /** The id as looked up (digits). */
+  id: string;
+  device: CameraAgent;
+  /**
+   * The JSON text exactly as the server returned it. In a copy served from the disk cache, stream credentials are
+   * masked (the cache never keeps them), so `credentialsKept` is false there.
+   */
+  raw: string;
+  credentialsKept: boolean;
+  /** When this computer received the answer (ISO, UTC). */
+  fetchedAt: string;
+  /** Set when the server could not be reached and this is the last copy seen, from the disk cache. */
+  stale: { kind: AppErrorKind; reason: string } | null;
+  pinned: boolean;
+}
+
+export interface RecentLookup {
+  id: string;
+  /** The device's name when it was last seen; null when the look-up failed. */
+  name: string | null;
+  at: string;
+}
+
+export interface PinnedDevice {
+  id: string;
+  name: string | null;
+}
+
+export interface LookupShortcuts {
+  recent: RecentLookup[];
+  pinned: PinnedDevice[];
+}
+
+export const MAX_RECENT_LOOKUPS = 12;
+export const MIN_WATCH_INTERVAL_SEC = 5;
+export const MAX_WATCH_CONCURRENCY = 32;
+
+export const watchListInputSchema = z.object({
+  /** Present when editing a saved list. */
+  id: z.string().min(1).optional(),
+  name: z
+    .string({ error: 'Name the watch list.' })
+    .trim()
+    .min(1, { error: 'Name the watch list.' })
+    .max(100, { error: 'Keep the name under 100 characters.' }),
+  /** Typed or pasted ids, or a CSV with an id column; parsed in main with `parseDeviceIds`. */
+  devicesText: z.string().max(500_000, { error: `That list is too long; a watch list takes up to ${MAX_WATCH_DEVICES} devices.` }),
+  intervalSec: z
+    .number({ error: 'Enter the interval in seconds.' })
+    .int({ error: 'Enter the interval as a whole number of seconds.' })
+    .min(MIN_WATCH_INTERVAL_SEC, { error: `Poll at most every ${MIN_WATCH_INTERVAL_SEC} seconds.` })
+    .max(86_400, { error: 'Poll at least once a day.' })
+    .default(60),
+  concurrency: z
+    .number()
+    .int()
+    .min(1, { error: 'Use at least one request at a time.' })
+    .max(MAX_WATCH_CONCURRENCY, { error: `Use at most ${MAX_WATCH_CONCURRENCY} requests at a time.` })
+    .default(8),
+  rules: z.array(watchRuleSchema).max(20, { error: 'A list takes up to 20 rules.' }).default([]),
+  /** Start polling on save (default) or keep the list paused. */
+  active: z.boolean().default(true),
+});
+export type WatchListInput = z.input<typeof watchListInputSchema>;
+
+/**
+ * idle: switched off by the operator; polling: a cycle is running; waiting: between cycles; paused: the server
+ * cannot be reached (polling resumes by itself); stopped: the server refused the token or its permission (the
+ * operator fixes it in Connect and resumes).
+ */
+export type WatchState = 'idle' | 'polling' | 'waiting' | 'paused' | 'stopped';
+
+export interface WatchListSummary {
+  id: string;
+  name: string;
+  profileId: string;
+  profileName: string;
+  deviceIds: string[];
+  intervalSec: number;
+  concurrency: number;
+  rules: WatchRule[];
+  active: boolean;
+  state: WatchState;
+  /** One sentence for paused and stopped lists (what happened, what to do). */
+  message: string | null;
+  /** An `AppError.kind`-like reason for paused or stopped lists ('Offline', 'Unauthorized', 'Forbidden'…). */
+  reason: AppErrorKind | null;
+  lastCycleAt: string | null;
+  lastCycleMs: number | null;
+  nextCycleAt: string | null;
+  counts: { online: number; offline: number; failed: number; pending: number };
+  /** Alerts raised and not cleared. */
+  activeAlerts: number;
+  /** What saving the list did with the pasted ids (duplicates, entries that were not numbers). */
+  notes: string[];
+}
+
+export type StreamSummary = 'active' | 'inactive' | 'unknown' | 'none';
+
+export interface WatchRow {
+  deviceId: string;
+  name: string | null;
+  state: 'pending' | 'ok' | 'failed';
+  online: boolean | null;
+  /** The fullest storage's usage in percent (above 100 when the reading does not fit); null without storages. */
+  worstStoragePercent: number | null;
+  streams: StreamSummary;
+  version: string | null;
+  /** The device's last_updated_at. */
+  lastSeenAt: string | null;
+  /** When this list last polled it successfully. */
+  polledAt: string | null;
+  error: string | null;
+  errorKind: AppErrorKind | null;
+  activeAlerts: number;
+}
+
+export interface WatchView extends WatchListSummary {
+  rows: WatchRow[];
+}
+
+export interface WatchAlert {
+  id: string;
+  listId: string;
+  listName: string;
+  deviceId: string;
+  deviceName: string | null;
+  rule: WatchRule;
+  facts: AlertFacts;
+  raisedAt: string;
+  clearedAt: string | null;
+  acknowledgedAt: string | null;
+}
+
+export interface AlertList {
+  alerts: WatchAlert[];
+  /** Raised, not cleared, not acknowledged: the number on the badge. */
+  unacknowledged: number;
+}
+
+const listId = z.object({ id: z.string().min(1) });
+
+export const agentsChannels = {
+  /** Operation 5: one device. When the server cannot be reached, the last copy seen comes back marked stale. */
+  'agents.lookup': channel<AgentSnapshot>()(z.object({ id: deviceIdSchema })),
+  /** The last copy seen of a device on the active server, or null. */
+  'agents.cached': channel<AgentSnapshot | null>()(z.object({ id: deviceIdSchema })),
+  'agents.clearCache': channel<null>()(z.undefined().optional()),
+  'agents.shortcuts': channel<LookupShortcuts>()(z.undefined().optional()),
+  'agents.pin': channel<LookupShortcuts>()(z.object({ id: deviceIdSchema, pinned: z.boolean() })),
+  'agents.clearRecent': channel<LookupShortcuts>()(z.undefined().optional()),
+  'agents.watchLists': channel<WatchListSummary[]>()(z.undefined().optional()),
+  'agents.watchSave': channel<WatchListSummary>()(watchListInputSchema),
+  'agents.watchDelete': channel<null>()(listId),
+  'agents.watchView': channel<WatchView>()(listId),
+  'agents.watchSetActive': channel<WatchListSummary>()(listId.extend({ active: z.boolean() })),
+  /** Runs one polling cycle now and answers when it has finished. */
+  'agents.watchPollNow': channel<WatchListSummary>()(listId),
+  'agents.alerts': channel<AlertList>()(z.object({ listId: z.string().min(1).optional() }).optional()),
+  'agents.acknowledge': channel<AlertList>()(
+    z.object({ alertIds: z.array(z.string().min(1)).max(10_000).optional(), all: z.boolean().optional() }),
+  ),
+};
+
+export const agentsEvents = {
+  /** A watch list's summary changed: a cycle finished, it paused, stopped or resumed (re-read its rows with watchView). */
+  'watch.changed': event<WatchListSummary>(),
+  /** An alert was raised or cleared (cleared alerts carry `clearedAt`). */
+  'watch.alert': event<WatchAlert>(),
+};

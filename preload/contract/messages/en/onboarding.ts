@@ -1,0 +1,63 @@
+/** Camera onboarding: the wizard, templates, the outbox, results and bulk import. */
+export const onboarding = {
+  rules: {
+    required: 'Fill in this field.',
+    tooLong: 'Keep it under {{max}} characters.',
+    idRequired: 'Enter the id (a whole number).',
+    keyRequired: 'Enter the key.',
+    idNumber: 'An id is a whole number, such as 12.',
+    eitherOr: 'Give the id or the key, not both.',
+    number: 'Enter a number, such as 56.9496.',
+    latitudeRange: 'Latitude is between -90 and 90.',
+    longitudeRange: 'Longitude is between -180 and 180.',
+    pairMissing: 'Give both latitude and longitude, or neither.',
+    port: 'A port is a whole number from 1 to 65535.',
+    daysNumber: 'Enter the number of days as a whole number.',
+    daysRange: 'Keep the archive from {{min}} to {{max}} days.',
+    daysRequired: 'Say how many days to keep the archive (1 to 90).',
+    timetableEmpty: 'Add at least one day to the timetable, or record full time.',
+    clock: 'Enter a time such as 08:00 (24-hour clock).',
+    offset: 'Enter a UTC offset such as +03:00.',
+    flag: 'Write yes or no (true or false).',
+    mac: {
+      characters: 'A MAC address has only the digits 0-9, the letters A-F and separators.',
+      length: 'A MAC address has 12 hex digits, such as AA:BB:CC:DD:EE:FF.',
+      zero: '00:00:00:00:00:00 is not a real device address. Check the label.',
+      broadcast: 'FF:FF:FF:FF:FF:FF is the broadcast address, not a camera. Check the label.',
+      multicast: 'This is a group (multicast) address, not a camera. Check the label for a typing mistake.',
+    },
+  },
+  import: {
+    file: {
+      tooLarge: 'The file is too large to be a camera list. Split it into files of up to 10,000 rows.',
+      empty: 'The file is empty.',
+      binary: 'This is not a text CSV file (it looks like a spreadsheet or an image). Save it as CSV (UTF-8) and choose it again.',
+      noColumns: 'No known column was found in the first line (the file seems to be separated by "{{delimiter}}"). Use the template: its first line names the columns.',
+      missingColumns: 'The file has no column for: {{columns}}. Use the template: its first line names the columns.',
+      tooManyRows: 'The file has more than {{max}} rows. Split it into smaller files.',
+      noRows: 'The file has a header but no cameras.',
+    },
+    row: {
+      quotes: 'A quoted cell is not closed in this row.',
+      fieldCount: 'This row has {{got}} cells; the header has {{expected}}.',
+      duplicateInFile: 'The same value is in row {{row}}.',
+      duplicateInOutbox: 'A camera with this value is already in the outbox.',
+    },
+  },
+  errors: {
+    invalid: 'Some values are not valid. Check the highlighted fields.',
+    notFound: 'This outbox entry no longer exists. Reload the list.',
+    notEditable: 'This camera is already being sent or was created; it can no longer be changed.',
+    unreadable:
+      'The saved outbox on this computer cannot be read (it was encrypted with a key this keychain does not hold, or it is damaged). It was left as it is; new cameras are kept beside it.',
+    sessionOnly: 'No keychain is available, so the outbox is kept in memory: cameras not yet sent are lost when Watchdesk closes.',
+    templateNotFound: 'This template no longer exists. Reload the list.',
+    templateFile: 'This is not a Watchdesk template file: {{reason}}',
+    importNotFound: 'This import is no longer running. Open the outbox to see its cameras.',
+    duplicateExternalId: 'A camera with this external id is already in the outbox.',
+  },
+  outcome: {
+    recognised: 'Created: the answer was lost, and the server recognised the camera by its external id.',
+    created: 'Created.',
+  },
+};

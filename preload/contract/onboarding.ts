@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { channel } from './channel';
+import { event } from './event';
+import type { AppErrorKind } from './app-error';
+import { cameraCreateRequestSchema, cameraCreateResponseSchema, type CameraCreateRequest, type CameraCreateResponse } from './wire/platform';
+
+/**
+ * Camera onboarding (operation 4, `POST /api/v2/billing/cameras`): the wizard, templates, bulk import and the
+ * outbox every submission goes through. Requests cross the door in the spec's own shape; main checks them again
+ * with the same rules the wizard uses (camera/camera-draft.ts) before anything is queued.
+ */
+
+export const MAX_IMPORT_BATCH = 10_000;
+
+/**
+ * Where an entry is. `queued`: waiting its turn; `sending`: a request is on the wire; `retrying`: the server could
+ * not be reached or its answer was lost, tried again at `nextAttemptAt`; `needs-fixing`: the server refused values
+ * (422), reopen it in the wizard; `held`: refused for a reason the installer must settle first (token, permission);
+ * `created`: the camera exists (from the 201, or recognised by its external id after a lost answer).
+ */
+export const outboxStates = ['queued', 'sending', 'retrying', 'needs-fixing', 'held', 'created'] as const;
+export type OutboxState = (typeof outboxStates)[number];
+
+export const outboxEntrySchema = z.object({
+  id: z.string().min(1),
+  profileId: z.string(),
+  profileName: z.string(),
+  request: cameraCreateRequestSchema,
+  state: z.enum(outboxStates),
+  /** Requests sent so far (a crash mid-send counts). */
+  attempts: z.int().min(0),
+  /** True once a request may have reached the server without us learning the answer. */
+  maybeCreated: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+  /** The last failure: a sentence for people, its kind, details for support. */
+  lastError: z.object({ kind: z.string(), message: z.string(), details: z.string().optional() }).nullable(),
+  /** The server's 422 field errors, keyed by request path. */
+  fieldErrors: z.record(z.string(), z.array(z.string())),
+  response: cameraCreateResponseSchema.nullable(),
+  /** Created, known from the server's "external_id has already been taken" after an answer was lost. */
+  recognisedByExternalId: z.boolean(),
+  /** The bulk import the entry came from, if any. */
+  importId: z.string().nullable(),
+  /** A created entry the installer cleared from the outbox; it stays in the list of created cameras. */
+  clearedAt: z.iso.datetime().nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export interface OutboxSummary {
+  queued: number;
+  sending: number;
+  retrying: number;
+  needsFixing: number;
+  held: number;
+  created: number;
+  /** Entries not yet created and not waiting for the installer. */
+  pending: number;
+  /** The server could not be reached on the last try. */
+  offline: boolean;
+  /** When the next automatic try happens, if one is scheduled. */
+  nextAttemptAt: string | null;
+  /** No keychain: entries live in memory and are lost when Watchdesk closes. */
+  sessionOnly: boolean;
+  /** Set when the saved outbox could not be read (the screen says so; nothing is overwritten). */
+  unreadable: string | null;
+}
+
+export interface OutboxView {
+  /** Newest first; the ONVIF password masked. */
+  entries: OutboxEntry[];
+  summary: OutboxSummary;
+}
+
+/** A camera this console created, as the results list shows it (no secrets). */
+export const createdCameraSchema = z.object({
+  entryId: z.string(),
+  externalId: z.string().nullable(),
+  name: z.string(),
+  mac: z.string(),
+  serialNumber: z.string(),
+  /** From the 201 answer; null when the camera was recognised by its external id (the answer was lost). */
+  cameraId: z.int().nullable(),
+  status: z.string().nullable(),
+  folder: z.object({ id: z.int().nullable(), key: z.string() }).nullable(),
+  groupId: z.int().nullable(),
+  groupKey: z.string().nullable(),
+  isArchiveRecording: z.boolean().nullable(),
+  archiveStorageDays: z.int().nullable(),
+  service: z.string().nullable(),
+  recognisedByExternalId: z.boolean(),
+  createdAt: z.iso.datetime(),
+  profileName: z.string(),
+});
+export type CreatedCamera = z.infer<typeof createdCameraSchema>;
+
+/** Placement, access and recording saved under a name; a new camera starts from it. */
+export const templateSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().trim().min(1, { error: 'Give the template a name.' }).max(100, { error: 'Keep the name under 100 characters.' }),
+  /** The request fields a template carries (placement, access, recording, service); identity is never part of it. */
+  values: cameraCreateRequestSchema.omit({ name: true, mac: true, serial_number: true, external_id: true }),
+  updatedAt: z.iso.datetime(),
+});
+export type CameraTemplate = z.infer<typeof templateSchema>;
+
+export interface Suggestions {
+  /** Tree elements used in recent successful creates and in templates, newest first. */
+  groups: Array<{ by: 'id' | 'key'; value: string }>;
+  folders: Array<{ by: 'id' | 'key'; value: string }>;
+  services: string[];
+}
+
+export interface SubmitResult {
+  entry: OutboxEntry;
+  /** What happened to a "Create now": created, refused (see entry.fieldErrors), or left in the outbox to retry. */
+  outcome: 'created' | 'needs-fixing' | 'queued' | 'held';
+}
+
+export interface ImportStatus {
+  importId: string;
+  total: number;
+  created: number;
+  needsFixing: number;
+  held: number;
+  /** Still to be sent or being sent. */
+  waiting: number;
+  cancelled: number;
+  done: boolean;
+}
+
+export interface CreatedList {
+  cameras: CreatedCamera[];
+  total: number;
+  matched: number;
+}
+
+export interface CsvFile {
+  csv: string;
+  filename: string;
+  rows: number;
+}
+
+const entryId = z.object({ id: z.string().min(1, { error: 'Choose an outbox entry.' }) });
+const search = z.string().max(200).default('');
+
+export const onboardingChannels = {
+  /**
+   * Queues a camera in the outbox (`send: 'now'` waits for the first answer, up to a few seconds). With `entryId`,
+   * replaces that entry's request (a fix after a 422); the entry keeps its external id history.
+   */
+  'onboarding.submit': channel<SubmitResult>()(
+    z.object({
+      request: cameraCreateRequestSchema,
+      send: z.enum(['now', 'outbox']).default('outbox'),
+      entryId: z.string().min(1).optional(),
+    }),
+  ),
+  'onboarding.suggestions': channel<Suggestions>()(z.undefined().optional()),
+  'onboarding.templates': channel<CameraTemplate[]>()(z.undefined().optional()),
+  'onboarding.saveTemplate': channel<CameraTemplate>()(
+    z.object({ id: z.string().min(1).optional(), name: templateSchema.shape.name, values: templateSchema.shape.values }),
+  ),
+  'onboarding.deleteTemplate': channel<null>()(entryId),
+  /** Templates as a JSON file (passwords included only when asked: the file leaves the encrypted store). */
+  'onboarding.exportTemplates': channel<{ json: string; filename: string; count: number }>()(
+    z.object({ includePasswords: z.boolean().default(false) }),
+  ),
+  'onboarding.importTemplates': channel<CameraTemplate[]>()(
+    z.object({ json: z.string().max(5_000_000, { error: 'That file is too large to be a template file.' }) }),
+  ),
+  /** Queues the valid rows of a bulk import (checked again here); progress via `onboarding.importStatus`. */
+  'onboarding.importStart': channel<ImportStatus>()(
+    z.object({
+      requests: z
+        .array(cameraCreateRequestSchema)
+        .min(1, { error: 'No valid rows to import.' })
+        .max(MAX_IMPORT_BATCH, { error: 'Import at most 10,000 cameras at a time; split the file.' }),
+    }),
+  ),
+  'onboarding.importStatus': channel<ImportStatus>()(
+    z.object({ importId: z.string().min(1), waitMs: z.int().min(0).max(5_000).default(0) }),
+  ),
+  /** Takes the import's entries that were not sent yet out of the outbox; sent ones finish. */
+  'onboarding.importCancel': channel<ImportStatus>()(z.object({ importId: z.string().min(1) })),
+  'onboarding.created': channel<CreatedList>()(z.object({ search, limit: z.int().min(1).max(20_000).default(2_000) }).optional()),
+  'onboarding.exportCreatedCsv': channel<CsvFile>()(z.object({ search })),
+  'outbox.list': channel<OutboxView>()(z.undefined().optional()),
+  /** The counts the header's sync indicator shows (pushed as `outbox.changed` too). */
+  'outbox.summary': channel<OutboxSummary>()(z.undefined().optional()),
+  /** One entry with its password (to reopen it in the wizard). */
+  'outbox.get': channel<OutboxEntry>()(entryId),
+  'outbox.retry': channel<OutboxView>()(z.object({ id: z.string().min(1).optional() })),
+  'outbox.discard': channel<OutboxView>()(entryId),
+  'outbox.clearCreated': channel<OutboxView>()(z.undefined().optional()),
+};
+
+/** Pushed after every outbox change (throttled): the header's sync indicator and the outbox view follow it. */
+export const onboardingEvents = {
+  'outbox.changed': event<OutboxSummary>(),
+};
+
+export type { CameraCreateRequest, CameraCreateResponse, AppErrorKind };

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { flagDuplicates, hasProblems, keysOf, parseImport, templateCsv, MAX_IMPORT_ROWS } from '../../../preload/contract/camera/csv-import';
+
+let counter = 0;
+const newId = () => `gen-${++counter}`;
+const header = 'name,mac,group_external_id,folder_key,serial_number,external_id';
+
+describe('CSV import', () => {
+  it('reads the downloadable template without problems', () => {
+    const parsed = parseImport(templateCsv(), newId);
+    expect(parsed.fileProblem).toBeNull();
+    expect(parsed.rows.map(hasProblems)).toEqual([false, false]);
+    expect(parsed.rows[1]!.request).toMatchObject({
+      group_id: 12,
+      folder_id: 501,
+      streams: [
+        { type: 'high', archive_recording_type: 'timetable', archive_recording_timetable: { days: [{ from: '08:00:00+03:00', to: '20:00:00+03:00' }] } },
+        { type: 'low', is_archive_enabled: false },
+      ],
+    });
+  });
+
+  it('maps headers loosely, strips a BOM and finds ; as the delimiter', () => {
+    const parsed = parseImport('\uFEFFName;MAC;Group External Id;folder-key\nGate;aabbccddee01;site;fld', newId);
+    expect(parsed.fileProblem).toBeNull();
+    expect(parsed.rows[0]!.request).toMatchObject({ name: 'Gate', mac: 'AA:BB:CC:DD:EE:01', group_external_id: 'site', folder_key: 'fld', external_id: expect.stringMatching(/^gen-/) });
+  });
+
+  it('keeps quoted newlines inside one cell', () => {
+    const parsed = parseImport(`${header}\n"Gate\nnorth",AA:BB:CC:DD:EE:01,s,f,,`, newId);
+    expect(parsed.rows).toHaveLength(1);
+    expect(parsed.rows[0]!.request.name).toBe('Gate\nnorth');
+  });
+
+  it('puts each problem on its cell', () => {
+    const parsed = parseImport(`${header},latitude,longitude,high_storage_days\nGate,zz,s,,,,91,24,0`, newId);
+    expect(Object.keys(parsed.rows[0]!.problems).sort()).toEqual(['folder_key', 'high_storage_days', 'latitude', 'mac']);
+  });
+
+  it('flags a row with the wrong number of cells', () => {
+    const parsed = parseImport(`${header}\nGate,AA:BB:CC:DD:EE:01,s,f`, newId);
+    expect(parsed.rows[0]!.problems['row']?.[0]?.key).toBe('onboarding.import.row.fieldCount');
+  });
+
+  it('gives a sentence for a file with the wrong columns, a binary file, an empty file and a missing column', () => {
+    expect(parseImport('a,b,c\n1,2,3', newId).fileProblem?.key).toBe('onboarding.import.file.noColumns');
+    expect(parseImport('PK\u0003\u0004\u0000\u0000binary', newId).fileProblem?.key).toBe('onboarding.import.file.binary');
+    expect(parseImport('  \n', newId).fileProblem?.key).toBe('onboarding.import.file.empty');
+    expect(parseImport('name,mac\nGate,AA:BB:CC:DD:EE:01', newId).fileProblem).toEqual({
+      key: 'onboarding.import.file.missingColumns',
+      values: { columns: 'group_id / group_external_id, folder_id / folder_key' },
+    });
+  });
+
+  it('refuses 50,000 rows with a sentence, without reading them all', () => {
+    const rows = Array.from({ length: 50_000 }, (_, i) => `Cam ${i},AA:BB:CC:00:${String(i % 100).padStart(2, '0')}:00,s,f,,`);
+    const parsed = parseImport([header, ...rows].join('\n'), newId);
+    expect(parsed.fileProblem).toEqual({ key: 'onboarding.import.file.tooManyRows', values: { max: MAX_IMPORT_ROWS } });
+  });
+
+  it('flags duplicates within the file and against the outbox', () => {
+    const parsed = parseImport(
+      `${header}\nA,AA:BB:CC:DD:EE:01,s,f,SN1,e1\nB,aa-bb-cc-dd-ee-01,s,f,sn1,e2\nC,AA:BB:CC:DD:EE:03,s,f,SN3,known`,
+      newId,
+    );
+    flagDuplicates(parsed.rows, keysOf([{ external_id: 'known' }]));
+    expect(parsed.rows[0]!.problems).toEqual({});
+    expect(parsed.rows[1]!.problems['mac']).toEqual([{ key: 'onboarding.import.row.duplicateInFile', values: { row: 1 } }]);
+    expect(parsed.rows[1]!.problems['serial_number']).toEqual([{ key: 'onboarding.import.row.duplicateInFile', values: { row: 1 } }]);
+    expect(parsed.rows[2]!.problems['external_id']).toEqual([{ key: 'onboarding.import.row.duplicateInOutbox' }]);
+  });
+});
