@@ -7,6 +7,8 @@ import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { connect as enConnect } from './en/connect';
+import { about as enAbout } from './en/about';
 import { analytics as ruAnalytics } from './ru/analytics';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
@@ -15,6 +17,8 @@ import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
+import { connect as ruConnect } from './ru/connect';
+import { about as ruAbout } from './ru/about';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -28,6 +32,8 @@ export const en = {
   onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
+  connect: enConnect,
+  about: enAbout,
   analytics: enAnalytics,
 };
 
@@ -39,6 +45,8 @@ export const ru = {
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
+  connect: ruConnect,
+  about: ruAbout,
   analytics: ruAnalytics,
 };
 

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api';
+import { t } from '../../lib/i18n.svelte';
 import type { ConnectionHealth } from '../../../preload/contract/connect';
 import type { AppError } from '../../../preload/contract/app-error';
 
@@ -32,11 +33,11 @@ class ConnectionState {
   get summary(): string {
     const health = this.#health;
     if (this.#error) return this.#error.message;
-    if (!health?.profile) return 'No server selected';
-    if (!health.report) return 'Checking…';
-    if (health.report.ok) return 'Connected';
+    if (!health?.profile) return t('connect.badge.none');
+    if (!health.report) return t('connect.badge.checking');
+    if (health.report.ok) return t('connect.badge.connected');
     const failed = health.report.steps.find((step) => step.ok === false);
-    return failed ? `${failed.name}: ${failed.message}` : 'Not connected';
+    return failed ? `${failed.name}: ${failed.message}` : (health.report.error?.message ?? t('connect.report.failed'));
   }
 
   async refresh(force = false): Promise<void> {

@@ -1,0 +1,23 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * Runs axe-core on the page as it is now (WCAG 2.1 A/AA rules and best practices) and fails with one readable line per
+ * violation: the rule, what it means, and the first elements it found. Every screen's e2e calls it once its content
+ * is on screen, e.g. `await expectNoAxeViolations(page)`; pass `include` to check only part of the page (a dialog).
+ */
+export async function expectNoAxeViolations(page: Page, options: { include?: string; disableRules?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (options.include) builder = builder.include(options.include);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+  const lines = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} — ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+  expect(lines, 'axe violations').toEqual([]);
+}
