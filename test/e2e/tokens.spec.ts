@@ -67,8 +67,8 @@ test.describe('stream-token desk', () => {
     await page.getByLabel('Stream uid').fill(privateStreams(console.app)[0]!);
     await page.getByRole('switch', { name: /Live/ }).check();
     await page.getByRole('button', { name: 'Issue token' }).click();
-    await expect(page.getByTestId('desk-error')).toContainText('The server refused the API token — open Connect to replace it.');
-    await page.getByRole('link', { name: 'Open Connect' }).click();
+    await expect(page.getByTestId('error-banner')).toContainText('The server refused the API token — open Connect to replace it.');
+    await page.getByRole('button', { name: 'Open Connect' }).click();
     await expect(page).toHaveURL(/#\/connect$/);
   });
 
@@ -95,7 +95,7 @@ test.describe('stream-token desk', () => {
     await page.getByLabel('No upper bound').uncheck();
     await page.getByLabel('From', { exact: true }).fill('2026-05-01T10:00');
     await page.getByLabel('To', { exact: true }).fill('2026-05-01T09:00');
-    await expect(page.locator('#single-from-zone')).toHaveText('Europe/Berlin, UTC+02:00');
+    await expect(page.locator('#single-from-hint')).toHaveText('Europe/Berlin, UTC+02:00');
     await page.getByRole('button', { name: 'Issue token' }).click();
     await expect(page.locator('#single-to-error')).toHaveText('The end of the DVR window must not be before its start.');
     await page.screenshot({ path: test.info().outputPath('tokens-window-error.png'), fullPage: true });

@@ -9,6 +9,7 @@ import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
+import { tokens as enTokens } from './en/tokens';
 import { analytics as ruAnalytics } from './ru/analytics';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
@@ -19,6 +20,7 @@ import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
 import { connect as ruConnect } from './ru/connect';
 import { about as ruAbout } from './ru/about';
+import { tokens as ruTokens } from './ru/tokens';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -34,6 +36,7 @@ export const en = {
   ui: enUi,
   connect: enConnect,
   about: enAbout,
+  tokens: enTokens,
   analytics: enAnalytics,
 };
 
@@ -47,6 +50,7 @@ export const ru = {
   ui: ruUi,
   connect: ruConnect,
   about: ruAbout,
+  tokens: ruTokens,
   analytics: ruAnalytics,
 };
 

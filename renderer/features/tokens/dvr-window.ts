@@ -1,4 +1,5 @@
 import { tzOffset, TZDate } from '@date-fns/tz';
+import { locale, t } from '../../lib/i18n.svelte';
 import { format } from 'date-fns';
 import { UINT32_MAX } from '../../../preload/contract/tokens';
 
@@ -49,12 +50,12 @@ export function unixToLocalInput(seconds: number, timeZone: string): string {
 /** Resolves one local date-time in `timeZone` to Unix seconds, under the DST rules above. */
 export function localToUnixSeconds(local: string, timeZone: string): LocalTimeResult {
   const match = LOCAL.exec(local.trim());
-  if (!match) return { ok: false, message: 'Enter a date and a time.' };
+  if (!match) return { ok: false, message: t('tokens.window.errors.empty') };
   const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(wall);
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
-    return { ok: false, message: 'That date does not exist. Check the day and the month.' };
+    return { ok: false, message: t('tokens.window.errors.noSuchDate') };
   }
   // Transitions are at least a day apart, so the offsets half a day either side are the only candidates.
   const offsets = [...new Set([tzOffset(timeZone, new Date(wall - 12 * HOUR_MS)), tzOffset(timeZone, new Date(wall + 12 * HOUR_MS))])];
@@ -62,23 +63,25 @@ export function localToUnixSeconds(local: string, timeZone: string): LocalTimeRe
     .map((offset) => ({ offset, ms: wall - offset * 60_000 }))
     .filter(({ offset, ms }) => tzOffset(timeZone, new Date(ms)) === offset)
     .sort((a, b) => a.ms - b.ms);
-  const dayText = format(new Date(wall), 'd MMM yyyy');
+  const dayText = new Intl.DateTimeFormat(locale.language === 'en' ? 'en-GB' : locale.language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(wall));
   const timeText = `${match[4]}:${match[5]}`;
   const chosen = instants[0];
   if (!chosen) {
     const jump = Math.abs((offsets[1] ?? 0) - (offsets[0] ?? 0));
     return {
       ok: false,
-      message: `${timeText} does not exist on ${dayText} in ${timeZone}: the clocks skip ahead ${jump >= 60 ? `${jump / 60} h` : `${jump} min`} that night. Pick a time outside the skipped ${jump >= 60 ? 'hour' : 'minutes'}.`,
+      message: jump >= 60
+        ? t('tokens.window.errors.skippedHours', { time: timeText, day: dayText, zone: timeZone, hours: jump / 60 })
+        : t('tokens.window.errors.skippedMinutes', { time: timeText, day: dayText, zone: timeZone, minutes: jump }),
     };
   }
   const seconds = Math.floor(chosen.ms / 1000);
   if (seconds < 1 || seconds > UINT32_MAX) {
-    return { ok: false, message: 'Pick a time between 1970 and 2106 (the range the server accepts).' };
+    return { ok: false, message: t('tokens.window.errors.range') };
   }
   const note =
     instants.length > 1
-      ? `${timeText} occurs twice on ${dayText} (the clocks go back); using the first, ${formatOffset(chosen.offset)}.`
+      ? t('tokens.window.twice', { time: timeText, day: dayText, offset: formatOffset(chosen.offset) })
       : null;
   return { ok: true, seconds, offsetMinutes: chosen.offset, note };
 }
@@ -108,7 +111,7 @@ export function resolveWindow(input: WindowInput): WindowResult {
     if (side === 'from' ? input.fromUnbounded : input.toUnbounded) continue;
     const result = localToUnixSeconds(input[side], input.timeZone);
     if (!result.ok) {
-      errors[side] = input[side].trim() === '' ? `Enter the ${side === 'from' ? 'start' : 'end'}, or tick “no ${side === 'from' ? 'lower' : 'upper'} bound”.` : result.message;
+      errors[side] = input[side].trim() === '' ? t(side === 'from' ? 'tokens.window.errors.noStart' : 'tokens.window.errors.noEnd') : result.message;
       continue;
     }
     if (result.note) notes[side] = result.note;
@@ -116,7 +119,7 @@ export function resolveWindow(input: WindowInput): WindowResult {
     else to = result.seconds;
   }
   if (!errors.from && !errors.to && from !== 0 && to !== 0 && to < from) {
-    errors.to = 'The end of the DVR window must not be before its start.';
+    errors.to = t('tokens.window.errors.endBeforeStart');
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, from, to, notes };
 }

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n.svelte';
 import { systemTimeZone, unixToLocalInput } from './dvr-window';
 import { checkGrant, type GrantCheck, type GrantValues } from './token-form';
 import { ttlSeconds, type TtlChoice, type TtlResult, type TtlUnit } from './ttl';
@@ -23,7 +24,7 @@ export class LifetimeState {
   /** The lifetime in seconds, or the sentence for the field (an unconfirmed unlimited lifetime is refused). */
   check(): TtlResult {
     if (this.mode === 'unlimited' && !this.unlimitedConfirmed) {
-      return { ok: false, message: 'Tick the box to confirm a token that never expires, or choose a lifetime.' };
+      return { ok: false, message: t('tokens.ttl.errors.confirmUnlimited') };
     }
     return ttlSeconds(this.choice());
   }

@@ -1,14 +1,20 @@
 import { UINT32_MAX } from '../../../preload/contract/tokens';
 import { spanInWords } from './expiry-words';
+import { t } from '../../lib/i18n.svelte';
 
 /** Token lifetimes: the presets a desk uses most, a custom value in human units, or unlimited (0). */
 export const TTL_PRESETS = [
-  { label: '15 min', seconds: 900 },
-  { label: '1 hour', seconds: 3600 },
-  { label: '8 hours', seconds: 28_800 },
-  { label: '1 day', seconds: 86_400 },
-  { label: '7 days', seconds: 604_800 },
+  { seconds: 900 },
+  { seconds: 3600 },
+  { seconds: 28_800 },
+  { seconds: 86_400 },
+  { seconds: 604_800 },
 ] as const;
+
+/** A preset's words on its button ("15 min", "1 hour"). */
+export function presetLabel(seconds: (typeof TTL_PRESETS)[number]['seconds']): string {
+  return t(`tokens.ttl.presets.s${seconds}`);
+}
 
 export const TTL_UNITS = { minutes: 60, hours: 3600, days: 86_400 } as const;
 export type TtlUnit = keyof typeof TTL_UNITS;
@@ -25,17 +31,17 @@ export function ttlSeconds(choice: TtlChoice): TtlResult {
   if (choice.mode === 'unlimited') return { ok: true, seconds: 0 };
   if (choice.mode === 'preset') return { ok: true, seconds: choice.seconds };
   const text = choice.amount.trim().replace(',', '.');
-  if (text === '') return { ok: false, message: `Enter how many ${choice.unit} the token lasts.` };
+  if (text === '') return { ok: false, message: t('tokens.ttl.errors.empty', { unit: t(`tokens.ttl.units.${choice.unit}`) }) };
   const amount = Number(text);
-  if (!Number.isFinite(amount)) return { ok: false, message: 'Enter a number, for example 2 or 1.5.' };
-  if (amount <= 0) return { ok: false, message: 'Enter a lifetime above 0. For a token that never expires, choose Unlimited.' };
+  if (!Number.isFinite(amount)) return { ok: false, message: t('tokens.ttl.errors.notNumber') };
+  if (amount <= 0) return { ok: false, message: t('tokens.ttl.errors.notPositive') };
   const seconds = Math.round(amount * TTL_UNITS[choice.unit]);
-  if (seconds < 1) return { ok: false, message: 'That is less than a second. Enter a longer lifetime.' };
-  if (seconds > UINT32_MAX) return { ok: false, message: `That is longer than the server accepts (about ${Math.floor(UINT32_MAX / 86_400 / 365)} years).` };
+  if (seconds < 1) return { ok: false, message: t('tokens.ttl.errors.underSecond') };
+  if (seconds > UINT32_MAX) return { ok: false, message: t('tokens.ttl.errors.tooLong', { years: Math.floor(UINT32_MAX / 86_400 / 365) }) };
   return { ok: true, seconds };
 }
 
 /** A lifetime in words: "15 min", "1 h 30 min", "7 days"; "unlimited" for 0 (the API's never-expires). */
 export function durationInWords(seconds: number): string {
-  return seconds === 0 ? 'unlimited' : spanInWords(seconds * 1000);
+  return seconds === 0 ? t('tokens.words.unlimited') : spanInWords(seconds * 1000);
 }
