@@ -4,6 +4,12 @@ import type { FaultEngine } from './faults';
 import type { SimulatorState } from './state';
 import type { TokenFactory } from './token-factory';
 
+/** Answer shapes that differ between documented platform versions (see SimulatorOptions.answers). */
+export interface AnswerShapes {
+  apiToken: 'string' | 'object';
+  taskUpdate: 'no-content' | 'stream-uid';
+}
+
 /** Settings the handlers read, resolved from SimulatorOptions with defaults applied. */
 export interface ResolvedSettings {
   seed: number;
@@ -12,6 +18,7 @@ export interface ResolvedSettings {
   acceptCreateAccessToken: boolean;
   /** How many entries the dashboard's mediaservers.top_by_bitrate holds (default 5). */
   topMediaServers: number;
+  answers: AnswerShapes;
 }
 
 /** Everything a handler may touch. One per running simulator. */

@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createAgentControls, type AgentControls } from './agent-controls';
 import { SimClock } from './clock';
-import type { SimContext } from './context';
+import type { AnswerShapes, SimContext } from './context';
 import { FaultEngine, type FaultController } from './faults';
 import { issueApiToken } from './http/auth';
 import { PERMISSION_CAMERA_AGENTS } from './records';
@@ -38,6 +38,13 @@ export interface SimulatorOptions {
    * the dashboard shows recent activity; pass a fixed value for byte-identical data on any day.
    */
   anchorMs?: number;
+  /**
+   * Which documented answer shape to give where the vendor's documentation versions differ (README, "Sources").
+   * `apiToken`: `'string'` (default; 24.03 documents "a JSON string with the API access token") or `'object'`
+   * (`{token, client, duration, expires_at}`, the shape this simulator gave before). `taskUpdate`: `'no-content'`
+   * (default; the spec's 204) or `'stream-uid'` (23.09 documents 200 with the stream's identifier).
+   */
+  answers?: Partial<AnswerShapes>;
   /** How many media servers the platform has (default 24); the first 24 are the same for any larger count. */
   mediaServers?: number;
   /**
@@ -87,6 +94,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       localAddresses: new Set(options.localAddresses ?? DEFAULT_LOCAL_ADDRESSES),
       acceptCreateAccessToken: options.acceptCreateAccessToken ?? false,
       topMediaServers: options.topMediaServers ?? 5,
+      answers: { apiToken: options.answers?.apiToken ?? 'string', taskUpdate: options.answers?.taskUpdate ?? 'no-content' },
     },
     state,
     clock,

@@ -10,7 +10,8 @@ import { handleDashboard } from './routes/dashboard';
 import { handleJsonRpc } from './routes/json-rpc';
 import { handleSimHook } from './routes/sim-hooks';
 
-const CAMERA_AGENT = /^\/api\/v1\/camera-agents\/([^/]+)$/;
+/** The spec's path, and the admin path the vendor documents for the same device (24.09, README "Sources"). */
+const CAMERA_AGENT = /^\/api\/(?:admin\/)?v1\/camera-agents\/([^/]+)$/;
 const ANALYTICS_TASK = /^\/api\/streams\/([^/]+)$/;
 
 function notFound(req: SimRequest): Reply {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SimContext } from '../context';
 import { authenticate } from '../http/auth';
-import { addFieldError, errorReply, messageError, noContent, type FieldErrors, type Reply } from '../http/reply';
+import { addFieldError, errorReply, jsonReply, messageError, noContent, type FieldErrors, type Reply } from '../http/reply';
 import { validateBody, type SimRequest } from '../http/request';
 import type { AnalyticsTask } from '../seed/types';
 import { formatMicroIso } from '../time-format';
@@ -67,5 +67,7 @@ export function handleTaskUpdate(req: SimRequest, ctx: SimContext, uid: string):
   };
   ctx.state.deletedTasks.push(existing);
   ctx.state.tasks.set(uid, replacement);
+  // 23.09 documents 200 with the identifier of the (re)created stream; the spec and later versions answer 204.
+  if (ctx.settings.answers.taskUpdate === 'stream-uid') return jsonReply(200, { stream_uid: uid });
   return noContent();
 }

@@ -13,7 +13,8 @@ const apiTokenRequestSchema = z.object({
 
 /**
  * POST /api/auth/token/api/ — callable from the server's own console only. No API token is needed (it is how
- * the first one is obtained); the remote address decides. The response body is our choice (README).
+ * the first one is obtained); the remote address decides. The answer is the bare token as a JSON string, as the
+ * vendor documents it (24.03, README "Sources"); `answers.apiToken: 'object'` gives the object shape instead.
  */
 export function handleApiToken(req: SimRequest, ctx: SimContext): Reply {
   if (!ctx.settings.localAddresses.has(req.remoteAddress)) {
@@ -24,6 +25,7 @@ export function handleApiToken(req: SimRequest, ctx: SimContext): Reply {
 
   // Tokens from this endpoint carry every permission: whoever sits at the server console administers it.
   const record = issueApiToken(ctx, body.value.client, body.value.duration, [PERMISSION_CAMERA_AGENTS]);
+  if (ctx.settings.answers.apiToken === 'string') return jsonReply(200, record.token);
   return jsonReply(200, {
     token: record.token,
     client: record.client,

@@ -60,10 +60,10 @@ export const vendors: readonly CameraVendor[] = [
 export const mediaServerSites = ['fra', 'ams', 'waw', 'hel', 'mad', 'mil', 'vie', 'prg'] as const;
 
 export const analyticsCaseTypes = [
-  'face_recognition',
-  'license_plate_recognition',
-  'line_crossing',
-  'intrusion_detection',
-  'people_counting',
-  'abandoned_object',
+  'face-recognition',
+  'license-plate-recognition',
+  'line-crossing',
+  'intrusion-detection',
+  'people-counting',
+  'camera-obstacle',
 ] as const;

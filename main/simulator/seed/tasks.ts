@@ -11,8 +11,8 @@ export function generateTasks(random: Random, anchorMs: number, streams: readonl
   const tasks: AnalyticsTask[] = [];
   for (let i = 1; i <= TASK_COUNT; i += 1) {
     const stream = random.pick(high);
-    const caseType = analyticsCaseTypes[(i - 1) % analyticsCaseTypes.length] ?? 'line_crossing';
-    const recognition = caseType === 'face_recognition' || caseType === 'license_plate_recognition';
+    const caseType = analyticsCaseTypes[(i - 1) % analyticsCaseTypes.length] ?? 'line-crossing';
+    const recognition = caseType === 'face-recognition' || caseType === 'license-plate-recognition';
     tasks.push({
       id: 3000 + i,
       uid: `task-${String(i).padStart(4, '0')}`,
@@ -22,8 +22,8 @@ export function generateTasks(random: Random, anchorMs: number, streams: readonl
       Source: { Uid: stream.uid, Url: stream.url },
       Pipeline: {
         ...(recognition ? { Detector: { ScoreThreshold: random.float(0.5, 0.9, 2) } } : {}),
-        Fences: caseType === 'line_crossing' ? [{ Points: [[0.1, 0.5], [0.9, 0.5]] }] : [],
-        Areas: caseType === 'intrusion_detection' ? [{ Points: [[0.2, 0.2], [0.8, 0.2], [0.8, 0.8], [0.2, 0.8]] }] : [],
+        Fences: caseType === 'line-crossing' ? [{ Points: [[0.1, 0.5], [0.9, 0.5]] }] : [],
+        Areas: caseType === 'intrusion-detection' ? [{ Points: [[0.2, 0.2], [0.8, 0.2], [0.8, 0.8], [0.2, 0.8]] }] : [],
       },
       updated_at: formatMicroIso(anchorMs - random.int(1, 200) * DAY_MS, random.int(0, 999)),
     });

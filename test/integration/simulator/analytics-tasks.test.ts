@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(() => sim.reset());
 
-function someTask(caseType = 'line_crossing'): AnalyticsTask {
+function someTask(caseType = 'line-crossing'): AnalyticsTask {
   const task = [...sim.state.tasks.values()].find((t) => t.CaseType === caseType);
   if (!task) throw new Error(`no ${caseType} task`);
   return task;
@@ -48,7 +48,7 @@ describe('PUT /api/streams/{stream-uid}/', () => {
   });
 
   it('accepts a body without the optional Pipeline and Collections', async () => {
-    const task = someTask('face_recognition');
+    const task = someTask('face-recognition');
     const res = await put(task.uid, { CaseType: task.CaseType, CameraGroupUid: 'cg-1', Source: task.Source });
     expect(res.status).toBe(204);
   });
@@ -104,10 +104,10 @@ describe('PUT /api/streams/{stream-uid}/', () => {
   });
 
   it('answers 409 with errors.CaseType when the CaseType differs, and keeps the task', async () => {
-    const task = someTask('line_crossing');
-    const res = await put(task.uid, updateBody(task, { CaseType: 'face_recognition' }));
+    const task = someTask('line-crossing');
+    const res = await put(task.uid, updateBody(task, { CaseType: 'face-recognition' }));
     expect(res.status).toBe(409);
-    expect(res.json<{ errors: Record<string, string[]> }>().errors['CaseType']?.[0]).toContain('line_crossing');
+    expect(res.json<{ errors: Record<string, string[]> }>().errors['CaseType']?.[0]).toContain('line-crossing');
     expect(sim.state.tasks.get(task.uid)).toBe(task);
   });
 });

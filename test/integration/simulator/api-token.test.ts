@@ -3,17 +3,32 @@ import { startSimulator, type RunningSimulator } from '../../../main/simulator/i
 import { call } from './http';
 
 let sim: RunningSimulator;
+/** The same platform answering in the object shape (`answers.apiToken: 'object'`). */
+let objectSim: RunningSimulator;
 beforeAll(async () => {
   sim = await startSimulator({ seed: 42, now: () => Date.UTC(2025, 5, 1, 12) });
+  objectSim = await startSimulator({ seed: 42, now: () => Date.UTC(2025, 5, 1, 12), answers: { apiToken: 'object' } });
 });
-afterAll(() => sim.close());
-beforeEach(() => sim.reset());
+afterAll(async () => {
+  await sim.close();
+  await objectSim.close();
+});
+beforeEach(() => {
+  sim.reset();
+  objectSim.reset();
+});
 
 const path = '/api/auth/token/api/';
 
 describe('POST /api/auth/token/api/', () => {
-  it('issues a token to a local caller: {token, client, duration, expires_at}', async () => {
+  it('issues a token to a local caller as the bare JSON string the vendor documents (24.03)', async () => {
     const res = await call(sim, 'POST', path, { body: { client: 'install-laptop-3', duration: 3600 } });
+    expect(res.status).toBe(200);
+    expect(res.json()).toEqual(expect.stringMatching(/^at_/));
+  });
+
+  it('answers {token, client, duration, expires_at} when started with answers.apiToken: object', async () => {
+    const res = await call(objectSim, 'POST', path, { body: { client: 'install-laptop-3', duration: 3600 } });
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({
       token: expect.stringMatching(/^at_/),
@@ -24,12 +39,12 @@ describe('POST /api/auth/token/api/', () => {
   });
 
   it('answers expires_at null for duration 0 (unlimited)', async () => {
-    const res = await call(sim, 'POST', path, { body: { client: 'noc', duration: 0 } });
+    const res = await call(objectSim, 'POST', path, { body: { client: 'noc', duration: 0 } });
     expect(res.json<{ expires_at: unknown }>().expires_at).toBeNull();
   });
 
   it('issues a token that authenticates other endpoints, with the camera-agents permission', async () => {
-    const { token } = (await call(sim, 'POST', path, { body: { client: 'noc', duration: 60 } })).json<{ token: string }>();
+    const token = (await call(sim, 'POST', path, { body: { client: 'noc', duration: 60 } })).json<string>();
     const agentId = [...sim.state.agents.keys()][0];
     expect((await call(sim, 'GET', `/api/v1/camera-agents/${agentId}`, { token })).status).toBe(200);
   });

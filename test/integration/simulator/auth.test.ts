@@ -51,7 +51,7 @@ describe('401 Unauthenticated', () => {
 
   it('answers 401 once a token has expired', async () => {
     const issued = await call(sim, 'POST', '/api/auth/token/api/', { body: { client: 'desk-7', duration: 60 } });
-    const { token } = issued.json<{ token: string }>();
+    const token = issued.json<string>();
     expect((await call(sim, 'GET', agentPath(), { token })).status).toBe(200);
     await call(sim, 'POST', '/_sim/clock', { body: { advanceMs: 60_000 } });
     expect((await call(sim, 'GET', agentPath(), { token })).status).toBe(401);
@@ -59,7 +59,7 @@ describe('401 Unauthenticated', () => {
 
   it('keeps an unlimited (duration 0) token valid however far the clock moves', async () => {
     const issued = await call(sim, 'POST', '/api/auth/token/api/', { body: { client: 'desk-8', duration: 0 } });
-    const { token } = issued.json<{ token: string }>();
+    const token = issued.json<string>();
     await call(sim, 'POST', '/_sim/clock', { body: { advanceMs: 10 * 365 * 86_400_000 } });
     expect((await call(sim, 'GET', agentPath(), { token })).status).toBe(200);
   });
@@ -69,7 +69,7 @@ describe('401 Unauthenticated', () => {
     const timed = await startSimulator({ now: () => now });
     try {
       const issued = await call(timed, 'POST', '/api/auth/token/api/', { body: { client: 'desk-9', duration: 30 } });
-      const { token } = issued.json<{ token: string }>();
+      const token = issued.json<string>();
       now += 29_000;
       expect((await call(timed, 'GET', '/api/admin/v1/dashboard', { token })).status).toBe(200);
       now += 1_000;

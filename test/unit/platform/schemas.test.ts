@@ -169,7 +169,7 @@ describe('analytics task body', () => {
   it('accepts the nested Source and Pipeline objects', () => {
     const body = {
       Collections: ['c1'],
-      CaseType: 'face_recognition',
+      CaseType: 'face-recognition',
       CameraGroupUid: 'g1',
       Source: { Uid: 's1', Url: 'rtsp://x' },
       Pipeline: { Detector: { ScoreThreshold: 0.7 }, Fences: [[0, 0, 1, 1]], Areas: [] },
