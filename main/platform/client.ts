@@ -258,6 +258,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         notFound: `The server has no analytics task “${uid}”. It may have been deleted; reload the list.`,
       });
       transport.assertStatus(response, [200, 204]);
+      // 23.09 answers 200 with the stream's identifier (README "Sources"); whatever it holds, it must be data, or the
+      // answer came from something other than the platform and the update cannot be taken as done.
+      if (response.status === 200 && response.text.trim() !== '') transport.json(response);
     },
 
     testConnection({ signal } = {}) {

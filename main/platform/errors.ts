@@ -34,6 +34,8 @@ export const messages = {
   badRequest: 'The server rejected the request. Check the values and try again.',
   rateLimited: 'The server is receiving too many requests. Wait a moment and try again.',
   unavailable: 'The server is temporarily unavailable. Try again in a minute.',
+  badGateway: 'A gateway or proxy in front of the server got no valid answer from it. Try again in a minute; if it keeps happening, tell your administrator.',
+  gatewayTimeout: 'A gateway or proxy in front of the server waited too long for its answer. Try again in a minute.',
   serverError: 'The server failed while handling the request. Try again; if it keeps failing, tell your administrator.',
   html: 'The server answered with a web page instead of data. The address may point at a website or a proxy login, not the platform API.',
   cancelled: 'The request was cancelled.',
@@ -124,8 +126,11 @@ export function failureFromStatus(
     }
     case 502:
     case 503:
-    case 504:
-      return new AppFailure('Unavailable', messages.unavailable, { details: detail(ctx, `HTTP ${status}${html ? ' (HTML page)' : bodyNote}`) });
+    case 504: {
+      // Each says who failed: a proxy that got nothing usable (502), the server itself (503), a proxy that gave up (504).
+      const sentence = status === 502 ? messages.badGateway : status === 504 ? messages.gatewayTimeout : messages.unavailable;
+      return new AppFailure('Unavailable', sentence, { details: detail(ctx, `HTTP ${status}${html ? ' (HTML page)' : bodyNote}`) });
+    }
   }
 
   // The platform sends HTML error pages only when a request lacked Content-Type: ours never does, so an HTML

@@ -1,0 +1,87 @@
+import type { AgentSnapshot, LookupShortcuts } from '../../../preload/contract/agents';
+import type { AppError } from '../../../preload/contract/app-error';
+import { api } from '../../lib/api';
+import { splitFailure } from '../../lib/result';
+
+/** Auto-refresh choices for the device view, in seconds (0 = off). */
+export const refreshChoices = [0, 10, 30, 60, 300] as const;
+
+/**
+ * The look-up and the device on screen. One look-up at a time: a new one cancels the one in flight, so a slow answer
+ * for an old id never replaces the device the operator asked for last.
+ */
+export class LookupState {
+  id = $state('');
+  snapshot = $state<AgentSnapshot | null>(null);
+  /** The failure that belongs to no field (banner). */
+  failure = $state<AppError | null>(null);
+  /** The failure shown next to the id field (422, 404, not a number). */
+  fieldError = $state<string | undefined>(undefined);
+  busy = $state(false);
+  shortcuts = $state<LookupShortcuts>({ recent: [], pinned: [] });
+  refreshSec = $state<number>(0);
+  /** When the last look-up answered (this computer's clock), for "last updated". */
+  answeredAt = $state<Date | null>(null);
+  #controller: AbortController | null = null;
+
+  async loadShortcuts(): Promise<void> {
+    const result = await api.agents.shortcuts();
+    if (result.ok) this.shortcuts = result.value;
+  }
+
+  /** Opens a device (the field's id by default). A refresh keeps the device on screen while it runs. */
+  async open(id: string = this.id, { refresh = false } = {}): Promise<void> {
+    const wanted = id.trim();
+    this.id = wanted;
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.busy = true;
+    if (!refresh) this.fieldError = undefined;
+    const result = await api.agents.lookup({ id: wanted }, { signal: controller.signal });
+    if (controller.signal.aborted) return;
+    this.#controller = null;
+    this.busy = false;
+    if (result.ok) {
+      this.snapshot = result.value;
+      this.failure = null;
+      this.fieldError = undefined;
+      this.answeredAt = new Date();
+      void this.loadShortcuts();
+      return;
+    }
+    if (result.error.kind === 'Cancelled') return;
+    const { errors, failure } = splitFailure(result.error, ['id'] as const);
+    this.fieldError = errors.id;
+    this.failure = failure;
+    // A refused or unknown id is not the device on screen any more; a refresh that failed keeps the last one.
+    if (!refresh) this.snapshot = null;
+  }
+
+  refresh(): Promise<void> {
+    return this.snapshot ? this.open(this.snapshot.id, { refresh: true }) : Promise.resolve();
+  }
+
+  cancel(): void {
+    this.#controller?.abort();
+    this.#controller = null;
+    this.busy = false;
+  }
+
+  async togglePin(): Promise<void> {
+    const current = this.snapshot;
+    if (!current) return;
+    const result = await api.agents.pin({ id: current.id, pinned: !current.pinned });
+    if (!result.ok) {
+      this.failure = result.error;
+      return;
+    }
+    this.shortcuts = result.value;
+    this.snapshot = { ...current, pinned: result.value.pinned.some((p) => p.id === current.id) };
+  }
+
+  async clearRecent(): Promise<void> {
+    const result = await api.agents.clearRecent();
+    if (result.ok) this.shortcuts = result.value;
+  }
+}

@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { SHAPE_RTSP_PASSWORD, type RunningSimulator } from '../../main/simulator';
+
+// A tall window so full-page screenshots show the whole screen (the shell scrolls inside its main area).
+test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
+
+function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
+  return app.demoServer!;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function lookUp(page: Page, id: string | number): Promise<void> {
+  const field = page.getByLabel('Device number', { exact: true });
+  await field.fill(String(id));
+  await field.press('Enter');
+}
+
+test.describe('camera-agent inspection', () => {
+  test('looks a device up, reveals and copies a stream URL, then shows the last copy as stale when the server is unreachable', async ({ page, console, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const id = sim(console.app).state.agentShapes.credentials;
+    const device = sim(console.app).state.agents.get(id)!;
+    await console.open(page, 'agents');
+    await page.keyboard.press('/');
+    await expect(page.getByLabel('Device number', { exact: true })).toBeFocused();
+    await lookUp(page, id);
+
+    const view = page.getByTestId('device-view');
+    await expect(view.getByRole('heading', { name: device.name })).toBeVisible();
+    await expect(view.getByText('Online', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('usage-reading')).toContainText('Usage is read in megabytes');
+
+    const high = page.getByTestId('stream-high');
+    await expect(high.getByTestId('stream-url')).toHaveText(/^rtsp:\/\/•••:•••@.*token=•••$/);
+    await expect(high.getByTestId('stream-url')).not.toContainText(SHAPE_RTSP_PASSWORD);
+    await high.getByRole('button', { name: 'Reveal' }).click();
+    await expect(high.getByTestId('stream-url')).toHaveText(device.camera.streams[0]!.url);
+    await high.getByRole('button', { name: 'Copy the high stream address' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(device.camera.streams[0]!.url);
+    await page.screenshot({ path: test.info().outputPath('agent-device.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+
+    sim(console.app).faults.add({ path: '/api/v1/camera-agents', drop: true });
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    await expect(page.getByTestId('stale-note')).toContainText('The server cannot be reached, so this is the last copy seen, from');
+    await expect(page.getByText('Stale copy')).toBeVisible();
+    await expect(high.getByTestId('stream-url')).not.toContainText(SHAPE_RTSP_PASSWORD);
+    await expect(page.getByTestId('device-view').getByRole('heading', { name: device.name })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('agent-stale.png'), fullPage: true });
+  });
+
+  test('shows every shape in words: offline, no storages, four storages, nulls as “not reported”', async ({ page, console }) => {
+    const shapes = sim(console.app).state.agentShapes;
+    await console.open(page, 'agents');
+    await lookUp(page, shapes['four-storages']);
+    await expect(page.getByTestId('storage')).toHaveCount(4);
+    await expect(page.getByText('Nearly full')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('agent-four-storages.png'), fullPage: true });
+    await lookUp(page, shapes.nulls);
+    await expect(page.getByTestId('last-updated-at')).toHaveText('not reported');
+    // The raw JSON shows the server's nulls as they are; everywhere else a null reads "not reported".
+    const words = await page.locator('[data-testid="device-view"] > header, #camera-title + div, [data-testid="streams"]').allInnerTexts();
+    expect(words.join(' ')).not.toMatch(/\bnull\b/);
+    await page.screenshot({ path: test.info().outputPath('agent-nulls.png'), fullPage: true });
+    await lookUp(page, shapes['no-storages']);
+    await expect(page.getByTestId('no-storages')).toBeVisible();
+    await lookUp(page, shapes.offline);
+    await expect(page.getByTestId('device-view').getByText('Offline', { exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Recent' }).getByRole('button')).toHaveCount(5);
+  });
+
+  test('says what went wrong: unknown number next to the field, a refused token with a way to Connect', async ({ page, console }) => {
+    await console.open(page, 'agents');
+    await lookUp(page, 999);
+    await expect(page.locator('#agent-id-error')).toHaveText('The server has no camera-agent device number 999. Check the number.');
+    await expect(page.getByLabel('Device number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    const { profile } = await console.app.services.connections.active();
+    console.app.services.connections.setDemoToken(profile.id, sim(console.app).limitedToken);
+    await lookUp(page, sim(console.app).state.agentShapes.offline);
+    await expect(page.getByTestId('error-banner')).toContainText('lacks the “camera-agents” permission');
+    console.app.services.connections.setDemoToken(profile.id, 'at_wrong');
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page.getByTestId('error-banner')).toContainText('The server refused the API token.');
+    await page.screenshot({ path: test.info().outputPath('agent-refused.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Open Connect' }).click();
+    await expect(page).toHaveURL(/#\/connect$/);
+  });
+});
+
+test.describe('the watch list', () => {
+  test('polls 200 devices, one rule fires, the badge and the alert list show it, and it is acknowledged', async ({ page, console }) => {
+    const simulator = sim(console.app);
+    simulator.agents.add(140);
+    const ids = [...simulator.state.agents.keys()];
+    expect(ids).toHaveLength(200);
+    // Every device comfortably below the threshold, except one.
+    for (const id of ids) simulator.agents.update(id, { storage_percent: 40 });
+    const full = ids[17]!;
+    simulator.agents.update(full, { storage_percent: 97 });
+
+    await console.open(page, 'agents');
+    await page.getByRole('tab', { name: 'Watch lists' }).click();
+    await page.getByRole('button', { name: 'New watch list' }).click();
+    await page.getByLabel('Name').fill('NOC wall');
+    await page.getByLabel('Device numbers').fill(ids.join('\n'));
+    await expect(page.getByText('200 devices', { exact: true })).toBeVisible();
+    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Percent').fill('95');
+    await page.screenshot({ path: test.info().outputPath('watch-editor.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save and start' }).click();
+
+    const summary = page.getByTestId('watch-summary');
+    await expect(summary).toContainText('Watching');
+    await expect(summary).toContainText('0 waiting');
+    await page.getByRole('button', { name: 'Poll now' }).click();
+    await expect(page.getByTestId('alert-badge')).toHaveText('1 alert needs attention');
+    await expect(page.getByRole('tab', { name: 'Alerts (1)' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Devices of NOC wall' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('watch-list.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('tab', { name: 'Alerts (1)' }).click();
+    const name = simulator.state.agents.get(full)!.name;
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(page.getByText('storage at 97%')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('watch-alerts.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: `Acknowledge ${name}` }).click();
+    await expect(page.getByTestId('alert-badge')).toHaveCount(0);
+    expect(console.logs.some((line) => line.includes('[notify]') && line.includes('storage at 97%'))).toBe(true);
+  });
+});
