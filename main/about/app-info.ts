@@ -1,4 +1,4 @@
-import type { AppInfo, KeychainStatus } from '../../preload/contract/about';
+import type { AppInfo, KeychainStatus, StorageStatus } from '../../preload/contract/about';
 import pkg from '../../package.json' with { type: 'json' };
 
 export interface HostFacts {
@@ -9,7 +9,7 @@ export interface HostFacts {
 }
 
 /** Facts for the About panel. The keychain status comes from a live probe, so it also says why it is unavailable. */
-export function buildAppInfo(facts: HostFacts, keychain: KeychainStatus): AppInfo {
+export function buildAppInfo(facts: HostFacts, keychain: KeychainStatus, storage: StorageStatus): AppInfo {
   return {
     name: pkg.productName,
     version: pkg.version,
@@ -20,5 +20,6 @@ export function buildAppInfo(facts: HostFacts, keychain: KeychainStatus): AppInf
     chromeVersion: facts.chromeVersion,
     host: facts.host,
     keychain,
+    storage,
   };
 }

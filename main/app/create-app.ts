@@ -53,6 +53,8 @@ const everyChannelHandled: [MissingChannels] extends [never] ? true : MissingCha
 export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   void everyChannelHandled;
   const services = createServices(options);
+  // Before anything reads or writes there: leftover temp files go, and an unwritable folder is known (and told).
+  await services.dataFolder.check();
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
   const features = createFeatures(services, options);
   const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;

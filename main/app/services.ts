@@ -2,6 +2,7 @@ import { createVault, type Vault } from '../secrets/vault';
 import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createConnections, type Connections } from '../connect/connections';
 import type { HostFacts } from '../about/app-info';
+import { createDataFolder, type DataFolder } from '../storage/data-folder';
 import { createEventHub, type EventHub } from './events';
 import { createRecordingNotifier, type Notifier } from '../shared/notifier';
 
@@ -9,6 +10,8 @@ import { createRecordingNotifier, type Notifier } from '../shared/notifier';
 export interface AppServices {
   /** Folder for profiles, history, the outbox and caches (Electron: userData; web host: --data-dir). */
   dataDir: string;
+  /** Whether the data folder can be written, and what was set aside in it (checked by createApp on start). */
+  dataFolder: DataFolder;
   hostFacts: HostFacts;
   vault: Vault;
   profiles: ProfileStore;
@@ -32,8 +35,9 @@ export interface ServiceOptions {
 /** Builds each shared service once. */
 export function createServices(options: ServiceOptions): AppServices {
   const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
-  const profiles = createProfileStore(options.dataDir);
+  const dataFolder = createDataFolder(options.dataDir);
+  const profiles = createProfileStore(options.dataDir, dataFolder);
   const connections = createConnections(profiles, vault);
   const notifier = options.notifier ?? createRecordingNotifier();
-  return { dataDir: options.dataDir, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
+  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
 }

@@ -10,7 +10,7 @@ import { log } from '../shared/log';
 const healthCacheMs = 30_000;
 
 /** The Connect screen's services: profiles, their tokens (never returned), certificate trust and health. */
-export function createConnectFeature({ profiles, vault, connections }: AppServices): Feature<typeof connectChannels> {
+export function createConnectFeature({ profiles, vault, connections, dataFolder }: AppServices): Feature<typeof connectChannels> {
   let health: (ConnectionHealth & { at: number }) | null = null;
 
   /** Which profiles hold a token. A keychain that cannot be read is not an error here: the list still shows. */
@@ -48,7 +48,7 @@ export function createConnectFeature({ profiles, vault, connections }: AppServic
     handlers: {
       async 'profiles.list'() {
         const [list, activeId, status, holders] = await Promise.all([profiles.list(), profiles.getActiveId(), vault.status(), tokenHolders()]);
-        return { profiles: await Promise.all(list.map((profile) => view(profile, holders))), activeId, vault: status };
+        return { profiles: await Promise.all(list.map((profile) => view(profile, holders))), activeId, vault: status, storage: dataFolder.status() };
       },
 
       async 'profiles.save'(input) {

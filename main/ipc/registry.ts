@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import { contract, isChannelName, type ChannelName, type OutputOf, type ParsedInputOf } from '../../preload/contract';
 import type { AppError, Result } from '../../preload/contract/app-error';
@@ -6,6 +7,7 @@ import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';
 import { scrubValue } from '../shared/secret-scrub';
+import { storageFailure } from '../shared/storage-errors';
 
 /** Who is calling, as told by the transport (Electron IPC or the web host). */
 export type Sender =
@@ -70,6 +72,10 @@ export function toAppError(error: unknown, channel: string): AppError {
       fieldErrors: fieldErrorsFromZod(error),
     }).appError;
   }
+  // A file write that failed on a read-only or full disk: say which folder and why, not "something went wrong".
+  const path = typeof error === 'object' && error !== null ? (error as { path?: unknown }).path : undefined;
+  const storage = typeof path === 'string' ? storageFailure(error, dirname(path)) : null;
+  if (storage) return storage.appError;
   const name = error instanceof Error ? error.name : typeof error;
   log.error('ipc', `unexpected failure in ${channel}: ${name}: ${error instanceof Error ? error.message : String(error)}`);
   return new AppFailure('Internal', 'Something went wrong inside Watchdesk. Try again; if it keeps happening, send the details to support.', {

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
 import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
+import { t } from '../shared/i18n';
+import { storageFailure } from '../shared/storage-errors';
+import type { DataFolder } from '../storage/data-folder';
 import { profileInputSchema, profileSchema, type Profile, type ProfileInput } from '../../preload/contract/wire/profile';
 
 export const PROFILES_FILE = 'profiles.json';
@@ -41,21 +44,37 @@ export interface ProfileStore {
   ensureDemoProfile(baseUrl: string): Promise<Profile>;
 }
 
+/** Where the store tells what it set aside and which writes failed; the app passes its DataFolder. */
+type FolderReports = Pick<DataFolder, 'notice' | 'writeFailed'>;
+const silentFolder: FolderReports = { notice: (sentence) => log.warn('profiles', sentence), writeFailed: () => undefined };
+
 /** Server profiles persisted atomically as `profiles.json` in `dataDir`. */
-export function createProfileStore(dataDir: string): ProfileStore {
+export function createProfileStore(dataDir: string, folder: FolderReports = silentFolder): ProfileStore {
   const path = join(dataDir, PROFILES_FILE);
   let state: Promise<ProfilesState> | null = null;
   const queue = createSerialQueue();
 
-  const load = (): Promise<ProfilesState> => (state ??= readState(path));
+  const load = (): Promise<ProfilesState> => (state ??= readState(path, folder));
 
-  /** Mutations run one at a time against the loaded state and are saved before the next starts. */
-  function mutate<T>(change: (current: ProfilesState) => T): Promise<T> {
+  /**
+   * Mutations run one at a time against the loaded state and are saved before the next starts. A folder that cannot
+   * be written answers StorageUnavailable (which folder, why); with `keepInMemory` the change still holds for this
+   * session (the demo profile: the console must start on a read-only folder).
+   */
+  function mutate<T>(change: (current: ProfilesState) => T, options: { keepInMemory?: boolean } = {}): Promise<T> {
     return queue.run(async () => {
       const current = await load();
       const draft: ProfilesState = { activeId: current.activeId, profiles: [...current.profiles] };
       const result = change(draft);
-      await writeFileAtomic(path, JSON.stringify({ version: 1, ...draft }, null, 2) + '\n', { mode: 0o600 });
+      try {
+        await writeFileAtomic(path, JSON.stringify({ version: 1, ...draft }, null, 2) + '\n', { mode: 0o600 });
+      } catch (error) {
+        const failure = storageFailure(error, dataDir);
+        if (!failure) throw error;
+        folder.writeFailed(error);
+        if (!options.keepInMemory) throw failure;
+        log.warn('profiles', `kept in memory only: ${failure.appError.details ?? failure.message}`);
+      }
       state = Promise.resolve(draft);
       return result;
     });
@@ -162,7 +181,7 @@ export function createProfileStore(dataDir: string): ProfileStore {
         }
         if (current.profiles.every((p) => p.kind === 'demo')) current.activeId = demo.id;
         return clone(demo);
-      });
+      }, { keepInMemory: true });
     },
   };
 }
@@ -186,19 +205,20 @@ function clone(profile: Profile): Profile {
  * the app starts with no profiles; single profiles that no longer validate are dropped the same way (after a backup
  * of the whole file), so one bad entry does not cost the others.
  */
-async function readState(path: string): Promise<ProfilesState> {
+async function readState(path: string, folder: FolderReports): Promise<ProfilesState> {
   const raw = await readFileIfExists(path);
   if (raw === null) return { activeId: null, profiles: [] };
   let json: unknown;
   try {
     json = JSON.parse(raw.toString('utf8'));
   } catch (error) {
-    await setAside(path, 'move', `not JSON (${error instanceof Error ? error.message : String(error)})`);
+    log.warn('profiles', `not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    await setAside(path, 'move', t('storage.why.notJson'), folder);
     return { activeId: null, profiles: [] };
   }
   const file = profilesFileSchema.safeParse(json);
   if (!file.success) {
-    await setAside(path, 'move', 'not a profiles file');
+    await setAside(path, 'move', t('storage.why.notProfiles'), folder);
     return { activeId: null, profiles: [] };
   }
   const profiles: Profile[] = [];
@@ -210,24 +230,31 @@ async function readState(path: string): Promise<ProfilesState> {
   }
   const activeId = profiles.some((p) => p.id === file.data.activeId) ? file.data.activeId : null;
   if (dropped > 0) {
-    await setAside(path, 'copy', `${dropped} profile(s) could not be read and were left out`);
+    await setAside(path, 'copy', t('storage.why.dropped', { count: dropped }), folder);
     // Save the readable rest now, so the next start does not find (and back up) the same damage again.
-    await writeFileAtomic(path, JSON.stringify({ version: 1, activeId, profiles }, null, 2) + '\n', { mode: 0o600 });
+    try {
+      await writeFileAtomic(path, JSON.stringify({ version: 1, activeId, profiles }, null, 2) + '\n', { mode: 0o600 });
+    } catch (error) {
+      if (!storageFailure(error, path)) throw error;
+      folder.writeFailed(error);
+    }
   }
   return { activeId, profiles };
 }
 
-/** Keeps a damaged profiles.json as `profiles.json.corrupt-<ts>` for support; moved when nothing in it is usable. */
-async function setAside(path: string, how: 'move' | 'copy', why: string): Promise<void> {
+/**
+ * Keeps a damaged profiles.json as `profiles.json.corrupt-<ts>` for support (moved when nothing in it is usable;
+ * both keep the original's permissions, 0600) and tells the screen.
+ */
+async function setAside(path: string, how: 'move' | 'copy', why: string, folder: FolderReports): Promise<void> {
   const backup = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   try {
     if (how === 'move') await rename(path, backup);
     else await copyFile(path, backup);
-    log.warn('profiles', `${path} is damaged (${why}); kept a copy at ${backup} and continued without it.`);
+    folder.notice(t('storage.profilesSetAside', { why, file: basename(backup) }));
+    log.warn('profiles', `${path} is damaged (${why}); kept a copy at ${backup}.`);
   } catch (error) {
-    log.warn(
-      'profiles',
-      `${path} is damaged (${why}) and the backup copy failed (${error instanceof Error ? error.message : String(error)}).`,
-    );
+    folder.notice(t('storage.profilesSetAsideFailed', { why }));
+    log.warn('profiles', `${path} is damaged (${why}) and the backup copy failed (${error instanceof Error ? error.message : String(error)}).`);
   }
 }

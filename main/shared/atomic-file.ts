@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface WriteFileAtomicOptions {
@@ -65,4 +65,44 @@ export async function syncDirectory(dir: string): Promise<void> {
 
 function isErrnoCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+/** `.profiles.json.1234.a1b2c3d4e5f6.tmp`: the temp files writeFileAtomic makes (the pid is the writer's). */
+const TEMP_FILE = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return isErrnoCode(error, 'EPERM');
+  }
+}
+
+/**
+ * Removes the temp files of atomic writes that never finished (the writer crashed or lost power before the rename),
+ * leaving those of a writer that is still running. Returns the names removed. A folder that cannot be listed or
+ * written is left as it is: the caller learns about that from its own writes.
+ */
+export async function cleanLeftoverTempFiles(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = TEMP_FILE.exec(name);
+    if (!match || isRunning(Number(match[1]))) continue;
+    try {
+      await rm(join(dir, name), { force: true });
+      removed.push(name);
+    } catch {
+      // Read-only folder: nothing to do about it here.
+    }
+  }
+  return removed;
 }

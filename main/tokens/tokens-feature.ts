@@ -6,6 +6,7 @@ import type { Profile } from '../../preload/contract/wire/profile';
 import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type IssuedTokenView } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
+import { storageFailure } from '../shared/storage-errors';
 import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
 import { BatchRegistry, TokenBatch, expiryOf } from './batch-runner';
 import { ProgressPusher } from './batch-progress';
@@ -75,7 +76,8 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       return null;
     } catch (error) {
       log.warn('tokens', `history not written: ${isAppFailure(error) ? error.appError.details ?? error.message : String(error)}`);
-      return `The token is valid but could not be saved in the history: ${isAppFailure(error) ? error.appError.message : 'the history could not be written.'}`;
+      const failure = isAppFailure(error) ? error : storageFailure(error, services.dataDir);
+      return `The token is valid but could not be saved in the history: ${failure ? failure.appError.message : 'the history could not be written.'}`;
     }
   }
 
@@ -189,7 +191,11 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
           describe: (error, stream) => rowSentence(error, stream, client.rpcMethod),
           now: () => new Date(),
           record: async (rows) => {
-            await historyNow().append(rows.map((row) => streamTokenEntry({ ...row, grant, note, batchId: batch.id }, profile)));
+            try {
+              await historyNow().append(rows.map((row) => streamTokenEntry({ ...row, grant, note, batchId: batch.id }, profile)));
+            } catch (error) {
+              throw storageFailure(error, services.dataDir) ?? error;
+            }
           },
         },
       });

@@ -10,6 +10,16 @@ export const keychainStatusSchema = z.object({
 });
 export type KeychainStatus = z.infer<typeof keychainStatusSchema>;
 
+/** The data folder: whether it can be written, and what was set aside in it this session (told on screen). */
+export interface StorageStatus {
+  path: string;
+  writable: boolean;
+  /** Why it cannot be written (folder, reason, what to do); null when it can. */
+  problem: string | null;
+  /** Sentences about files found damaged and set aside (e.g. the server profiles file). */
+  notices: string[];
+}
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -20,6 +30,7 @@ export interface AppInfo {
   chromeVersion: string | null;
   host: 'electron' | 'web';
   keychain: KeychainStatus;
+  storage: StorageStatus;
 }
 
 export const aboutChannels = {

@@ -38,6 +38,10 @@ export const timeoutPhases = ['connect', 'headers', 'body', 'deadline'] as const
 /** Why the server (or Watchdesk) has no valid token to send: none stored, or the server refused the one sent. */
 export const unauthorizedReasons = ['no-token', 'refused'] as const;
 
+/** Why the data folder cannot be written. */
+export const storageReasons = ['read-only', 'full', 'denied', 'other'] as const;
+export type StorageReason = (typeof storageReasons)[number];
+
 /** Kinds with no data of their own. */
 const plainKinds = [
   'Validation',
@@ -86,6 +90,8 @@ export const appErrorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('BadResponse'), ...base, data: z.object({ paths: z.array(z.string()) }).optional() }),
   /** Whether the console can still work keeping secrets for this session only. */
   z.object({ kind: z.literal('KeychainUnavailable'), ...base, data: z.object({ sessionOnlyAvailable: z.boolean() }) }),
+  /** The data folder cannot be written (read-only, full, no permission): the folder and why. */
+  z.object({ kind: z.literal('StorageUnavailable'), ...base, data: z.object({ path: z.string(), reason: z.enum(storageReasons) }) }),
 ]);
 
 export type AppError = z.infer<typeof appErrorSchema>;
@@ -107,6 +113,7 @@ export const appErrorKinds = [
   'TlsPinMismatch',
   'BadResponse',
   'KeychainUnavailable',
+  'StorageUnavailable',
 ] as const satisfies readonly AppErrorKind[];
 export const appErrorKindSchema = z.enum(appErrorKinds);
 

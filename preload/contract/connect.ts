@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { profileInputSchema, type Profile } from './wire/profile';
 import type { CertificateInfo, ConnectionReport } from './wire/platform';
-import type { KeychainStatus } from './about';
+import type { KeychainStatus, StorageStatus } from './about';
 
 /** A profile as the renderer sees it: never the token, only whether one is kept and where. */
 export type ProfileView = Profile & {
@@ -17,6 +17,8 @@ export interface ProfilesOverview {
   profiles: ProfileView[];
   activeId: string | null;
   vault: VaultStatusView;
+  /** The data folder: unwritable (why), and damaged files set aside this session. */
+  storage: StorageStatus;
 }
 
 export interface ConnectionHealth {

@@ -7,6 +7,7 @@ import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
 import { ui as enUi } from './en/ui';
+import { storage as enStorage } from './en/storage';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
 import { tokens as enTokens } from './en/tokens';
@@ -18,6 +19,7 @@ import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
 import { ui as ruUi } from './ru/ui';
+import { storage as ruStorage } from './ru/storage';
 import { connect as ruConnect } from './ru/connect';
 import { about as ruAbout } from './ru/about';
 import { tokens as ruTokens } from './ru/tokens';
@@ -34,6 +36,7 @@ export const en = {
   onboarding: enOnboarding,
   dashboard: enDashboard,
   ui: enUi,
+  storage: enStorage,
   connect: enConnect,
   about: enAbout,
   tokens: enTokens,
@@ -48,6 +51,7 @@ export const ru = {
   onboarding: ruOnboarding,
   dashboard: ruDashboard,
   ui: ruUi,
+  storage: ruStorage,
   connect: ruConnect,
   about: ruAbout,
   tokens: ruTokens,

@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readFileIfExists, writeFileAtomic } from '../../../main/shared/atomic-file';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cleanLeftoverTempFiles, readFileIfExists, writeFileAtomic } from '../../../main/shared/atomic-file';
 
 let dir: string;
 beforeEach(async () => {
@@ -64,5 +65,16 @@ describe('readFileIfExists', () => {
     const path = join(dir, 'present.txt');
     await writeFile(path, 'hello');
     expect((await readFileIfExists(path))?.toString('utf8')).toBe('hello');
+  });
+});
+
+describe('leftover temp files', () => {
+  it('removes the temp files of writers that are gone and keeps those of a running writer and other files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-tmpclean-'));
+    const dead = `.profiles.json.999999999.a1b2c3d4e5f6.tmp`;
+    const alive = `.profiles.json.${process.pid}.0123456789ab.tmp`;
+    for (const name of [dead, alive, 'profiles.json', 'notes.tmp']) writeFileSync(join(dir, name), 'x');
+    expect(await cleanLeftoverTempFiles(dir)).toEqual([dead]);
+    expect(readdirSync(dir).sort()).toEqual([alive, 'notes.tmp', 'profiles.json'].sort());
   });
 });

@@ -1,0 +1,22 @@
+/** The data folder: what main says when it cannot be written, and what it set aside. */
+export const storage = {
+  reasons: {
+    'read-only': 'the disk or folder is read-only',
+    full: 'the disk is full',
+    denied: 'Watchdesk has no permission to write there',
+    other: 'the system answered {{code}}',
+  },
+  unwritable:
+    'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but changes are not saved: server profiles, the token history and cached answers stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
+  saveFailed:
+    'This change could not be saved: the data folder {{path}} cannot be written ({{reason}}). Free some space or make the folder writable, then try again.',
+  profilesSetAside:
+    'The server profiles file was damaged ({{why}}). A copy was kept as {{file}} in the data folder, and Watchdesk continued with what could be read.',
+  profilesSetAsideFailed: 'The server profiles file was damaged ({{why}}), and no copy of it could be kept. Watchdesk continued with what could be read.',
+  why: {
+    notJson: 'it is not valid JSON',
+    notProfiles: 'it is not a profiles file',
+    dropped_one: '{{count}} profile could not be read',
+    dropped_other: '{{count}} profiles could not be read',
+  },
+};

@@ -1,0 +1,121 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../../main/app/create-app';
+import { createRegistry } from '../../../main/ipc/registry';
+import { createVault } from '../../../main/secrets/vault';
+import { memoryKeychain } from '../../support/fake-keychain';
+import { bundleChild } from '../../support/bundle-child';
+
+/**
+ * A read-only or full data folder: the console starts, says in words that the folder cannot be written (which, why),
+ * and keeps working for what needs no writing. Needs root and unshare (private mount namespaces), as in CI.
+ */
+const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
+let workDir: string;
+let child: string;
+
+type Answer = { ok: boolean; value?: Record<string, unknown>; error?: { kind: string; message: string; data?: Record<string, unknown> } };
+
+/** Runs the console child on `dataDir` after `mount` (shell commands) inside a private mount namespace. */
+function consoleOn(dataDir: string, mount: string, calls: Array<[string, unknown]>): { started: boolean; results: Answer[] } {
+  const out = execFileSync('unshare', ['-m', 'sh', '-c', `${mount} && exec "$0" "$1" "$2"`, process.execPath, child, dataDir], {
+    env: { ...process.env, CHILD_CALLS: JSON.stringify(calls), WATCHDESK_LOG: 'silent' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as { started: boolean; results: Answer[] };
+}
+
+const newServer = { name: 'Site A', baseUrl: 'https://vms.example.com' };
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'wd-folder-'));
+  child = await bundleChild('test/support/children/console-child.ts', join(workDir, 'console-child.mjs'));
+}, 60_000);
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+describe.skipIf(!canMount)('a data folder that cannot be written', () => {
+  it('read-only: starts (demo profile kept in memory), says which folder and why, answers a save with that sentence, still issues tokens', async () => {
+    const dataDir = mkdtempSync(join(workDir, 'ro-'));
+    // A first run leaves a demo profile behind, so the next start must refresh it (it used to die with EROFS here).
+    consoleOn(dataDir, 'true', []);
+    const { started, results } = consoleOn(dataDir, `mount --bind ${dataDir} ${dataDir} && mount -o remount,ro,bind ${dataDir} ${dataDir}`, [
+      ['profiles.list', undefined],
+      ['profiles.save', newServer],
+      ['tokens.create', { stream: 'cam-0001-a', live: true, ttl: 60 }],
+    ]);
+    expect(started).toBe(true);
+    const [list, save, token] = results as [Answer, Answer, Answer];
+    const storage = list.value!.storage as { writable: boolean; problem: string };
+    expect(storage.writable).toBe(false);
+    expect(storage.problem).toContain(dataDir);
+    expect(storage.problem).toMatch(/read-only/);
+    expect((list.value!.profiles as unknown[]).length).toBe(1);
+    expect(save).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', data: { path: dataDir, reason: 'read-only' } } });
+    expect(save.error!.message).toMatch(/could not be saved.*read-only/);
+    // Issuing needs no writing; the history's refusal is told with the token, not instead of it.
+    if (token.ok) expect(String(token.value!.historyWarning)).toMatch(/read-only/);
+    else expect(token.error!.kind).not.toBe('Internal');
+  }, 60_000);
+
+  it('full: says the disk is full', () => {
+    const dataDir = mkdtempSync(join(workDir, 'full-'));
+    const fill = `mount -t tmpfs -o size=64k tmpfs ${dataDir} && (dd if=/dev/zero of=${dataDir}/filler bs=4k count=64 2>/dev/null || true)`;
+    const { started, results } = consoleOn(dataDir, fill, [['profiles.list', undefined], ['profiles.save', newServer]]);
+    expect(started).toBe(true);
+    const [list, save] = results as [Answer, Answer];
+    expect((list.value!.storage as { problem: string }).problem).toMatch(/full/);
+    expect(save).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', data: { reason: 'full' } } });
+  }, 60_000);
+});
+
+describe('the data folder on start', () => {
+  async function start(dataDir: string) {
+    const app = await createApp({
+      dataDir,
+      demo: false,
+      hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
+      vault: createVault({ service: 'watchdesk-folder-test', backend: memoryKeychain() }),
+    });
+    const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
+    return { app, call: (channel: string, input?: unknown) => registry.call(channel, input, { transport: 'test' }) };
+  }
+
+  it('removes leftover temp files of interrupted atomic writes', async () => {
+    const dataDir = mkdtempSync(join(workDir, 'tmp-'));
+    writeFileSync(join(dataDir, '.profiles.json.999999999.a1b2c3d4e5f6.tmp'), '{"half":');
+    const { app } = await start(dataDir);
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    await app.dispose();
+  });
+
+  it('tells on screen that a damaged profiles file was set aside, and the copy keeps its 0600 permissions', async () => {
+    const dataDir = mkdtempSync(join(workDir, 'corrupt-'));
+    writeFileSync(join(dataDir, 'profiles.json'), '{ not json', { mode: 0o600 });
+    chmodSync(join(dataDir, 'profiles.json'), 0o600);
+    const { app, call } = await start(dataDir);
+    const list = (await call('profiles.list')) as Answer;
+    const notices = (list.value!.storage as { notices: string[] }).notices;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/profiles file was damaged \(it is not valid JSON\)\. A copy was kept as profiles\.json\.corrupt-/);
+    const backup = readdirSync(dataDir).find((name) => name.startsWith('profiles.json.corrupt-'))!;
+    expect(statSync(join(dataDir, backup)).mode & 0o777).toBe(0o600);
+    expect(existsSync(join(dataDir, 'profiles.json'))).toBe(false);
+    await app.dispose();
+  });
+
+  it('a copied-aside profiles file (some profiles unreadable) keeps 0600 too', async () => {
+    const dataDir = mkdtempSync(join(workDir, 'partial-'));
+    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeId: null, profiles: [{ broken: true }] }), { mode: 0o600 });
+    chmodSync(join(dataDir, 'profiles.json'), 0o600);
+    const { app, call } = await start(dataDir);
+    const list = (await call('profiles.list')) as Answer;
+    expect((list.value!.storage as { notices: string[] }).notices[0]).toMatch(/1 profile could not be read/);
+    const backup = readdirSync(dataDir).find((name) => name.startsWith('profiles.json.corrupt-'))!;
+    expect(statSync(join(dataDir, backup)).mode & 0o777).toBe(0o600);
+    await app.dispose();
+  });
+});
