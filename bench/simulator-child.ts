@@ -15,6 +15,8 @@ export interface SimulatorChild {
   apiToken: string;
   /** The private stream uids of the seeded state (stream tokens are issued only for those). */
   streams: string[];
+  /** Every camera-agent device id (the seeded ones plus `extraAgents` generated ones). */
+  agentIds: number[];
   /** Stops the child and waits for it to exit. */
   close(): Promise<void>;
 }
@@ -23,13 +25,24 @@ type Announcement = Omit<SimulatorChild, 'close'>;
 
 async function serve(): Promise<void> {
   const sim = await startSimulator({ seed: 42 });
-  const announcement: Announcement = { baseUrl: sim.baseUrl, apiToken: sim.apiToken, streams: streamsWith(sim.state, 'private') };
+  const extraAgents = Number(process.env.WATCHDESK_SIM_EXTRA_AGENTS ?? 0);
+  if (extraAgents > 0) sim.agents.add(extraAgents);
+  const announcement: Announcement = {
+    baseUrl: sim.baseUrl,
+    apiToken: sim.apiToken,
+    streams: streamsWith(sim.state, 'private'),
+    agentIds: [...sim.state.agents.keys()],
+  };
   process.stdout.write(`${JSON.stringify(announcement)}\n`);
 }
 
-export async function startSimulatorChild(): Promise<SimulatorChild> {
+/** `extraAgents`: generated camera-agent devices added to the seeded 60 (watch-list benches need hundreds). */
+export async function startSimulatorChild(options: { extraAgents?: number } = {}): Promise<SimulatorChild> {
   // The same Node as this process (not whatever `node` is first on PATH), with tsx as its loader.
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, WATCHDESK_SIM_EXTRA_AGENTS: String(options.extraAgents ?? 0) },
+  });
   // A failed spawn also ends stdout, so the loop below reports it; here it must not become an unhandled rejection.
   const exited = once(child, 'exit').catch(() => undefined);
   const close = async (): Promise<void> => {

@@ -22,6 +22,16 @@ export interface WebHostOptions {
   events?: EventHub;
   /** Told of every request after it was answered (the e2e request log). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Test option: every call's channel, input and answer text, and every event sent (the secret-leak scan reads them). */
+  recordExchanges?: (exchange: RecordedExchange) => void;
+}
+
+export interface RecordedExchange {
+  /** The channel called, or `event:<name>` for a pushed event. */
+  channel: string;
+  input: unknown;
+  /** Exactly the text sent to the browser. */
+  body: string;
 }
 
 export interface RequestLogEntry {
@@ -151,7 +161,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       const result = await options.registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated }, { signal: gone.signal });
       if (gone.signal.aborted) return;
       res.off('close', onClose);
-      return send(res, 200, JSON.stringify(result), 'application/json');
+      const body = JSON.stringify(result);
+      options.recordExchanges?.({ channel, input, body });
+      return send(res, 200, body, 'application/json');
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET is served here.');
@@ -176,7 +188,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     options.onRequest?.({ method: 'GET', path: '/events', status: 200 });
     streams.add(res);
     const stop = options.events?.listen(({ name, payload }) => {
-      res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+      const body = JSON.stringify(payload);
+      options.recordExchanges?.({ channel: `event:${name}`, input: null, body });
+      res.write(`event: ${name}\ndata: ${body}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
     heartbeat.unref();
