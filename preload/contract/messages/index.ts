@@ -3,6 +3,7 @@ import { analytics as enAnalytics } from './en/analytics';
 import { bridge as enBridge } from './en/bridge';
 import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
@@ -15,6 +16,7 @@ import { analytics as ruAnalytics } from './ru/analytics';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
@@ -31,6 +33,7 @@ import { tokens as ruTokens } from './ru/tokens';
 export const en = {
   bridge: enBridge,
   common: enCommon,
+  errors: enErrors,
   agents: enAgents,
   shell: enShell,
   onboarding: enOnboarding,
@@ -46,6 +49,7 @@ export const en = {
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
+  errors: ruErrors,
   agents: ruAgents,
   shell: ruShell,
   onboarding: ruOnboarding,
