@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '../main/simulator/index';
+import { startSimulator, type SimulatorOptions } from '../main/simulator/index';
 import { streamsWith } from '../test/support/streams';
 import { isMain } from './report';
 
@@ -23,9 +23,13 @@ export interface SimulatorChild {
 
 type Announcement = Omit<SimulatorChild, 'close'>;
 
+/** The options a bench may pass to the child (JSON: no functions); `extraAgents` are added after the seeded 60. */
+export type ChildOptions = Pick<SimulatorOptions, 'seed' | 'hooks' | 'mediaServers' | 'topMediaServers'> & { extraAgents?: number };
+const OPTIONS_ENV = 'WATCHDESK_SIM_CHILD_OPTIONS';
+
 async function serve(): Promise<void> {
-  const sim = await startSimulator({ seed: 42 });
-  const extraAgents = Number(process.env.WATCHDESK_SIM_EXTRA_AGENTS ?? 0);
+  const { extraAgents = 0, ...options } = JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions;
+  const sim = await startSimulator({ seed: 42, ...options });
   if (extraAgents > 0) sim.agents.add(extraAgents);
   const announcement: Announcement = {
     baseUrl: sim.baseUrl,
@@ -37,11 +41,11 @@ async function serve(): Promise<void> {
 }
 
 /** `extraAgents`: generated camera-agent devices added to the seeded 60 (watch-list benches need hundreds). */
-export async function startSimulatorChild(options: { extraAgents?: number } = {}): Promise<SimulatorChild> {
+export async function startSimulatorChild(options: ChildOptions = {}): Promise<SimulatorChild> {
   // The same Node as this process (not whatever `node` is first on PATH), with tsx as its loader.
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, WATCHDESK_SIM_EXTRA_AGENTS: String(options.extraAgents ?? 0) },
+    env: { ...process.env, [OPTIONS_ENV]: JSON.stringify(options) },
   });
   // A failed spawn also ends stdout, so the loop below reports it; here it must not become an unhandled rejection.
   const exited = once(child, 'exit').catch(() => undefined);
