@@ -1,4 +1,5 @@
 import type { MessagePaths } from './types';
+import { analytics as enAnalytics } from './en/analytics';
 import { bridge as enBridge } from './en/bridge';
 import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
@@ -11,6 +12,7 @@ import { storage as enStorage } from './en/storage';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
 import { tokens as enTokens } from './en/tokens';
+import { analytics as ruAnalytics } from './ru/analytics';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
@@ -41,6 +43,7 @@ export const en = {
   connect: enConnect,
   about: enAbout,
   tokens: enTokens,
+  analytics: enAnalytics,
 };
 
 export const ru = {
@@ -56,6 +59,7 @@ export const ru = {
   connect: ruConnect,
   about: ruAbout,
   tokens: ruTokens,
+  analytics: ruAnalytics,
 };
 
 export const languages = ['en', 'ru'] as const;
