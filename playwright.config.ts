@@ -9,6 +9,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  // The secret-leak scan reads what every test left (answers, events, logs, data files) after the suite has run.
+  globalSetup: './test/e2e/leak-scan/clear.ts',
+  projects: [
+    { name: 'e2e', testIgnore: /leak-scan/, teardown: 'leak-scan' },
+    { name: 'leak-scan', testMatch: /leak-scan\.teardown\.ts/ },
+  ],
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '../main/simulator/index';
+import { startSimulator, type SimulatorOptions } from '../main/simulator/index';
 import { streamsWith } from '../test/support/streams';
 import { isMain } from './report';
 
@@ -15,21 +15,38 @@ export interface SimulatorChild {
   apiToken: string;
   /** The private stream uids of the seeded state (stream tokens are issued only for those). */
   streams: string[];
+  /** Every camera-agent device id (the seeded ones plus `extraAgents` generated ones). */
+  agentIds: number[];
   /** Stops the child and waits for it to exit. */
   close(): Promise<void>;
 }
 
 type Announcement = Omit<SimulatorChild, 'close'>;
 
+/** The options a bench may pass to the child (JSON: no functions); `extraAgents` are added after the seeded 60. */
+export type ChildOptions = Pick<SimulatorOptions, 'seed' | 'hooks' | 'mediaServers' | 'topMediaServers'> & { extraAgents?: number };
+const OPTIONS_ENV = 'WATCHDESK_SIM_CHILD_OPTIONS';
+
 async function serve(): Promise<void> {
-  const sim = await startSimulator({ seed: 42 });
-  const announcement: Announcement = { baseUrl: sim.baseUrl, apiToken: sim.apiToken, streams: streamsWith(sim.state, 'private') };
+  const { extraAgents = 0, ...options } = JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions;
+  const sim = await startSimulator({ seed: 42, ...options });
+  if (extraAgents > 0) sim.agents.add(extraAgents);
+  const announcement: Announcement = {
+    baseUrl: sim.baseUrl,
+    apiToken: sim.apiToken,
+    streams: streamsWith(sim.state, 'private'),
+    agentIds: [...sim.state.agents.keys()],
+  };
   process.stdout.write(`${JSON.stringify(announcement)}\n`);
 }
 
-export async function startSimulatorChild(): Promise<SimulatorChild> {
+/** `extraAgents`: generated camera-agent devices added to the seeded 60 (watch-list benches need hundreds). */
+export async function startSimulatorChild(options: ChildOptions = {}): Promise<SimulatorChild> {
   // The same Node as this process (not whatever `node` is first on PATH), with tsx as its loader.
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, [OPTIONS_ENV]: JSON.stringify(options) },
+  });
   // A failed spawn also ends stdout, so the loop below reports it; here it must not become an unhandled rejection.
   const exited = once(child, 'exit').catch(() => undefined);
   const close = async (): Promise<void> => {

@@ -54,6 +54,9 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
       'agents.alerts': (input) => watch.alerts(input?.listId),
       'agents.acknowledge': ({ alertIds, all }) => watch.acknowledge(all ? 'all' : (alertIds ?? [])),
     },
-    dispose: () => watch.dispose(),
+    async dispose() {
+      await watch.dispose();
+      await lookup.idle();
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { Connections } from '../connect/connections';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
+import { createSerialQueue } from '../shared/serial-queue';
 import { isUnreachable, lookupFailure } from './agent-errors';
 import type { DeviceCache } from './device-cache';
 import type { ShortcutStore } from './shortcut-store';
@@ -10,6 +11,8 @@ import type { ShortcutStore } from './shortcut-store';
 export interface DeviceLookup {
   lookup(id: string, signal?: AbortSignal): Promise<AgentSnapshot>;
   cached(id: string): Promise<AgentSnapshot | null>;
+  /** Resolves once the copies and shortcuts written behind the answers are on disk (shutdown, tests). */
+  idle(): Promise<void>;
   clearCache(): Promise<void>;
   shortcuts(): Promise<LookupShortcuts>;
   pin(id: string, pinned: boolean): Promise<LookupShortcuts>;
@@ -26,6 +29,7 @@ function utcMinute(iso: string): string {
  * cannot be reached, and the recent/pinned shortcuts of that server.
  */
 export function createDeviceLookup(connections: Connections, cache: DeviceCache, shortcuts: ShortcutStore): DeviceLookup {
+  const writes = createSerialQueue();
   async function activeProfile() {
     try {
       return await connections.active();
@@ -45,8 +49,11 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
       try {
         const { device, text } = await client.viewCameraAgent(id, signal ? { signal } : {});
         const fetchedAt = new Date().toISOString();
-        // The copy and the shortcut are conveniences: failing to write them must not hide the device.
-        await cache.save(profile.id, id, device, text, fetchedAt).catch((error: unknown) => log.warn('agents', `could not cache device ${id}: ${String(error)}`));
+        // The copy on disk and the shortcut are conveniences written behind the answer: the device is shown without
+        // waiting for a file sync, and failing to write them never hides it.
+        void writes
+          .run(() => cache.save(profile.id, id, device, text, fetchedAt))
+          .catch((error: unknown) => log.warn('agents', `could not cache device ${id}: ${String(error)}`));
         const recorded = await shortcuts.recordLookup(profile.id, id, device.name).catch(() => null);
         return {
           profileId: profile.id,
@@ -61,6 +68,7 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
         };
       } catch (error) {
         if (isUnreachable(error) && isAppFailure(error)) {
+          await writes.idle();
           const copy = await cache.load(profile.id, id);
           if (copy) {
             return {
@@ -82,6 +90,7 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
 
     async cached(id) {
       const { profile } = await activeProfile();
+      await writes.idle();
       const copy = await cache.load(profile.id, id);
       if (!copy) return null;
       return {
@@ -97,8 +106,14 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
       };
     },
 
+    async idle() {
+      await writes.idle();
+      await shortcuts.idle();
+    },
+
     async clearCache() {
       const { profile } = await activeProfile();
+      await writes.idle();
       await cache.clear(profile.id);
     },
 

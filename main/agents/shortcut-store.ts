@@ -13,7 +13,10 @@ const shortcutsFileSchema = z.object({
 });
 
 export interface ShortcutStore {
+  /** The shortcuts as last changed (writes still under way included). */
   get(profileId: string): Promise<LookupShortcuts>;
+  /** Resolves once every change made so far is on disk. */
+  idle(): Promise<void>;
   /** Puts the device first among the recent look-ups (and refreshes a pinned device's name). */
   recordLookup(profileId: string, id: string, name: string): Promise<LookupShortcuts>;
   setPinned(profileId: string, id: string, pinned: boolean, name: string | null): Promise<LookupShortcuts>;
@@ -24,6 +27,16 @@ export interface ShortcutStore {
 export function createShortcutStore(dataDir: string): ShortcutStore {
   const queue = createSerialQueue();
   const pathOf = (profileId: string) => join(profileFolder(dataDir, profileId), 'shortcuts.json');
+  // Read once per profile, then kept here: a look-up reads its pinned flag without waiting for a disk write.
+  const current = new Map<string, Promise<LookupShortcuts>>();
+  const load = (profileId: string): Promise<LookupShortcuts> => {
+    let entry = current.get(profileId);
+    if (!entry) {
+      entry = read(profileId);
+      current.set(profileId, entry);
+    }
+    return entry;
+  };
 
   async function read(profileId: string): Promise<LookupShortcuts> {
     const bytes = await readFileIfExists(pathOf(profileId));
@@ -36,19 +49,19 @@ export function createShortcutStore(dataDir: string): ShortcutStore {
     return { recent: parsed.data.recent, pinned: parsed.data.pinned };
   }
 
-  function change(profileId: string, edit: (current: LookupShortcuts) => LookupShortcuts): Promise<LookupShortcuts> {
-    return queue.run(async () => {
-      const next = edit(await read(profileId));
-      await writeFileAtomic(pathOf(profileId), JSON.stringify({ version: 1, ...next }) + '\n', { mode: 0o600 });
-      return next;
-    });
+  /** Applies the change in memory at once and writes it behind, one file write at a time. */
+  async function change(profileId: string, edit: (shortcuts: LookupShortcuts) => LookupShortcuts): Promise<LookupShortcuts> {
+    const next = edit(await load(profileId));
+    current.set(profileId, Promise.resolve(next));
+    void queue
+      .run(() => writeFileAtomic(pathOf(profileId), JSON.stringify({ version: 1, ...next }) + '\n', { mode: 0o600 }))
+      .catch((error: unknown) => log.warn('agents', `look-up shortcuts could not be saved: ${String(error)}`));
+    return next;
   }
 
   return {
-    async get(profileId) {
-      await queue.idle();
-      return read(profileId);
-    },
+    get: load,
+    idle: () => queue.idle(),
     recordLookup(profileId, id, name) {
       return change(profileId, (current) => ({
         recent: [{ id, name, at: new Date().toISOString() }, ...current.recent.filter((r) => r.id !== id)].slice(0, MAX_RECENT_LOOKUPS),

@@ -3,6 +3,7 @@ import type { ChannelName } from '../../preload/contract';
 import { createServices, type AppServices, type ServiceOptions } from './services';
 import { startDemoServerIfWanted } from './demo-server';
 import { createAboutFeature } from '../about/about-feature';
+import { createAnalyticsFeature } from '../analytics/analytics-feature';
 import { createConnectFeature } from '../connect/connect-feature';
 import { createTokensFeature } from '../tokens/tokens-feature';
 import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboarding/onboarding-feature';
@@ -34,6 +35,7 @@ function createFeatures(services: AppServices, options: AppOptions = {} as AppOp
     createDashboardFeature(services),
     createOnboardingFeature(services, options.onboarding),
     createAgentsFeature(services),
+    createAnalyticsFeature(services),
   ] as const;
 }
 

@@ -1,5 +1,6 @@
 import { eventNames, type EventName, type EventPayload } from '../../preload/contract';
 import { log } from '../shared/log';
+import { scrubValue } from '../shared/secret-scrub';
 
 /** One pushed event as a transport carries it. */
 export interface PushedEvent {
@@ -31,7 +32,8 @@ export function createEventHub(): EventHub {
     },
     emit(name, payload) {
       if (!known.has(name)) throw new Error(`"${name}" is not a contract event`);
-      const event: PushedEvent = { name, payload };
+      // Events leave main like answers do: never with an API token in them (stream tokens are their purpose).
+      const event: PushedEvent = { name, payload: scrubValue(payload, { queryTokens: false }) };
       for (const listener of [...listeners]) {
         try {
           listener(event);

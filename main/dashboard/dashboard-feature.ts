@@ -25,10 +25,9 @@ import { createDashboardCache } from './dashboard-cache';
 /** Profiles fetched at once by the fleet view: enough to hide one slow server, few enough for a laptop's uplink. */
 export const FLEET_CONCURRENCY = 6;
 
-/** The call's AbortSignal, once the registry carries one (the renderer cancels a superseded refresh with it). */
+/** The call's AbortSignal: the renderer cancels a superseded refresh (auto-refresh, a new period) with it. */
 function signalOf(context: CallContext | undefined): AbortSignal | undefined {
-  const signal: unknown = context && 'signal' in context ? context.signal : undefined;
-  return signal instanceof AbortSignal ? signal : undefined;
+  return context?.signal;
 }
 
 function appErrorOf(error: unknown): AppError {

@@ -68,7 +68,7 @@ function failure(error: AppError): Result<never> {
 export function toAppError(error: unknown, channel: string): AppError {
   if (isAppFailure(error)) return error.appError;
   if (error instanceof z.ZodError) {
-    return new AppFailure('Validation', 'Some values are not valid. Check the highlighted fields.', {
+    return new AppFailure('Validation', t('errors.ipc.invalidValues'), {
       fieldErrors: fieldErrorsFromZod(error),
     }).appError;
   }
@@ -78,7 +78,7 @@ export function toAppError(error: unknown, channel: string): AppError {
   if (storage) return storage.appError;
   const name = error instanceof Error ? error.name : typeof error;
   log.error('ipc', `unexpected failure in ${channel}: ${name}: ${error instanceof Error ? error.message : String(error)}`);
-  return new AppFailure('Internal', 'Something went wrong inside Watchdesk. Try again; if it keeps happening, send the details to support.', {
+  return new AppFailure('Internal', t('errors.ipc.internal'), {
     details: `${channel}: ${name}`,
     retryable: false,
   }).appError;
@@ -104,11 +104,11 @@ export function createRegistry(handlers: Handlers, options: RegistryOptions): Re
 
     async call(channel, input, sender, callOptions = {}) {
       if (!isChannelName(channel)) {
-        return failure(new AppFailure('UnknownChannel', 'This action is not part of Watchdesk.', { details: `channel "${channel}"` }).appError);
+        return failure(new AppFailure('UnknownChannel', t('errors.ipc.unknownChannel'), { details: `channel "${channel}"` }).appError);
       }
       if (!options.isTrustedSender(sender)) {
         log.warn('ipc', `refused ${channel} from an untrusted sender (${sender.transport})`);
-        return failure(new AppFailure('UntrustedSender', 'This call did not come from the Watchdesk window and was refused.').appError);
+        return failure(new AppFailure('UntrustedSender', t('errors.ipc.untrustedSender')).appError);
       }
       const parsed = contract[channel].input.safeParse(input);
       if (!parsed.success) {

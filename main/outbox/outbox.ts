@@ -69,6 +69,8 @@ export class Outbox {
   /** Ids that may still need sending (queued, sending, retrying): the runner scans only these. */
   #active = new Set<string>();
   #inFlight = new Map<string, Promise<void>>();
+  /** Outcome records still being written (awaited on dispose). */
+  #saving = new Set<Promise<void>>();
   #abort = new AbortController();
   #timer: NodeJS.Timeout | null = null;
   #changeTimer: NodeJS.Timeout | null = null;
@@ -265,6 +267,7 @@ export class Outbox {
     if (this.#changeTimer) clearTimeout(this.#changeTimer);
     this.#abort.abort();
     await Promise.allSettled([...this.#inFlight.values()]);
+    await Promise.allSettled([...this.#saving]);
   }
 
   // --- inside ---
@@ -392,12 +395,13 @@ export class Outbox {
       }
     }
     this.#set(next);
-    try {
-      await this.#persist([next]);
-    } catch (error) {
-      // Memory is right; the disk still says "sending", which a restart reads as "maybe created": safe either way.
-      log.warn('outbox', `could not save the outcome of ${next.id}: ${String(error)}`);
-    }
+    // The slot is free as soon as the answer is in: the outcome is written together with the next entry's "sending"
+    // record (one group commit). Until it lands the disk says "sending", which a restart reads as "maybe created"
+    // and settles by the external id, so nothing is sent twice either way.
+    const saving = this.#persist([next])
+      .catch((error) => log.warn('outbox', `could not save the outcome of ${next.id}: ${String(error)}`))
+      .finally(() => this.#saving.delete(saving));
+    this.#saving.add(saving);
     this.#changed();
   }
 }

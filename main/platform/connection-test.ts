@@ -3,6 +3,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import type { AppError } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { cancelled, failureFromStatus, htmlResponse, failureFromTransportError, looksLikeHtml, messages, pinMismatch, untrustedCertificate, type CallContext } from './errors';
 import type { ConnectionReport, ConnectionStep, ConnectionStepName, TlsTrust } from '../../preload/contract/wire/platform';
 import { caBundle, describeCertificate, normalizeFingerprint, PinMismatchError } from './tls-trust';
@@ -108,7 +109,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     }
     return { ok: true, steps };
   } catch (e) {
-    const failure = isAppFailure(e) ? e : new AppFailure('Internal', 'The connection test stopped unexpectedly.');
+    const failure = isAppFailure(e) ? e : new AppFailure('Internal', t('errors.platform.testStopped'));
     return { ok: false, steps, error: failure.appError };
   }
 }
@@ -160,7 +161,7 @@ function tlsProbe(ctx: CallContext, host: string, address: string, port: number,
     socket.once('secureConnect', () => {
       const peer = socket.getPeerCertificate();
       if (!peer?.raw) {
-        finish(new AppFailure('TlsUntrusted', 'The server presented no certificate.', { details: 'empty peer certificate' }));
+        finish(new AppFailure('TlsUntrusted', t('errors.platform.noCertificate'), { details: 'empty peer certificate' }));
         return;
       }
       const certificate = describeCertificate(peer);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { jsonRpcErrorBodySchema, validationErrorBodySchema, type CertificateInfo } from '../../preload/contract/wire/platform';
 import { isUntrustedCertificateCode, PinMismatchError } from './tls-trust';
 
@@ -23,25 +24,57 @@ export interface CallContext {
   rpcMethod?: string;
 }
 
+/** The platform client's fixed sentences, in the operator's language at the moment they are read. */
 export const messages = {
-  unauthorized: 'The server refused the API token. Open Connect and replace it.',
-  noToken: 'No API token is stored for this server. Open Connect and add one.',
-  forbidden: 'The API token is valid but does not have permission for this. Ask your administrator to grant it.',
-  dashboardForbidden: 'The API token is valid but lacks permission to read the dashboard. Ask your administrator to grant it.',
-  notFound: 'The server has no such item. Check the identifier and try again.',
-  conflict: 'The server refused the change because it conflicts with the current state. Reload and try again.',
-  validation: 'The server rejected some of the values. Check the highlighted fields.',
-  badRequest: 'The server rejected the request. Check the values and try again.',
-  rateLimited: 'The server is receiving too many requests. Wait a moment and try again.',
-  unavailable: 'The server is temporarily unavailable. Try again in a minute.',
-  badGateway: 'A gateway or proxy in front of the server got no valid answer from it. Try again in a minute; if it keeps happening, tell your administrator.',
-  gatewayTimeout: 'A gateway or proxy in front of the server waited too long for its answer. Try again in a minute.',
-  serverError: 'The server failed while handling the request. Try again; if it keeps failing, tell your administrator.',
-  html: 'The server answered with a web page instead of data. The address may point at a website or a proxy login, not the platform API.',
-  cancelled: 'The request was cancelled.',
-  pinMismatch:
-    "The server's certificate changed since you trusted it. Someone may be intercepting the connection. Do not continue unless your administrator replaced it.",
-} as const;
+  get unauthorized(): string {
+    return t('errors.platform.unauthorized');
+  },
+  get noToken(): string {
+    return t('errors.platform.noToken');
+  },
+  get forbidden(): string {
+    return t('errors.platform.forbidden');
+  },
+  get dashboardForbidden(): string {
+    return t('errors.platform.dashboardForbidden');
+  },
+  get notFound(): string {
+    return t('errors.platform.notFound');
+  },
+  get conflict(): string {
+    return t('errors.platform.conflict');
+  },
+  get validation(): string {
+    return t('errors.platform.validation');
+  },
+  get badRequest(): string {
+    return t('errors.platform.badRequest');
+  },
+  get rateLimited(): string {
+    return t('errors.platform.rateLimited');
+  },
+  get unavailable(): string {
+    return t('errors.platform.unavailable');
+  },
+  get badGateway(): string {
+    return t('errors.platform.badGateway');
+  },
+  get gatewayTimeout(): string {
+    return t('errors.platform.gatewayTimeout');
+  },
+  get serverError(): string {
+    return t('errors.platform.serverError');
+  },
+  get html(): string {
+    return t('errors.platform.html');
+  },
+  get cancelled(): string {
+    return t('errors.platform.cancelled');
+  },
+  get pinMismatch(): string {
+    return t('errors.platform.pinMismatch');
+  },
+};
 
 function detail(ctx: CallContext, text: string): string {
   return `${ctx.method} ${ctx.path} on ${ctx.host}: ${text}`;
@@ -81,13 +114,14 @@ export function rpcFailure(ctx: CallContext, status: number, body: unknown): App
   const parsed = jsonRpcErrorBodySchema.safeParse(body);
   if (!parsed.success) return undefined;
   const { code, message } = parsed.data.error;
-  const method = ctx.rpcMethod ?? 'the requested method';
+  const method = ctx.rpcMethod ?? t('errors.platform.rpcTheMethod');
+  const quoted = shorten(message, 160);
   const text =
     code === -32601
-      ? `The server does not recognise the method ${method}. Its platform version may differ from the one Watchdesk expects; tell your administrator.`
+      ? t('errors.platform.rpcUnknownMethod', { method })
       : code === -32602
-        ? `The server rejected the parameters of ${method}: ${shorten(message, 160)}. Check the values and try again.`
-        : `The server refused the request (${shorten(message, 160)}). Check the values and try again.`;
+        ? t('errors.platform.rpcBadParams', { method, message: quoted })
+        : t('errors.platform.rpcRefused', { message: quoted });
   return new AppFailure('RpcError', text, {
     details: detail(ctx, `HTTP ${status}, JSON-RPC error ${code}: ${shorten(message)}`),
     data: { rpcCode: code, rpcMessage: message },
@@ -158,7 +192,7 @@ export function failureFromStatus(
       });
     }
   }
-  return new AppFailure('BadResponse', `The server answered with an unexpected status (${status}). Tell your administrator if it persists.`, {
+  return new AppFailure('BadResponse', t('errors.platform.unexpectedStatus', { status }), {
     details: detail(ctx, `HTTP ${status}${bodyNote}`),
   });
 }
@@ -171,14 +205,12 @@ export function headerValue(value: string | string[] | undefined): string | unde
 /** A success status whose body is not JSON. */
 export function notJson(ctx: CallContext, status: number, text: string): AppFailure {
   if (text.trim() === '') {
-    return new AppFailure('BadResponse', 'The server sent an empty answer where data was expected. Tell your administrator if it persists.', {
+    return new AppFailure('BadResponse', t('errors.platform.emptyAnswer'), {
       details: detail(ctx, `HTTP ${status} with an empty body`),
     });
   }
   const opensLikeJson = /^\s*[[{"]/.test(text);
-  const message = opensLikeJson
-    ? 'The server’s answer was cut off before it ended. Try again.'
-    : 'The server’s answer could not be read as data. The platform version may differ; tell your administrator.';
+  const message = opensLikeJson ? t('errors.platform.cutOff') : t('errors.platform.notData');
   return new AppFailure('BadResponse', message, {
     details: detail(ctx, `HTTP ${status}, body is not valid JSON: ${shorten(text, 120)}`),
   });
@@ -194,8 +226,8 @@ function issueText(issue: z.core.$ZodIssue): string {
 export function badShape(ctx: CallContext, status: number, error: z.ZodError): AppFailure {
   const issues = error.issues.map(issueText);
   const first = issues[0] ?? 'unknown problem';
-  const more = issues.length > 1 ? ` and ${issues.length - 1} more` : '';
-  return new AppFailure('BadResponse', `The server’s answer is not in the expected form (${first}${more}). The platform version may differ; tell your administrator.`, {
+  const problem = issues.length > 1 ? t('errors.platform.badShapeMore', { first, count: issues.length - 1 }) : first;
+  return new AppFailure('BadResponse', t('errors.platform.badShape', { problem }), {
     details: detail(ctx, `HTTP ${status}, shape check failed: ${issues.slice(0, 10).join('; ')}`),
     data: { paths: error.issues.slice(0, 20).map((i) => i.path.map(String).join('.')) },
   });
@@ -208,17 +240,17 @@ export function cancelled(ctx: CallContext): AppFailure {
 export function untrustedCertificate(ctx: CallContext, code: string, certificate: CertificateInfo | undefined): AppFailure {
   const reason =
     code === 'ERR_TLS_CERT_ALTNAME_INVALID'
-      ? `The server's certificate is not valid for the name ${hostName(ctx)}.`
+      ? t('errors.platform.tlsAltName', { host: hostName(ctx) })
       : code === 'CERT_HAS_EXPIRED'
-        ? "The server's certificate has expired."
+        ? t('errors.platform.tlsExpired')
         : code === 'CERT_NOT_YET_VALID'
-          ? "The server's certificate is not valid yet (check this computer's clock)."
+          ? t('errors.platform.tlsNotYetValid')
           : certificate?.selfSigned
-            ? "The server's certificate is self-signed, so this computer cannot verify it."
-            : "The server's certificate is not signed by an authority this computer trusts.";
+            ? t('errors.platform.tlsSelfSigned')
+            : t('errors.platform.tlsUnknownAuthority');
   return new AppFailure(
     'TlsUntrusted',
-    `${reason} Review the certificate and trust it only if your administrator confirms its fingerprint.`,
+    t('errors.platform.tlsReview', { reason }),
     { details: detail(ctx, `TLS verification failed: ${code}`), data: certificate ? { certificate } : {} },
   );
 }
@@ -279,35 +311,35 @@ export function failureFromTransportError(ctx: CallContext, error: unknown, phas
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
     case 'EAI_NODATA':
-      return new AppFailure('Offline', `The server name ${hostName(ctx)} could not be found. Check the address and your network connection.`, { details, data: { reason: 'name-not-found' } });
+      return new AppFailure('Offline', t('errors.platform.nameNotFound', { host: hostName(ctx) }), { details, data: { reason: 'name-not-found' } });
     case 'ECONNREFUSED':
-      return new AppFailure('Offline', `${ctx.host} refused the connection. The platform may not be running there, or the port is wrong.`, { details, data: { reason: 'refused' } });
+      return new AppFailure('Offline', t('errors.platform.refused', { host: ctx.host }), { details, data: { reason: 'refused' } });
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'ENETDOWN':
     case 'EHOSTDOWN':
-      return new AppFailure('Offline', `${hostName(ctx)} cannot be reached from this computer. Check your network connection.`, { details, data: { reason: 'unreachable' } });
+      return new AppFailure('Offline', t('errors.platform.unreachable', { host: hostName(ctx) }), { details, data: { reason: 'unreachable' } });
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
-      return new AppFailure('Timeout', `${ctx.host} did not accept a connection within ${seconds} s. Check the address and your network connection.`, { details, data: { phase: 'connect' } });
+      return new AppFailure('Timeout', t('errors.platform.connectTimeout', { host: ctx.host, seconds }), { details, data: { phase: 'connect' } });
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return new AppFailure('Timeout', `The server did not answer within ${seconds} s. Try again later.`, { details, data: { phase: 'headers' } });
+      return new AppFailure('Timeout', t('errors.platform.headersTimeout', { seconds }), { details, data: { phase: 'headers' } });
     case 'UND_ERR_BODY_TIMEOUT':
-      return new AppFailure('Timeout', `The server stopped sending its answer for ${seconds} s. Try again later.`, { details, data: { phase: 'body' } });
+      return new AppFailure('Timeout', t('errors.platform.bodyTimeout', { seconds }), { details, data: { phase: 'body' } });
     case 'UND_ERR_HEADERS_OVERFLOW':
     case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
-      return new AppFailure('BadResponse', 'The server’s answer was too large to read. Tell your administrator.', { details });
+      return new AppFailure('BadResponse', t('errors.platform.tooLarge'), { details });
   }
   if (code && code.startsWith('HPE_')) {
-    return new AppFailure('BadResponse', 'The server answered in a form that is not HTTP. Check that the address and port point at the platform API.', { details });
+    return new AppFailure('BadResponse', t('errors.platform.notHttp'), { details });
   }
   if (isUntrustedCertificateCode(code)) return untrustedCertificate(ctx, code!, undefined);
   if (code === 'EPROTO' || code?.startsWith('ERR_SSL') || code?.startsWith('ERR_TLS')) {
-    return new AppFailure('Offline', `A secure connection to ${ctx.host} could not be set up. Check that the address uses the right scheme (https or http) and port.`, { details, data: { reason: 'tls-handshake' } });
+    return new AppFailure('Offline', t('errors.platform.tlsHandshake', { host: ctx.host }), { details, data: { reason: 'tls-handshake' } });
   }
   if (phase === 'body') {
-    return new AppFailure('BadResponse', 'The server’s answer was cut off before it ended. Try again.', { details });
+    return new AppFailure('BadResponse', t('errors.platform.cutOff'), { details });
   }
   // ECONNRESET, EPIPE, UND_ERR_SOCKET ("other side closed") and anything else before a response arrived.
-  return new AppFailure('Offline', `The connection to ${ctx.host} was dropped before the server answered. Check your network and try again.`, { details, data: { reason: 'dropped' } });
+  return new AppFailure('Offline', t('errors.platform.dropped', { host: ctx.host }), { details, data: { reason: 'dropped' } });
 }

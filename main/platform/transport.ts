@@ -2,6 +2,7 @@ import { Agent } from 'undici';
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
+import { t } from '../shared/i18n';
 import {
   badShape,
   cancelled,
@@ -119,7 +120,7 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new AppFailure('Validation', 'The server address must start with https:// or http://.', {
+      throw new AppFailure('Validation', t('errors.platform.badScheme'), {
         fieldErrors: { baseUrl: ['Use an https:// or http:// address.'] },
       });
     }
@@ -162,7 +163,7 @@ export class Transport {
         if (!canRetry || !retryableStatuses.has(response.status)) return response;
         reason = `HTTP ${response.status}`;
       } catch (error) {
-        const failure = isAppFailure(error) ? error : new AppFailure('Internal', 'Something went wrong while talking to the server.');
+        const failure = isAppFailure(error) ? error : new AppFailure('Internal', t('errors.platform.talkFailed'));
         if (!canRetry || !isRetryable(failure)) throw failure;
         reason = failure.kind;
       }
@@ -218,7 +219,7 @@ export class Transport {
       // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: pass those on as they are.
       const failure = isAppFailure(error)
         ? error
-        : new AppFailure('Internal', 'The API token could not be read from the keychain. Try again; if it keeps failing, restart Watchdesk.', {
+        : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), {
             details: error instanceof Error ? error.message : String(error),
           });
       tokenReadFailures.add(failure);
@@ -300,7 +301,7 @@ export class Transport {
   ): Promise<AppFailure> {
     if (spec.signal?.aborted) return cancelled(ctx);
     if (watch.expired) {
-      return new AppFailure('Timeout', `The server did not finish answering within ${Math.round(this.deadlineMs / 1000)} s. Try again later.`, {
+      return new AppFailure('Timeout', t('errors.platform.deadline', { seconds: Math.round(this.deadlineMs / 1000) }), {
         details: `${ctx.method} ${ctx.path} on ${ctx.host}: attempt deadline reached`,
         data: { phase: 'deadline' },
       });

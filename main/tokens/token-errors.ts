@@ -1,4 +1,5 @@
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import type { RpcMethod } from '../../preload/contract/wire/profile';
 
 /**
@@ -33,19 +34,16 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
     case 'RpcError': {
       const code = e.data.rpcCode;
       if (code === RPC_STREAM_NOT_FOUND) {
-        return onStream(`The server has no stream “${ctx.stream}”. Check the uid (it is case-sensitive).`);
+        return onStream(t('errors.tokens.noSuchStream', { stream: ctx.stream }));
       }
       if (code === RPC_STREAM_NOT_PRIVATE) {
         const method = authorizationOf(e.data.rpcMessage);
-        return onStream(
-          `Stream “${ctx.stream}” is not private${method ? ` (it uses the ${method} authorization method)` : ''}. ` +
-            'Tokens are issued only for private streams; ask an administrator to make it private.',
-        );
+        return onStream(method ? t('errors.tokens.notPrivateMethod', { stream: ctx.stream, method }) : t('errors.tokens.notPrivate', { stream: ctx.stream }));
       }
       if (code === RPC_METHOD_NOT_FOUND) {
-        const tried = ctx.rpcMethodAfter === 'Auth.CreateAccessToken' ? 'Auth.CreateAccessToken' : 'Auth.CreateApiToken and Auth.CreateAccessToken';
+        const tried = ctx.rpcMethodAfter === 'Auth.CreateAccessToken' ? 'Auth.CreateAccessToken' : t('errors.tokens.bothMethods');
         return new AppFailure(e, {
-          message: `The server does not offer stream tokens: it rejected ${tried} as unknown methods. Its platform version may differ; tell your administrator.`,
+          message: t('errors.tokens.noTokenMethods', { tried }),
         });
       }
       return error;
@@ -59,13 +57,13 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
     case 'Unauthorized': {
       const sentence =
         e.data?.reason === 'no-token'
-          ? 'No API token is stored for this server — open Connect to add one.'
-          : 'The server refused the API token — open Connect to replace it.';
+          ? t('errors.tokens.noToken')
+          : t('errors.tokens.tokenRefused');
       return new AppFailure(e, { message: sentence, action: 'open-connect' });
     }
     case 'Offline':
     case 'Timeout':
-      return new AppFailure(e, { message: `Could not reach the server. ${e.message}` });
+      return new AppFailure(e, { message: t('errors.tokens.unreachable', { reason: e.message }) });
     default:
       return error;
   }
@@ -75,5 +73,5 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
 export function rowSentence(error: unknown, stream: string, rpcMethodAfter: RpcMethod): { message: string; kind: AppFailure['kind'] } {
   const mapped = deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter });
   if (isAppFailure(mapped)) return { message: mapped.appError.message, kind: mapped.kind };
-  return { message: 'Something went wrong inside Watchdesk while issuing this token. Retry it.', kind: 'Internal' };
+  return { message: t('errors.tokens.rowInternal'), kind: 'Internal' };
 }

@@ -9,6 +9,7 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { contentSecurityPolicy } from './security-headers';
 import { readRendererFile } from './static-files';
 import { log } from '../shared/log';
+import { t } from '../shared/i18n';
 
 export interface WebHostOptions {
   registry: Registry;
@@ -22,6 +23,16 @@ export interface WebHostOptions {
   events?: EventHub;
   /** Told of every request after it was answered (the e2e request log). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Test option: every call's channel, input and answer text, and every event sent (the secret-leak scan reads them). */
+  recordExchanges?: (exchange: RecordedExchange) => void;
+}
+
+export interface RecordedExchange {
+  /** The channel called, or `event:<name>` for a pushed event. */
+  channel: string;
+  input: unknown;
+  /** Exactly the text sent to the browser. */
+  body: string;
 }
 
 export interface RequestLogEntry {
@@ -83,7 +94,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBodyBytes) throw new AppFailure('Validation', 'The call is too large. Split the list into smaller batches.');
+    if (size > maxBodyBytes) throw new AppFailure('Validation', t('errors.host.tooLarge'));
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -115,32 +126,32 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       log.error('web', `request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (res.headersSent) res.destroy();
       else if (isAppFailure(error)) refuse(res, 413, error.message, error.kind);
-      else refuse(res, 400, 'The request could not be read. Try again.', 'Internal');
+      else refuse(res, 400, t('errors.host.unreadable'), 'Internal');
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Wrong Host header: open the console at the address printed on start.');
+    if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, t('errors.host.wrongHost'));
     const url = new URL(req.url ?? '/', origin);
     const presented = req.headers[secretHeader];
     const authenticated = sameSecret(typeof presented === 'string' ? presented : undefined, secret);
 
     if (url.pathname.startsWith('/ipc/') || url.pathname === '/events') {
-      if (req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin)) return refuse(res, 403, 'Calls from other web sites are refused.');
-      if (!authenticated) return refuse(res, 401, 'The console secret is missing or wrong: open the address printed on start.');
+      if (req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin)) return refuse(res, 403, t('errors.host.foreignSite'));
+      if (!authenticated) return refuse(res, 401, t('errors.host.noSecret'));
       if (url.pathname === '/events') {
-        if (req.method !== 'GET') return refuse(res, 405, 'The event stream is read with GET.');
+        if (req.method !== 'GET') return refuse(res, 405, t('errors.host.eventsGet'));
         return openEventStream(req, res);
       }
-      if (req.method !== 'POST') return refuse(res, 405, 'Calls must be POST requests.');
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'Calls must send JSON.', 'Validation');
+      if (req.method !== 'POST') return refuse(res, 405, t('errors.host.callsPost'));
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, t('errors.host.callsJson'), 'Validation');
       const channel = url.pathname.slice('/ipc/'.length);
       const text = await readBody(req);
       let input: unknown;
       try {
         input = text === '' ? undefined : JSON.parse(text);
       } catch {
-        return refuse(res, 400, 'The call body is not valid JSON.', 'Validation');
+        return refuse(res, 400, t('errors.host.badJson'), 'Validation');
       }
       // The caller cancels by aborting its fetch: the connection closes before the answer, and the handler's signal aborts.
       const gone = new AbortController();
@@ -151,10 +162,12 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       const result = await options.registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated }, { signal: gone.signal });
       if (gone.signal.aborted) return;
       res.off('close', onClose);
-      return send(res, 200, JSON.stringify(result), 'application/json');
+      const body = JSON.stringify(result);
+      options.recordExchanges?.({ channel, input, body });
+      return send(res, 200, body, 'application/json');
     }
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Only GET is served here.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, t('errors.host.onlyGet'));
     const offered = url.searchParams.get('secret');
     if (offered !== null && !sameSecret(offered, secret)) {
       return send(res, 403, 'Wrong console secret. Open the address printed by "npm run web".', 'text/plain; charset=utf-8');
@@ -176,7 +189,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     options.onRequest?.({ method: 'GET', path: '/events', status: 200 });
     streams.add(res);
     const stop = options.events?.listen(({ name, payload }) => {
-      res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+      const body = JSON.stringify(payload);
+      options.recordExchanges?.({ channel: `event:${name}`, input: null, body });
+      res.write(`event: ${name}\ndata: ${body}\n\n`);
     });
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
     heartbeat.unref();

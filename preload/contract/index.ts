@@ -4,6 +4,7 @@ import type { EventChannel } from './event';
 import type { Result } from './app-error';
 import { aboutChannels } from './about';
 import { agentsChannels, agentsEvents } from './agents';
+import { analyticsChannels } from './analytics';
 import { connectChannels } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
 import { onboardingChannels, onboardingEvents } from './onboarding';
@@ -15,6 +16,7 @@ import { dashboardChannels } from './dashboard';
  */
 export const contract = {
   ...aboutChannels,
+  ...analyticsChannels,
   ...connectChannels,
   ...tokenChannels,
   ...onboardingChannels,

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { collectForLeakScan } from './leak-scan/collect';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import { createApp, type WatchdeskApp } from '../../main/app/create-app';
 import { createRegistry } from '../../main/ipc/registry';
 import { isTrustedWebSender } from '../../main/ipc/trusted-senders';
-import { startWebHost, type RequestLogEntry, type RunningWebHost } from '../../main/web/host';
+import { startWebHost, type RecordedExchange, type RequestLogEntry, type RunningWebHost } from '../../main/web/host';
 import { log } from '../../main/shared/log';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -38,11 +39,13 @@ export const test = base.extend<{ console: ConsoleUnderTest }>({
     });
     const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
     const requests: RequestLogEntry[] = [];
+    const exchanges: RecordedExchange[] = [];
     const host = await startWebHost({
       registry,
       events: app.services.events,
       rendererDir: join(root, 'dist', 'renderer'),
       onRequest: (entry) => requests.push(entry),
+      recordExchanges: (exchange) => exchanges.push(exchange),
     });
     await use({
       app,
@@ -57,6 +60,8 @@ export const test = base.extend<{ console: ConsoleUnderTest }>({
     });
     await host.close();
     await app.dispose();
+    // For the secret-leak scan that runs after the suite (leak-scan/leak-scan.teardown.ts).
+    collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges });
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

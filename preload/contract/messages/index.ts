@@ -1,7 +1,9 @@
 import type { MessagePaths } from './types';
+import { analytics as enAnalytics } from './en/analytics';
 import { bridge as enBridge } from './en/bridge';
 import { agents as enAgents } from './en/agents';
 import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
 import { shell as enShell } from './en/shell';
 import { onboarding as enOnboarding } from './en/onboarding';
 import { dashboard as enDashboard } from './en/dashboard';
@@ -10,9 +12,11 @@ import { storage as enStorage } from './en/storage';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
 import { tokens as enTokens } from './en/tokens';
+import { analytics as ruAnalytics } from './ru/analytics';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
 import { common as ruCommon } from './ru/common';
+import { errors as ruErrors } from './ru/errors';
 import { shell as ruShell } from './ru/shell';
 import { onboarding as ruOnboarding } from './ru/onboarding';
 import { dashboard as ruDashboard } from './ru/dashboard';
@@ -29,6 +33,7 @@ import { tokens as ruTokens } from './ru/tokens';
 export const en = {
   bridge: enBridge,
   common: enCommon,
+  errors: enErrors,
   agents: enAgents,
   shell: enShell,
   onboarding: enOnboarding,
@@ -38,11 +43,13 @@ export const en = {
   connect: enConnect,
   about: enAbout,
   tokens: enTokens,
+  analytics: enAnalytics,
 };
 
 export const ru = {
   bridge: ruBridge,
   common: ruCommon,
+  errors: ruErrors,
   agents: ruAgents,
   shell: ruShell,
   onboarding: ruOnboarding,
@@ -52,6 +59,7 @@ export const ru = {
   connect: ruConnect,
   about: ruAbout,
   tokens: ruTokens,
+  analytics: ruAnalytics,
 };
 
 export const languages = ['en', 'ru'] as const;

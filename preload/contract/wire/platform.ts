@@ -391,23 +391,32 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // 7. Analytics task update
 
-export const analyticsTaskBodySchema = z.object({
-  Collections: z.array(z.string().min(1)).optional(),
-  CaseType: z.string().trim().min(1, 'Choose the task type.'),
-  CameraGroupUid: z.string().trim().min(1, 'Enter the camera group identifier.'),
-  Source: z.object({
-    Uid: z.string().trim().min(1, 'Enter the video stream identifier.'),
-    Url: z.string().trim().min(1, 'Enter the video stream link.'),
-  }),
-  Pipeline: z
-    .object({
-      Detector: z.object({ ScoreThreshold: z.number().optional() }).optional(),
-      /** Element shape: not shown. */
-      Fences: z.array(z.unknown()).optional(),
-      Areas: z.array(z.unknown()).optional(),
-    })
-    .optional(),
-});
+/**
+ * Every object is loose: members the spec does not list (other Pipeline keys, Regions, a vendor's extras) are sent
+ * as the operator wrote them, never dropped on the way out.
+ */
+export const analyticsTaskBodySchema = z
+  .object({
+    Collections: z.array(z.string().min(1)).optional(),
+    CaseType: z.string().trim().min(1, 'Choose the task type.'),
+    CameraGroupUid: z.string().trim().min(1, 'Enter the camera group identifier.'),
+    Source: z
+      .object({
+        Uid: z.string().trim().min(1, 'Enter the video stream identifier.'),
+        Url: z.string().trim().min(1, 'Enter the video stream link.'),
+      })
+      .loose(),
+    Pipeline: z
+      .object({
+        Detector: z.object({ ScoreThreshold: z.number().optional() }).loose().optional(),
+        /** Element shape: not shown. */
+        Fences: z.array(z.unknown()).optional(),
+        Areas: z.array(z.unknown()).optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
 export type AnalyticsTaskBody = z.infer<typeof analyticsTaskBodySchema>;
 
 export const analyticsTaskUidSchema = z.string().trim().min(1, 'Enter the task identifier.');

@@ -11,6 +11,13 @@ export interface Bar {
   value: number;
 }
 
+/** One row of a chart as BarChart draws it: a label and one value per series. */
+export interface ChartRow {
+  key: string;
+  label: string;
+  values: number[];
+}
+
 export interface PairBar {
   key: string;
   label: string;
@@ -46,20 +53,29 @@ export function serverName(server: MediaServerEntry): string {
   return hostname || server.domain || server.external_domain || `#${server.id}`;
 }
 
+const busier = (x: MediaServerEntry, y: MediaServerEntry) => y.traffic_out - x.traffic_out || x.id - y.id;
+
+/** The `limit` busiest servers by outgoing traffic, in one pass (10,000 servers are not sorted for ten bars). */
+export function busiestServers(servers: readonly MediaServerEntry[], limit = 10): MediaServerEntry[] {
+  const top: MediaServerEntry[] = [];
+  for (const server of servers) {
+    if (top.length === limit && busier(server, top[limit - 1]!) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && busier(server, top[at - 1]!) < 0) at -= 1;
+    top.splice(at, 0, server);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
 /** The busiest servers by outgoing traffic with their incoming traffic beside it (a = in, b = out). */
-export function serverTraffic(servers: readonly MediaServerEntry[], limit = 10): PairBar[] {
-  return [...servers]
-    .sort((x, y) => y.traffic_out - x.traffic_out || x.id - y.id)
-    .slice(0, limit)
-    .map((s) => ({ key: String(s.id), label: serverName(s), a: s.traffic_in, b: s.traffic_out }));
+export function serverTraffic(busiest: readonly MediaServerEntry[]): PairBar[] {
+  return busiest.map((s) => ({ key: String(s.id), label: serverName(s), a: s.traffic_in, b: s.traffic_out }));
 }
 
 /** Bitrate limit per server for the same busiest servers (the only per-server bitrate the answer carries). */
-export function serverBitrateLimits(servers: readonly MediaServerEntry[], limit = 10): Bar[] {
-  return serverTraffic(servers, limit).map((bar) => {
-    const server = servers.find((s) => String(s.id) === bar.key);
-    return { key: bar.key, label: bar.label, value: server?.bitrate_limit ?? 0 };
-  });
+export function serverBitrateLimits(busiest: readonly MediaServerEntry[]): Bar[] {
+  return busiest.map((s) => ({ key: String(s.id), label: serverName(s), value: s.bitrate_limit }));
 }
 
 function record(item: unknown): Record<string, unknown> | null {

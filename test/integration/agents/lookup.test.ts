@@ -31,6 +31,7 @@ describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
     const live = await c.value('agents.lookup', { id: shapeId('credentials') });
     expect(live.credentialsKept).toBe(true);
     expect(live.device.camera.streams[0]?.url).toContain(SHAPE_RTSP_PASSWORD);
+    expect((await c.value('agents.cached', { id: shapeId('credentials') }))?.device.name).toBe(live.device.name);
     const folder = join(c.dataDir, 'agents');
     const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     const text = files.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8')).join('\n');

@@ -10,7 +10,7 @@ import type { AppError } from '../../../preload/contract/app-error';
 export interface DashboardConsole {
   app: WatchdeskApp;
   dataDir: string;
-  call<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppError }>;
+  call<C extends ChannelName>(channel: C, input: InputOf<C>, options?: { signal?: AbortSignal }): Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppError }>;
   value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>>;
   /** Adds a profile for a server with this token (held in memory like the demo's) and returns its id. */
   addServer(name: string, baseUrl: string, token: string): Promise<string>;
@@ -26,7 +26,8 @@ export async function openConsole(dataDir = mkdtempSync(join(tmpdir(), 'wd-dashb
   vault.useSessionOnly();
   const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
   const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
-  const call = (async (channel: string, input: unknown) => registry.call(channel, input, { transport: 'test' })) as DashboardConsole['call'];
+  const call = (async (channel: string, input: unknown, options?: { signal?: AbortSignal }) =>
+    registry.call(channel, input, { transport: 'test' }, options)) as DashboardConsole['call'];
   return {
     app,
     dataDir,

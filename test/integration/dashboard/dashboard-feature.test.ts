@@ -148,6 +148,23 @@ describe('errors and the offline copy', () => {
   });
 });
 
+describe('cancelling', () => {
+  it('a superseded refresh is cancelled in main: it answers Cancelled at once, not a stale copy', async () => {
+    const period: Period = { preset: 'today', timezone: 'Europe/Berlin' };
+    await desk.value('dashboard.get', { period });
+    sim.faults.add({ path: '/api/admin/v1/dashboard', latencyMs: 3000, times: 1 });
+    const controller = new AbortController();
+    const started = performance.now();
+    const pending = desk.call('dashboard.get', { period }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const result = await pending;
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.kind).toBe('Cancelled');
+    sim.faults.clear();
+  });
+});
+
 describe('dashboard.fleet', () => {
   it('three servers, one stopped: two tiles with numbers, one with its error, totals over the two', async () => {
     const sims = await Promise.all([1, 2, 3].map((seed) => startSimulator({ seed, now: () => NOW })));

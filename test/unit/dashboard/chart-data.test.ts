@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardCards, fleetTotals, type FleetTile } from '../../../preload/contract/dashboard';
 import { dashboardSchema } from '../../../preload/contract/wire/platform';
-import { cameraStates, serverTraffic, topCamerasByBitrate, topCamerasByIssues, userSplit } from '../../../renderer/features/dashboard/chart-data';
+import { busiestServers, cameraStates, serverTraffic, topCamerasByBitrate, topCamerasByIssues, userSplit } from '../../../renderer/features/dashboard/chart-data';
 import { dashboard as sample, mediaServer } from '../platform/samples';
 
 const d = dashboardSchema.parse({
@@ -49,10 +49,17 @@ describe('chart data', () => {
   });
 
   it('orders servers by outgoing traffic, named by host name or domain', () => {
-    expect(serverTraffic(d.mediaservers.top_by_bitrate, 2)).toEqual([
+    expect(serverTraffic(busiestServers(d.mediaservers.top_by_bitrate, 2))).toEqual([
       { key: '2', label: 'two.example', a: 50, b: 100 },
       { key: '1', label: 'ms1', a: 5, b: 10 },
     ]);
+  });
+
+  it('finds the busiest servers in one pass, as a full sort would', () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ ...d.mediaservers.top_by_bitrate[0]!, id: i, traffic_out: (i * 7919) % 97 }));
+    const sorted = [...many].sort((x, y) => y.traffic_out - x.traffic_out || x.id - y.id).slice(0, 10);
+    expect(busiestServers(many, 10).map((s) => s.id)).toEqual(sorted.map((s) => s.id));
+    expect(busiestServers(many.slice(0, 3), 10)).toHaveLength(3);
   });
 
   it('reads top lists of unknown shape by the usual field names, leaving out items without a number', () => {

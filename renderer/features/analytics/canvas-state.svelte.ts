@@ -1,0 +1,236 @@
+import { t } from '../../lib/i18n.svelte';
+import { clamp01, insertPointOnEdge, nudge, placePoint, removePoint, type Point } from './geometry';
+import type { TaskEditor } from './editor-state.svelte';
+import { newShape, withPoints, type ShapeElement, type ShapeKind } from './task-document';
+
+export type Tool = 'select' | 'area' | 'fence';
+
+export interface Selection {
+  kind: ShapeKind;
+  /** Position in Areas or Fences. */
+  index: number;
+  /** The selected point, or null when the whole shape is selected. */
+  point: number | null;
+}
+
+export const ZOOM_STEPS = [1, 1.5, 2, 3, 4, 6, 8] as const;
+const MIN_POINTS: Record<ShapeKind, number> = { area: 3, fence: 2 };
+
+/** Coordinates as read out: two decimals of the frame fraction. */
+export function spoken(value: number): string {
+  return value.toFixed(3).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * The canvas's own state: the tool, the selection, the keyboard cursor, the shape being drawn, zoom and snap,
+ * and the sentence announced to screen readers after each action. Every change to the shapes goes through the
+ * editor, so it is undoable and shows in the JSON at once.
+ */
+export class CanvasState {
+  tool = $state<Tool>('select');
+  selection = $state<Selection | null>(null);
+  cursor = $state<Point>([0.5, 0.5]);
+  draft = $state.raw<Point[]>([]);
+  zoom = $state<number>(1);
+  centre = $state<Point>([0.5, 0.5]);
+  snap = $state(true);
+  announcement = $state('');
+  readonly #editor: TaskEditor;
+
+  constructor(editor: TaskEditor) {
+    this.#editor = editor;
+  }
+
+  shapeName(kind: ShapeKind, index: number): string {
+    return t(kind === 'area' ? 'analytics.shapes.areaName' : 'analytics.shapes.fenceName', { number: index + 1 });
+  }
+
+  setTool(tool: Tool): void {
+    if (this.draft.length > 0) this.finishDraft();
+    this.tool = tool;
+    this.draft = [];
+    if (tool !== 'select') this.selection = null;
+  }
+
+  // ---- drawing
+
+  addDraftPoint(at: Point): void {
+    const point = placePoint(at, this.snap);
+    this.draft = [...this.draft, point];
+    this.cursor = point;
+    this.announcement = t('analytics.canvas.pointAdded', { point: this.draft.length, x: spoken(point[0]), y: spoken(point[1]) });
+  }
+
+  removeLastDraftPoint(): void {
+    this.draft = this.draft.slice(0, -1);
+  }
+
+  /** Adds the drawn shape when it has enough points; otherwise drops it and says why. Back to the select tool. */
+  finishDraft(): void {
+    const kind: ShapeKind | null = this.tool === 'area' ? 'area' : this.tool === 'fence' ? 'fence' : null;
+    const points = this.draft;
+    this.draft = [];
+    this.tool = 'select';
+    if (!kind || points.length === 0) return;
+    if (points.length < MIN_POINTS[kind]) {
+      this.announcement = t('analytics.canvas.shapeTooShort');
+      return;
+    }
+    const elements = this.#editor.shapes(kind).elements;
+    this.#editor.setShapes(kind, [...elements, newShape(kind, elements.length, points)]);
+    this.selection = { kind, index: elements.length, point: null };
+    this.announcement = t('analytics.canvas.shapeFinished', { shape: this.shapeName(kind, elements.length), count: points.length });
+  }
+
+  // ---- selection
+
+  select(selection: Selection | null): void {
+    this.selection = selection;
+    this.#announceSelection();
+  }
+
+  selectedPoints(): Point[] | null {
+    const s = this.selection;
+    if (!s) return null;
+    const element = this.#editor.shapes(s.kind).elements[s.index];
+    return element?.drawable ? element.points : null;
+  }
+
+  #announceSelection(): void {
+    const s = this.selection;
+    const points = this.selectedPoints();
+    if (!s || !points) return;
+    if (s.point === null) {
+      this.announcement = `${this.shapeName(s.kind, s.index)}: ${t('analytics.shapes.points', { count: points.length })}`;
+      return;
+    }
+    const p = points[s.point];
+    if (p) this.announcement = t('analytics.canvas.selected', { shape: this.shapeName(s.kind, s.index), point: s.point + 1, x: spoken(p[0]), y: spoken(p[1]) });
+  }
+
+  /** The next drawn shape after the selected one (zones first, then lines), wrapping round. */
+  nextShape(): void {
+    const all = [...this.#editor.drawn('area'), ...this.#editor.drawn('fence')];
+    if (all.length === 0) return;
+    const s = this.selection;
+    const at = s ? all.findIndex((shape) => shape.kind === s.kind && shape.index === s.index) : -1;
+    const next = all[(at + 1) % all.length]!;
+    this.select({ kind: next.kind, index: next.index, point: 0 });
+  }
+
+  nextPoint(step: 1 | -1): void {
+    const s = this.selection;
+    const points = this.selectedPoints();
+    if (!s || !points || points.length === 0) {
+      this.nextShape();
+      return;
+    }
+    const from = s.point ?? (step === 1 ? -1 : 0);
+    this.select({ ...s, point: (from + step + points.length) % points.length });
+  }
+
+  // ---- editing the selected shape
+
+  #replace(kind: ShapeKind, index: number, points: Point[]): ShapeElement[] {
+    return this.#editor.shapes(kind).elements.map((element) => (element.index === index && element.drawable ? withPoints(element, points) : element));
+  }
+
+  /** Moves a point during a drag (recorded as one undo step by the editor's gesture). */
+  dragPoint(kind: ShapeKind, index: number, point: number, to: Point): void {
+    const element = this.#editor.shapes(kind).elements[index];
+    if (!element?.drawable) return;
+    const placed = placePoint(to, this.snap);
+    const current = element.points[point];
+    if (current && current[0] === placed[0] && current[1] === placed[1]) return;
+    this.#editor.liveShapes(kind, this.#replace(kind, index, element.points.map((p, i) => (i === point ? placed : p))));
+  }
+
+  /** Arrow keys: the selected point moves, or else the cursor. */
+  nudgeBy(dx: number, dy: number): void {
+    const s = this.selection;
+    const points = this.selectedPoints();
+    if (s && points && s.point !== null && points[s.point]) {
+      const moved = nudge(points[s.point]!, dx, dy, this.snap);
+      this.#editor.setShapes(s.kind, this.#replace(s.kind, s.index, points.map((p, i) => (i === s.point ? moved : p))));
+      this.#follow(moved);
+      this.#announceSelection();
+      return;
+    }
+    this.cursor = nudge(this.cursor, dx, dy, this.snap);
+    this.#follow(this.cursor);
+    this.announcement = t('analytics.canvas.cursor', { x: spoken(this.cursor[0]), y: spoken(this.cursor[1]) });
+  }
+
+  /** Inserts a point on the edge after `after` (its middle, or `at`), selects it, and returns its number. */
+  insertOnEdge(kind: ShapeKind, index: number, after: number, at?: Point, live = false): number | null {
+    const element = this.#editor.shapes(kind).elements[index];
+    if (!element?.drawable || element.points.length < 2) return null;
+    if (kind === 'fence' && after >= element.points.length - 1) after = element.points.length - 2;
+    const points = insertPointOnEdge(element.points, after, at && placePoint(at, this.snap));
+    const elements = this.#replace(kind, index, points);
+    if (live) this.#editor.liveShapes(kind, elements);
+    else this.#editor.setShapes(kind, elements);
+    this.select({ kind, index, point: after + 1 });
+    return after + 1;
+  }
+
+  insertAfterSelected(): void {
+    const s = this.selection;
+    if (!s || s.point === null) {
+      this.announcement = t('analytics.canvas.nothingSelected');
+      return;
+    }
+    this.insertOnEdge(s.kind, s.index, s.point);
+  }
+
+  deleteSelectedPoint(): void {
+    const s = this.selection;
+    const points = this.selectedPoints();
+    if (!s || !points || s.point === null) {
+      this.announcement = t('analytics.canvas.nothingSelected');
+      return;
+    }
+    const left = removePoint(points, s.point);
+    if (left.length === 0) {
+      this.deleteSelectedShape();
+      return;
+    }
+    this.#editor.setShapes(s.kind, this.#replace(s.kind, s.index, left));
+    this.select({ ...s, point: Math.min(s.point, left.length - 1) });
+  }
+
+  deleteSelectedShape(): void {
+    const s = this.selection;
+    if (!s) {
+      this.announcement = t('analytics.canvas.nothingSelected');
+      return;
+    }
+    this.#editor.setShapes(s.kind, this.#editor.shapes(s.kind).elements.filter((element) => element.index !== s.index));
+    this.selection = null;
+  }
+
+  // ---- view
+
+  zoomBy(direction: 1 | -1): void {
+    const at = ZOOM_STEPS.findIndex((step) => step >= this.zoom);
+    const next = ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, (at === -1 ? 0 : at) + direction))] ?? 1;
+    this.zoom = next;
+    const points = this.selectedPoints();
+    const s = this.selection;
+    const focus = s && points && s.point !== null ? points[s.point] : this.draft.length > 0 || this.tool !== 'select' ? this.cursor : null;
+    if (focus) this.centre = focus;
+  }
+
+  zoomFit(): void {
+    this.zoom = 1;
+    this.centre = [0.5, 0.5];
+  }
+
+  /** Keeps a point in view when zoomed: the view moves to centre it once it leaves the visible part. */
+  #follow(point: Point): void {
+    if (this.zoom === 1) return;
+    const half = 0.5 / this.zoom;
+    const [cx, cy] = this.centre;
+    if (Math.abs(point[0] - cx) > half * 0.9 || Math.abs(point[1] - cy) > half * 0.9) this.centre = [clamp01(point[0]), clamp01(point[1])];
+  }
+}

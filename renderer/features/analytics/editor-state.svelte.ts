@@ -1,0 +1,166 @@
+import { checkTaskBody } from '../../../preload/contract/analytics';
+import type { JsonObject } from './json-path';
+import {
+  blankDocument,
+  drawnShapes,
+  formatDocument,
+  parseDocument,
+  readFields,
+  readShapes,
+  writeFields,
+  writeShapes,
+  type ShapeElement,
+  type ShapeKind,
+  type TaskFields,
+} from './task-document';
+
+/** What the confirmation compares the body with: the body last sent from here, or the one this edit started from. */
+export interface Baseline {
+  doc: JsonObject;
+  source: 'start' | 'sent';
+  /** ISO time of the send, for `sent`. */
+  at: string | null;
+}
+
+const MAX_UNDO = 200;
+
+/**
+ * The body being edited, as one JSON document, with undo and redo. The form, the canvas and the JSON text are
+ * views of it: each writes its own paths back (task-document.ts), so what one does the others show at once.
+ * A drag is one step of undo: `beginGesture` / `live` while moving / `endGesture`.
+ */
+export class TaskEditor {
+  uid = $state('');
+  #doc = $state.raw<JsonObject>(blankDocument());
+  #baseline = $state.raw<Baseline>({ doc: blankDocument(), source: 'start', at: null });
+  #undo = $state.raw<JsonObject[]>([]);
+  #redo = $state.raw<JsonObject[]>([]);
+  #gestureStart: JsonObject | null = null;
+  /** The JSON text as the operator typed it, while it differs from the formatted document (or does not parse). */
+  #typed = $state<string | null>(null);
+  #jsonProblem = $state<{ reason: 'notJson' | 'notObject'; detail: string } | null>(null);
+
+  readonly fields: TaskFields = $derived(readFields(this.#doc));
+  readonly areas = $derived(readShapes(this.#doc, 'area'));
+  readonly fences = $derived(readShapes(this.#doc, 'fence'));
+  readonly issues = $derived(checkTaskBody(this.#doc));
+  readonly jsonText: string = $derived(this.#typed ?? formatDocument(this.#doc));
+
+  get doc(): JsonObject {
+    return this.#doc;
+  }
+  get baseline(): Baseline {
+    return this.#baseline;
+  }
+  get canUndo(): boolean {
+    return this.#undo.length > 0;
+  }
+  get canRedo(): boolean {
+    return this.#redo.length > 0;
+  }
+  get jsonProblem() {
+    return this.#jsonProblem;
+  }
+
+  shapes(kind: ShapeKind) {
+    return kind === 'area' ? this.areas : this.fences;
+  }
+
+  drawn(kind: ShapeKind) {
+    return drawnShapes(this.shapes(kind));
+  }
+
+  /** Starts over from a body (imported, a draft, one sent before); undo history is cleared. */
+  load(doc: JsonObject, baseline?: Baseline): void {
+    this.#doc = doc;
+    this.#baseline = baseline ?? { doc, source: 'start', at: null };
+    this.#undo = [];
+    this.#redo = [];
+    this.#typed = null;
+    this.#jsonProblem = null;
+  }
+
+  /** After a successful send: the body sent is what the server now holds. */
+  markSent(at: string): void {
+    this.#baseline = { doc: this.#doc, source: 'sent', at };
+  }
+
+  setBaseline(baseline: Baseline): void {
+    this.#baseline = baseline;
+  }
+
+  /** One undoable change. */
+  change(next: JsonObject): void {
+    if (next === this.#doc) return;
+    this.#undo = [...this.#undo.slice(-(MAX_UNDO - 1)), this.#doc];
+    this.#redo = [];
+    this.#doc = next;
+    this.#typed = null;
+    this.#jsonProblem = null;
+  }
+
+  setFields(fields: Partial<TaskFields>): void {
+    this.change(writeFields(this.#doc, fields));
+  }
+
+  setShapes(kind: ShapeKind, elements: readonly ShapeElement[]): void {
+    this.change(writeShapes(this.#doc, kind, elements));
+  }
+
+  beginGesture(): void {
+    this.#gestureStart = this.#doc;
+  }
+
+  /** A step of a gesture: shown at once, recorded as one undo step when the gesture ends. */
+  liveShapes(kind: ShapeKind, elements: readonly ShapeElement[]): void {
+    this.#doc = writeShapes(this.#doc, kind, elements);
+    this.#typed = null;
+  }
+
+  endGesture(): void {
+    const start = this.#gestureStart;
+    this.#gestureStart = null;
+    if (start === null || start === this.#doc) return;
+    this.#undo = [...this.#undo.slice(-(MAX_UNDO - 1)), start];
+    this.#redo = [];
+  }
+
+  /** JSON typed by hand: a valid object replaces the document (one undo step); anything else is reported. */
+  editJson(text: string): void {
+    this.#typed = text;
+    const parsed = parseDocument(text);
+    if (!parsed.ok) {
+      this.#jsonProblem = { reason: parsed.reason, detail: parsed.detail ?? '' };
+      return;
+    }
+    this.#jsonProblem = null;
+    const typed = text;
+    this.change(parsed.doc);
+    this.#typed = typed;
+  }
+
+  /** Leaving the JSON box: show the document formatted again (a text that does not parse stays for fixing). */
+  settleJson(): void {
+    if (this.#jsonProblem === null) this.#typed = null;
+  }
+
+  undo(): void {
+    const previous = this.#undo.at(-1);
+    if (!previous) return;
+    this.#undo = this.#undo.slice(0, -1);
+    this.#redo = [...this.#redo, this.#doc];
+    this.#doc = previous;
+    this.#typed = null;
+    this.#jsonProblem = null;
+  }
+
+  redo(): void {
+    const next = this.#redo.at(-1);
+    if (!next) return;
+    this.#redo = this.#redo.slice(0, -1);
+    this.#undo = [...this.#undo, this.#doc];
+    this.#doc = next;
+    this.#typed = null;
+    this.#jsonProblem = null;
+  }
+}

@@ -1,0 +1,56 @@
+import { api } from '../../lib/api';
+import type { AppError } from '../../../preload/contract/app-error';
+import type { TaskDocument, TaskWork } from '../../../preload/contract/analytics';
+
+/**
+ * Drafts and sent bodies of the task being edited. Loads follow the identifier as it is typed; an answer for an
+ * identifier that is no longer current is dropped (request counter), so a slow answer never shows another task's drafts.
+ */
+export class TaskWorkState {
+  work = $state<TaskWork | null>(null);
+  error = $state<AppError | null>(null);
+  busy = $state(false);
+  #request = 0;
+
+  async load(uid: string): Promise<void> {
+    const request = ++this.#request;
+    if (uid.trim() === '') {
+      this.work = null;
+      this.error = null;
+      return;
+    }
+    const result = await api.analytics.work({ uid });
+    if (request !== this.#request) return;
+    this.work = result.ok ? result.value : null;
+    this.error = result.ok ? null : result.error;
+  }
+
+  /** Takes the answer of an update (it carries the task's drafts and sent bodies as they now are). */
+  take(work: TaskWork): void {
+    this.#request += 1;
+    this.work = work;
+    this.error = null;
+  }
+
+  async saveDraft(uid: string, name: string, body: TaskDocument): Promise<boolean> {
+    return this.#change(() => api.analytics.saveDraft({ uid, name, body }));
+  }
+
+  async deleteDraft(uid: string, name: string): Promise<boolean> {
+    return this.#change(() => api.analytics.deleteDraft({ uid, name }));
+  }
+
+  async #change(call: () => Promise<{ ok: true; value: TaskWork } | { ok: false; error: AppError }>): Promise<boolean> {
+    this.busy = true;
+    const request = ++this.#request;
+    try {
+      const result = await call();
+      if (request !== this.#request) return result.ok;
+      if (result.ok) this.take(result.value);
+      else this.error = result.error;
+      return result.ok;
+    } finally {
+      this.busy = false;
+    }
+  }
+}

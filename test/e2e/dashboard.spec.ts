@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { startSimulator } from '../../main/simulator';
+import { closedPort } from '../support/closed-port';
+
+// The operator sits in Berlin; the demo server answers for any zone. A tall window shows the whole screen.
+test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  // The kit's toaster (an <ol> with role=status) is outside this screen and reported to the kit's owner.
+  const { violations } = await new AxeBuilder({ page }).exclude('.toaster').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}-light.png`), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath(`${name}-dark.png`), fullPage: true });
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectNoAxeViolations(page);
+}
+
+test.describe('dashboard', () => {
+  test('shows today in the operator\'s zone, then another period and time zone, each card stating it', async ({ page, console }) => {
+    await console.open(page, 'dashboard');
+    const users = page.getByTestId('card-users');
+    await expect(users).toContainText('Europe/Berlin');
+    await expect(page.getByTestId('period-words')).toHaveText(/^\d{1,2} \w{3} \d{4}, Europe\/Berlin$/);
+
+    await page.getByLabel('Period', { exact: true }).selectOption('week');
+    await page.getByLabel('Time zone').selectOption('Asia/Tokyo');
+    await expect(page.getByTestId('period-words')).toHaveText(/^\d{1,2}.* \d{4}, Asia\/Tokyo$/);
+    await expect(users).toContainText('Asia/Tokyo');
+
+    // The card shows what the server computes for that period and zone.
+    const sim = console.app.demoServer!;
+    const answer = await fetch(`${sim.baseUrl}/api/admin/v1/dashboard?timezone=Asia/Tokyo&date=week`, {
+      headers: { authorization: `Bearer ${sim.apiToken}`, 'content-type': 'application/json', accept: 'application/json' },
+    }).then((r) => r.json() as Promise<{ users: { all: { count_for_range: { number: number } } } }>);
+    const number = answer.users.all.count_for_range.number;
+    const signed = number > 0 ? `+${number}` : number < 0 ? `\u2212${-number}` : '0';
+    await expect(users.getByTestId('delta')).toContainText(signed);
+    await expect(users.getByTestId('delta')).toHaveAttribute('data-direction', number > 0 ? 'up' : number < 0 ? 'down' : 'flat');
+
+    // A custom range that ends before it starts is refused next to the field, before asking the server.
+    await page.getByLabel('Period', { exact: true }).selectOption('custom');
+    await page.getByLabel('First day').fill('2026-11-20');
+    await page.getByLabel('Last day').fill('2026-11-14');
+    await expect(page.getByLabel('Last day')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('The last day cannot be before the first day.')).toBeVisible();
+    await page.getByLabel('First day').fill('2026-11-14');
+    await page.getByLabel('Last day').fill('2026-11-20');
+    await expect(page.getByTestId('period-words')).toHaveText(/^14\s?–\s?20 Nov 2026, Asia\/Tokyo$/);
+    await expect(users).toContainText('Period: 14');
+    await shoot(page, 'dashboard');
+  });
+
+  test('sorts and filters the media servers, and opens a raw entry', async ({ page, console }) => {
+    await console.open(page, 'dashboard');
+    const table = page.getByRole('table', { name: 'Media servers, busiest first' });
+    await expect(table.getByRole('row')).toHaveCount(6);
+    const top = console.app.demoServer!.state.mediaServers.toSorted((a, b) => b.traffic_out - a.traffic_out).slice(0, 5);
+    const lowest = top.at(-1)!;
+
+    await table.getByRole('button', { name: 'Traffic out' }).click();
+    await expect(table.getByRole('columnheader', { name: /Traffic out/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('row').nth(1)).toContainText(lowest.extra.server.hostname);
+    await table.getByRole('button', { name: 'Traffic out' }).click();
+    await expect(table.getByRole('row').nth(1)).toContainText(top[0]!.extra.server.hostname);
+
+    await page.getByLabel('Filter').fill(lowest.extra.server.hostname);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(page.getByTestId('servers-count')).toHaveText('1 of 5 media server');
+    await table.getByRole('button', { name: `Raw entry of ${lowest.extra.server.hostname}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`"traffic_out": ${lowest.traffic_out}`);
+    await page.screenshot({ path: test.info().outputPath('raw-entry.png') });
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('wall mode: large type, dark, auto-refresh, last update, and a stale marker when refresh fails', async ({ page, console }) => {
+    await page.clock.install();
+    await console.open(page, 'dashboard');
+    await expect(page.getByTestId('card-users')).toBeVisible();
+    await page.getByRole('button', { name: 'Wall mode' }).click();
+    const wall = page.getByTestId('wall');
+    await expect(wall).toBeVisible();
+    await expect(page.getByTestId('wall-updated')).toContainText('Last update');
+    for (const [width, height] of [[1920, 1080], [3840, 2160]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: test.info().outputPath(`wall-${width}x${height}.png`) });
+      const size = await wall.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+      expect(size).toBeGreaterThanOrEqual(width >= 3840 ? 56 : 28);
+    }
+    await expectNoAxeViolations(page);
+
+    // The server stops answering; the next automatic refresh shows the saved numbers, marked stale.
+    console.app.demoServer!.faults.add({ path: '/api/admin/v1/dashboard', drop: true });
+    await page.clock.runFor(31_000);
+    await expect(page.getByTestId('wall-stale')).toContainText('STALE: last good data from');
+    await expect(wall.getByTestId('card-users')).toBeVisible();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.screenshot({ path: test.info().outputPath('wall-stale-1920x1080.png') });
+    await page.keyboard.press('Escape');
+    await expect(wall).toBeHidden();
+    await expect(page.getByTestId('stale-banner')).toContainText('Saved copy from');
+  });
+
+  test('fleet view: a tile per server with its own state, totals, a click opens that server', async ({ page, console }) => {
+    const other = await startSimulator({ seed: 7 });
+    try {
+      const { profiles, connections } = console.app.services;
+      const riga = await profiles.create({ name: 'Riga depot', baseUrl: other.baseUrl });
+      connections.setDemoToken(riga.id, other.apiToken);
+      const gone = await profiles.create({ name: 'Tallinn (switched off)', baseUrl: `http://127.0.0.1:${await closedPort()}` });
+      connections.setDemoToken(gone.id, 'at_unused');
+
+      await console.open(page, 'dashboard');
+      await page.getByRole('tab', { name: 'Fleet' }).click();
+      const tiles = page.getByTestId('fleet-tile');
+      await expect(tiles).toHaveCount(3);
+      await expect(page.getByRole('button', { name: /^Open the dashboard of Tallinn \(switched off\)/ })).toContainText('No numbers');
+      await expect(page.getByRole('button', { name: /^Open the dashboard of Riga depot/ })).toContainText('Up to date');
+      const expectedCameras = console.app.demoServer!.state.cameras.length + console.app.demoServer!.state.agents.size + other.state.cameras.length + other.state.agents.size;
+      await expect(page.getByTestId('fleet-totals')).toContainText(expectedCameras.toLocaleString('en'));
+      await expect(page.getByTestId('fleet-totals')).toContainText('2 servers with numbers');
+      await shoot(page, 'fleet');
+
+      await page.getByRole('button', { name: /^Open the dashboard of Riga depot/ }).click();
+      await expect(page.getByRole('tab', { name: 'This server' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('updated')).toContainText('Riga depot');
+      await expect(page.getByTestId('card-media-servers')).toContainText(String(other.state.mediaServers.length));
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '@playwright/test';
+import { leakScanDir, type LeakScanRecord } from './collect';
+
+/**
+ * The secret-leak scan, run after the whole e2e suite (a teardown project): every answer and event the web host sent,
+ * every log line and every file left in each test's data folder is searched for the API tokens and the issued stream
+ * tokens of that test in plaintext. Answers and events may carry stream tokens (showing them is the desk's purpose),
+ * never an API token; logs and files carry neither (the history is encrypted).
+ */
+test('no API token or stream token in plaintext in any answer, event, log line or data file of the e2e suite', () => {
+  const records: LeakScanRecord[] = existsSync(leakScanDir)
+    ? readdirSync(leakScanDir).filter((name) => name.endsWith('.json')).map((name) => JSON.parse(readFileSync(join(leakScanDir, name), 'utf8')) as LeakScanRecord)
+    : [];
+  test.skip(records.length === 0, 'no e2e test ran before the scan');
+  const hits: string[] = [];
+  let scannedTexts = 0;
+  let apiTokens = 0;
+  let streamTokens = 0;
+  for (const record of records) {
+    apiTokens += record.apiTokens.length;
+    streamTokens += record.streamTokens.length;
+    const find = (where: string, text: string, secrets: string[]): void => {
+      scannedTexts += 1;
+      for (const secret of secrets) if (text.includes(secret)) hits.push(`${record.test}: ${where} holds ${secret.slice(0, 4)}…`);
+    };
+    for (const exchange of record.exchanges) find(`the answer of ${exchange.channel}`, exchange.body, record.apiTokens);
+    record.logs.forEach((line, index) => find(`log line ${index + 1}`, line, [...record.apiTokens, ...record.streamTokens]));
+    for (const [file, base64] of Object.entries(record.files)) {
+      const bytes = Buffer.from(base64, 'base64');
+      find(`file ${file}`, bytes.toString('latin1'), [...record.apiTokens, ...record.streamTokens]);
+    }
+  }
+  test.info().annotations.push({
+    type: 'scanned',
+    description: `${records.length} tests, ${scannedTexts} answers/lines/files, ${apiTokens} API tokens, ${streamTokens} stream tokens`,
+  });
+  expect(hits).toEqual([]);
+  // The scan looked at something real: the suite issues stream tokens and uses API tokens.
+  expect(apiTokens).toBeGreaterThan(0);
+});
