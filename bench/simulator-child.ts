@@ -24,13 +24,22 @@ export interface SimulatorChild {
 type Announcement = Omit<SimulatorChild, 'close'>;
 
 /** The options a bench may pass to the child (JSON: no functions); `extraAgents` are added after the seeded 60. */
-export type ChildOptions = Pick<SimulatorOptions, 'seed' | 'hooks' | 'mediaServers' | 'topMediaServers'> & { extraAgents?: number };
+export type ChildOptions = Pick<SimulatorOptions, 'seed' | 'hooks' | 'mediaServers' | 'topMediaServers'> & {
+  extraAgents?: number;
+  /** Private streams added to the seeded 1,440 (copies of a seeded private stream under new uids), for 10,000-token batches. */
+  extraPrivateStreams?: number;
+};
 const OPTIONS_ENV = 'WATCHDESK_SIM_CHILD_OPTIONS';
 
 async function serve(): Promise<void> {
-  const { extraAgents = 0, ...options } = JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions;
+  const { extraAgents = 0, extraPrivateStreams = 0, ...options } = JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions;
   const sim = await startSimulator({ seed: 42, ...options });
   if (extraAgents > 0) sim.agents.add(extraAgents);
+  const model = [...sim.state.streams.values()].find((stream) => stream.authorization === 'private');
+  for (let i = 0; model && i < extraPrivateStreams; i++) {
+    const uid = `bench-private-${String(i).padStart(5, '0')}`;
+    sim.state.streams.set(uid, { ...model, uid });
+  }
   const announcement: Announcement = {
     baseUrl: sim.baseUrl,
     apiToken: sim.apiToken,

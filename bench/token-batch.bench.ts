@@ -1,10 +1,22 @@
-// The token desk's batch path against curl and bare undici: 1,000 stream tokens from the simulator.
-// - console: tokens.batchStart through the real handler registry (platform client, 16 in flight, one history write)
-// - curl: what desks do today, one `curl` process per token, one after another
-// - undici: a bare keep-alive Pool with the same concurrency, no validation, no history (the floor)
-// The simulator runs in a child process (bench/simulator-child.ts), as a real server would be elsewhere.
+// The token desk's batch path against bare undici and curl, stream tokens from the simulator (a child process, as a
+// real server would be elsewhere). Runs inside a private D-Bus keyring (bench/keyring.ts): the console uses the real
+// vault, so the API token comes from the keychain and every issued token is written to the encrypted history journal.
+// - console: tokens.batchStart through the real handler registry (platform client, 16 in flight, the journal writes),
+//   followed by long-polled status calls as a screen would; one long-lived console keeps its keep-alive sockets.
+// - undici: one bare keep-alive Pool (16 connections) for the whole bench, reused every round like the console's
+//   client; no validation, no history (the floor).
+// - curl: one `curl -Z --parallel-max 16` process issuing the whole batch (reused connections, 16 in flight), and a
+//   loop of one curl process per token (what a desk with a shell script does). Skipped when curl is missing.
+// Figures:
+// - token-batch-1000-ms: console, every token issued and shown (the status says not running); best of the rounds.
+// - token-batch-1000-with-history-ms: the same batch until its journal write has landed (real keychain, real file).
+// - token-batch-undici-1000-ms, token-batch-ratio-vs-undici (median of per-round ratios, same round pairs).
+// - token-batch-10000-vs-undici: the same for 10,000 tokens (median of per-round ratios).
+// - token-batch-curl-one-process-1000-ms, token-batch-vs-curl-one-process (console median / curl median: above 1
+//   means the console is slower than one parallel curl), token-batch-curl-process-per-token-1000-ms and
+//   token-batch-speedup-vs-curl-process-per-token.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,15 +26,18 @@ import { createRegistry } from '../main/ipc/registry';
 import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import type { BatchStatus } from '../preload/contract/tokens';
+import { inPrivateKeyring, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 
-const TOTAL = 1000;
 const CONCURRENCY = 16;
-/** Measured rounds (one console batch and one undici batch each); a round takes about a tenth of a second. */
-const ROUNDS = 30;
-/** Both paths take ten or more full runs before the JIT settles (the first runs take 2-4x the later ones). */
-const WARM_UP_ROUNDS = 12;
+const SMALL = 1_000;
+const LARGE = 10_000;
+const SMALL_WARM_UP = 8;
+const SMALL_ROUNDS = 14;
+const LARGE_WARM_UP = 2;
+const LARGE_ROUNDS = 5;
+const CURL_ROUNDS = 5;
 const run$ = promisify(execFile);
 
 type Server = Pick<SimulatorChild, 'baseUrl' | 'apiToken'>;
@@ -33,18 +48,14 @@ function body(stream: string, id: number): string {
 
 type Call = (channel: string, input: unknown) => Promise<BatchStatus>;
 
-/**
- * One console for the whole bench, as an operator's console is long-lived: the real composition root and handler
- * registry, with a session-only vault (the bench measures the batch path, not the keychain, and runs without D-Bus).
- */
+/** One long-lived console with the real vault: the API token is in the keychain, the history journal is written. */
 async function openConsole(sim: Server): Promise<{ call: Call; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-'));
   const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
-  vault.useSessionOnly();
   const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
   const profile = await app.services.profiles.create({ name: 'Bench', baseUrl: sim.baseUrl });
   await app.services.profiles.setActive(profile.id);
-  app.services.connections.setDemoToken(profile.id, sim.apiToken);
+  await vault.setToken(profile.id, sim.apiToken);
   const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
   const call: Call = async (channel, input) => {
     const result = await registry.call(channel, input, { transport: 'test' });
@@ -55,15 +66,13 @@ async function openConsole(sim: Server): Promise<{ call: Call; close: () => Prom
     call,
     async close() {
       await app.dispose();
+      await vault.deleteToken(profile.id).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/**
- * Milliseconds until every token is issued and on screen, and until they are also saved in the history. The bench
- * follows the batch as the screen does: long-polled status calls that answer the moment the rows are final.
- */
+/** Milliseconds until every token is issued and final, and until the journal write has landed too. */
 async function consoleBatch(call: Call, streams: string[]): Promise<{ issuedMs: number; savedMs: number }> {
   const started = performance.now();
   let status = await call('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 3600 });
@@ -75,8 +84,7 @@ async function consoleBatch(call: Call, streams: string[]): Promise<{ issuedMs: 
   return { issuedMs, savedMs: performance.now() - started };
 }
 
-async function undiciBatch(sim: Server, streams: string[]): Promise<number> {
-  const pool = new Pool(sim.baseUrl, { connections: CONCURRENCY });
+async function undiciBatch(pool: Pool, sim: Server, streams: string[]): Promise<number> {
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
   let next = 0;
   const started = performance.now();
@@ -89,18 +97,43 @@ async function undiciBatch(sim: Server, streams: string[]): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return performance.now() - started;
+}
+
+async function hasCurl(): Promise<boolean> {
+  try {
+    await run$('curl', ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One curl process, 16 transfers in flight (-Z), the requests from a config file written beforehand (not timed). */
+async function curlOneProcess(sim: Server, streams: string[], dir: string): Promise<number> {
+  const config = join(dir, 'curl-batch.conf');
+  const quote = (text: string): string => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const entries = streams.map((stream, i) =>
+    [
+      `url = ${quote(`${sim.baseUrl}/api/`)}`,
+      'header = "Content-Type: application/json"',
+      `header = ${quote(`Authorization: Bearer ${sim.apiToken}`)}`,
+      `data = ${quote(body(stream, i))}`,
+      'output = "/dev/null"',
+      'write-out = "%{http_code}\\n"',
+    ].join('\n'),
+  );
+  writeFileSync(config, entries.join('\nnext\n'));
+  const started = performance.now();
+  const { stdout } = await run$('curl', ['-s', '-Z', '--parallel-max', String(CONCURRENCY), '-K', config], { maxBuffer: 1 << 24 });
   const elapsed = performance.now() - started;
-  await pool.close();
+  const codes = stdout.trim().split('\n');
+  if (codes.length !== streams.length || codes.some((code) => code !== '200')) throw new Error(`curl -Z: ${codes.filter((c) => c === '200').length} of ${streams.length} answered 200`);
   return elapsed;
 }
 
-async function curlLoop(sim: Server, streams: string[]): Promise<number | null> {
-  try {
-    await run$('curl', ['--version']);
-  } catch {
-    process.stdout.write('# curl is not installed: the curl comparison is skipped\n');
-    return null;
-  }
+/** One curl process per token, one after another. */
+async function curlProcessPerToken(sim: Server, streams: string[]): Promise<number> {
   const started = performance.now();
   for (let i = 0; i < streams.length; i++) {
     const { stdout } = await run$('curl', [
@@ -116,60 +149,86 @@ async function curlLoop(sim: Server, streams: string[]): Promise<number | null> 
   return performance.now() - started;
 }
 
+/** Interleaved rounds (which side goes first alternates), after warm-up rounds of both. */
+async function compare(
+  label: string,
+  rounds: number,
+  warmUp: number,
+  consoleSide: () => Promise<{ issuedMs: number; savedMs: number }>,
+  undiciSide: () => Promise<number>,
+): Promise<{ console: Array<{ issuedMs: number; savedMs: number }>; undici: number[] }> {
+  for (let round = 0; round < warmUp; round++) {
+    await undiciSide();
+    await consoleSide();
+  }
+  const consoleRuns: Array<{ issuedMs: number; savedMs: number }> = [];
+  const undiciRuns: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      consoleRuns.push(await consoleSide());
+      undiciRuns.push(await undiciSide());
+    } else {
+      undiciRuns.push(await undiciSide());
+      consoleRuns.push(await consoleSide());
+    }
+  }
+  const rounded = (values: number[]): string => values.map((ms) => Math.round(ms)).join(' ');
+  process.stdout.write(`# ${label} rounds (ms), console issued: ${rounded(consoleRuns.map((r) => r.issuedMs))}\n`);
+  process.stdout.write(`# ${label} rounds (ms), console saved:  ${rounded(consoleRuns.map((r) => r.savedMs))}\n`);
+  process.stdout.write(`# ${label} rounds (ms), undici:         ${rounded(undiciRuns)}\n`);
+  return { console: consoleRuns, undici: undiciRuns };
+}
+
 export async function run(): Promise<void> {
   log.setQuiet(true);
-  const sim = await startSimulatorChild();
+  const sim = await startSimulatorChild({ extraPrivateStreams: LARGE });
   const desk = await openConsole(sim).catch(async (error: unknown) => {
     await sim.close();
     throw error;
   });
+  const pool = new Pool(sim.baseUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
+  const scratch = mkdtempSync(join(tmpdir(), 'wd-bench-curl-'));
   try {
-    const streams = sim.streams.slice(0, TOTAL);
-    for (let round = 0; round < WARM_UP_ROUNDS; round++) {
-      await undiciBatch(sim, streams);
-      await consoleBatch(desk.call, streams);
+    const small = sim.streams.slice(0, SMALL);
+    const large = sim.streams.slice(-LARGE);
+    if (large.length !== LARGE) throw new Error(`the simulator has ${sim.streams.length} private streams, ${LARGE} needed`);
+
+    const one = await compare('token-batch-1000', SMALL_ROUNDS, SMALL_WARM_UP, () => consoleBatch(desk.call, small), () => undiciBatch(pool, sim, small));
+    const consoleMedian = median(one.console.map((r) => r.issuedMs));
+    report('token-batch-1000-ms', Math.min(...one.console.map((r) => r.issuedMs)), 'ms');
+    report('token-batch-1000-median-ms', consoleMedian, 'ms');
+    report('token-batch-1000-with-history-ms', Math.min(...one.console.map((r) => r.savedMs)), 'ms');
+    report('token-batch-undici-1000-ms', Math.min(...one.undici), 'ms');
+    report('token-batch-ratio-vs-undici', median(one.console.map((r, i) => r.issuedMs / one.undici[i]!)), 'x');
+
+    const ten = await compare('token-batch-10000', LARGE_ROUNDS, LARGE_WARM_UP, () => consoleBatch(desk.call, large), () => undiciBatch(pool, sim, large));
+    report('token-batch-10000-ms', median(ten.console.map((r) => r.issuedMs)), 'ms');
+    report('token-batch-undici-10000-ms', median(ten.undici), 'ms');
+    report('token-batch-10000-vs-undici', median(ten.console.map((r, i) => r.issuedMs / ten.undici[i]!)), 'x');
+
+    if (!(await hasCurl())) {
+      process.stdout.write('# curl is not installed: the curl comparisons are skipped\n');
+      return;
     }
-    // Interleaved rounds: this VM's speed drifts by 2x within a minute, so a single pair of runs mostly measures
-    // the drift. Times are the best of the rounds.
-    const consoleRuns: Array<{ issuedMs: number; savedMs: number }> = [];
-    const undiciRuns: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      // Which path goes first alternates, so neither always inherits the other's leftovers (GC, cold sockets).
-      if (round % 2 === 0) {
-        consoleRuns.push(await consoleBatch(desk.call, streams));
-        undiciRuns.push(await undiciBatch(sim, streams));
-      } else {
-        undiciRuns.push(await undiciBatch(sim, streams));
-        consoleRuns.push(await consoleBatch(desk.call, streams));
-      }
-    }
-    // The figure the issue names: every token issued and shown to the operator. The history write lands just after
-    // (bare undici has no history to write); it is printed too, so nothing is hidden.
-    const rounded = (values: number[]): string => values.map((ms) => Math.round(ms)).join(' ');
-    process.stdout.write(`# token-batch rounds (ms), console: ${rounded(consoleRuns.map((run) => run.issuedMs))}\n`);
-    process.stdout.write(`# token-batch rounds (ms), undici:  ${rounded(undiciRuns)}\n`);
-    const consoleMs = Math.min(...consoleRuns.map((run) => run.issuedMs));
-    const savedMs = Math.min(...consoleRuns.map((run) => run.savedMs));
-    const undiciMs = Math.min(...undiciRuns);
-    const curlMs = await curlLoop(sim, streams);
-    report('token-batch-1000-ms', consoleMs, 'ms');
-    report('token-batch-1000-with-history-ms', savedMs, 'ms');
-    report('token-batch-undici-1000-ms', undiciMs, 'ms');
-    // Each round pairs two runs made a tenth of a second apart, so the ratio of a pair is what the machine's drift affects least;
-    // the median of the pairs is the figure.
-    report('token-batch-ratio-vs-undici', median(consoleRuns.map((run, i) => run.issuedMs / undiciRuns[i]!)), 'x');
-    // The best run of each: what each path costs when the machine does not get in the way.
-    report('token-batch-ratio-best-runs', consoleMs / undiciMs, 'x');
-    if (curlMs !== null) {
-      report('token-batch-curl-1000-ms', curlMs, 'ms');
-      // One curl run against the median console run, not the best one: the curl loop runs once, so comparing it with
-      // the luckiest of 30 console runs would flatter the console.
-      report('token-batch-speedup-vs-curl', curlMs / median(consoleRuns.map((run) => run.issuedMs)), 'x');
-    }
+    await curlOneProcess(sim, small, scratch); // warm-up: page cache, the server's JIT for this path
+    const curlRuns: number[] = [];
+    for (let round = 0; round < CURL_ROUNDS; round++) curlRuns.push(await curlOneProcess(sim, small, scratch));
+    process.stdout.write(`# curl -Z --parallel-max 16 rounds (ms): ${curlRuns.map((ms) => Math.round(ms)).join(' ')}\n`);
+    const curlMedian = median(curlRuns);
+    report('token-batch-curl-one-process-1000-ms', curlMedian, 'ms');
+    report('token-batch-vs-curl-one-process', consoleMedian / curlMedian, 'x');
+    const perToken = await curlProcessPerToken(sim, small);
+    report('token-batch-curl-process-per-token-1000-ms', perToken, 'ms');
+    report('token-batch-speedup-vs-curl-process-per-token', perToken / consoleMedian, 'x');
   } finally {
+    await pool.close();
+    rmSync(scratch, { recursive: true, force: true });
     await desk.close();
     await sim.close();
   }
 }
 
-if (isMain(import.meta.url)) await run();
+if (isMain(import.meta.url)) {
+  if (!inPrivateKeyring()) rerunInPrivateKeyring(import.meta.url);
+  await run();
+}

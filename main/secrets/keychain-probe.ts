@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { KeychainStatus } from '../../preload/contract/about';
 import { KeytarLoadError, platformKeychainName, type KeychainBackend } from './keychain-backend';
 
@@ -84,38 +83,23 @@ function brief(message: string): string {
 }
 
 export interface ProbeOptions {
-  /** Service under which the probe entry is written and removed again. */
+  /** Service whose entries the probe lists (read only). */
   service?: string;
   timeoutMs?: number;
 }
 
 /**
- * Asks the keychain whether it can be used right now, by storing, reading back and deleting a harmless probe entry.
- * Never throws and never hangs: every failure, including no answer within `timeoutMs`, becomes
- * `{available: false, reason}` with a sentence that names the fix.
+ * Asks the keychain whether it can be used right now with a read-only question: it lists the accounts stored under
+ * `service` (keytar's findCredentials). Opening the Connect list or About must never write to the keychain: a
+ * write/read/delete probe cost 80-190 ms per call and left the keyring's change log busy. Never throws and never hangs:
+ * every failure, including no answer within `timeoutMs`, becomes `{available: false, reason}` with a sentence that
+ * names the fix.
  */
 export async function probeKeychain(backend: KeychainBackend, options: ProbeOptions = {}): Promise<KeychainStatus> {
   const { service = 'watchdesk', timeoutMs = 3000 } = options;
   const backendName = backend.name ?? platformKeychainName();
-  // A fresh account per probe: two probes at once (the About panel and the Connect list) must not read each other's entry.
-  const value = `probe-${randomBytes(8).toString('hex')}`;
-  const account = value;
-  const roundTrip = async (): Promise<boolean> => {
-    await backend.set(service, account, value);
-    const readBack = await backend.get(service, account);
-    await backend.delete(service, account);
-    return readBack === value;
-  };
   try {
-    const ok = await withTimeout(roundTrip(), timeoutMs);
-    if (!ok) {
-      return {
-        available: false,
-        backend: backendName,
-        reason:
-          'The keychain accepted an entry but did not return it. Check your keyring software, ' + SESSION_ONLY_HINT,
-      };
-    }
+    await withTimeout(backend.findAccounts(service), timeoutMs);
     return { available: true, backend: backendName };
   } catch (error) {
     return { available: false, backend: backendName, reason: describeKeychainError(error) };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 
 /** When a token issued at `issuedAt` with lifetime `ttl` seconds expires, as an ISO string; null = never (ttl 0). */
 export function expiryOf(issuedAt: Date, ttl: number): string | null {
@@ -94,6 +95,11 @@ export class TokenBatch {
 
   get running(): boolean {
     return this.active;
+  }
+
+  /** True while the breaker holds rows for resume(): such a batch is not finished. */
+  get paused(): boolean {
+    return this.pausedBecause !== null;
   }
 
   get savingHistory(): boolean {
@@ -316,23 +322,72 @@ export class TokenBatch {
 }
 
 /** The batches of this app session (the last few are kept for their results). */
+/** A finished batch kept only as its export: what the screen can still ask for once the live rows are dropped. */
+export interface ArchivedBatch {
+  readonly id: string;
+  readonly csv: string;
+  readonly rows: number;
+}
+
+/**
+ * The batches of this session. The last `keepLive` finished batches keep their live rows (the screen shows them,
+ * retry works); an older finished batch is kept as its export only (one CSV string instead of thousands of row
+ * objects), and at most `keepArchived` of those. Running batches are never archived.
+ */
 export class BatchRegistry {
   private readonly batches = new Map<string, TokenBatch>();
+  private readonly archived = new Map<string, ArchivedBatch>();
 
-  constructor(private readonly keep = 10) {}
+  constructor(
+    private readonly toCsv: (batch: TokenBatch) => string,
+    private readonly keepLive = 3,
+    private readonly keepArchived = 20,
+  ) {}
 
   add(batch: TokenBatch): void {
     this.batches.set(batch.id, batch);
-    for (const [id, old] of this.batches) {
-      if (this.batches.size <= this.keep) break;
-      if (!old.running && !old.savingHistory) this.batches.delete(id);
+    this.archiveOld();
+  }
+
+  /** Archives finished batches beyond the newest `keepLive` (also called when a batch finishes). */
+  archiveOld(): void {
+    let finishedToKeep = this.keepLive;
+    for (const batch of [...this.batches.values()].reverse()) {
+      if (batch.running || batch.savingHistory || batch.paused) continue;
+      if (finishedToKeep > 0) {
+        finishedToKeep -= 1;
+        continue;
+      }
+      this.batches.delete(batch.id);
+      this.archived.set(batch.id, { id: batch.id, csv: this.toCsv(batch), rows: batch.allRows().length });
+    }
+    for (const id of this.archived.keys()) {
+      if (this.archived.size <= this.keepArchived) break;
+      this.archived.delete(id);
     }
   }
 
+  /** The live batch (status, cancel, retry). An archived one has only its export. */
   get(id: string): TokenBatch {
     const batch = this.batches.get(id);
-    if (!batch) throw new AppFailure('NotFound', 'This batch is no longer available (batches are kept until the app closes). Start it again.');
-    return batch;
+    if (batch) return batch;
+    if (this.archived.has(id)) {
+      throw new AppFailure('NotFound', t('errors.tokens.batchArchived'));
+    }
+    throw new AppFailure('NotFound', t('errors.tokens.batchGone'));
+  }
+
+  /** The export of a batch, live or archived. */
+  exportOf(id: string): { csv: string; rows: number } {
+    const archived = this.archived.get(id);
+    if (archived) return { csv: archived.csv, rows: archived.rows };
+    const batch = this.get(id);
+    return { csv: this.toCsv(batch), rows: batch.allRows().length };
+  }
+
+  /** How many batches hold live rows, and how many are kept as exports (for tests and the memory figure). */
+  sizes(): { live: number; archived: number } {
+    return { live: this.batches.size, archived: this.archived.size };
   }
 
   /** Cancels every running batch (app shutdown). */

@@ -61,7 +61,7 @@ function parseBatchList(text: string) {
  */
 export function createTokensFeature(services: AppServices): Feature<typeof tokenChannels> {
   const { connections, profiles, vault } = services;
-  const batches = new BatchRegistry();
+  const batches = new BatchRegistry((batch) => batchToCsv(batch, batch.allRows()));
   /** The saved, encrypted history. */
   const savedHistory = createTokenHistory(join(services.dataDir, 'token-history.enc'), () => vault.getDataKey());
   /** Used instead while the vault is in session-only mode (see createSessionTokenHistory). */
@@ -201,7 +201,12 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       });
       pusher.follow(batch);
       batches.add(batch);
-      batch.start().catch((error: unknown) => log.error('tokens', `batch run failed: ${String(error)}`));
+      batch
+        .start()
+        .catch((error: unknown) => log.error('tokens', `batch run failed: ${String(error)}`))
+        // Once finished and saved, older finished batches give up their live rows for their exports.
+        .then(() => batch.settled())
+        .then(() => batches.archiveOld(), () => batches.archiveOld());
       const status = batch.status();
       pusher.sent(status.rev);
       return status;
@@ -232,9 +237,8 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     },
 
     async 'tokens.batchExportCsv'({ batchId }) {
-      const batch = batches.get(batchId);
-      const rows = batch.allRows();
-      return { csv: batchToCsv(batch, rows), filename: exportFilename('watchdesk-batch', new Date()), rows: rows.length };
+      const { csv, rows } = batches.exportOf(batchId);
+      return { csv, filename: exportFilename('watchdesk-batch', new Date()), rows };
     },
   };
 

@@ -8,9 +8,22 @@ describe('probeKeychain', () => {
     expect(await probeKeychain(memoryKeychain())).toEqual({ available: true, backend: 'Test keychain' });
   });
 
-  it('leaves no probe entry behind', async () => {
+  it('never writes to the keychain (a read-only question)', async () => {
     const keychain = memoryKeychain();
-    await probeKeychain(keychain, { service: 'watchdesk-x' });
+    const writes: string[] = [];
+    const watched = {
+      ...keychain,
+      set: async (service: string, account: string, secret: string) => {
+        writes.push(`set ${account}`);
+        await keychain.set(service, account, secret);
+      },
+      delete: async (service: string, account: string) => {
+        writes.push(`delete ${account}`);
+        return keychain.delete(service, account);
+      },
+    };
+    expect(await probeKeychain(watched, { service: 'watchdesk-x' })).toEqual({ available: true, backend: 'Test keychain' });
+    expect(writes).toEqual([]);
     expect(keychain.entries.size).toBe(0);
   });
 

@@ -69,6 +69,8 @@ export const errors = {
     tokenRefused: 'The server refused the API token — open Connect to replace it.',
     unreachable: 'Could not reach the server. {{reason}}',
     rowInternal: 'Something went wrong inside Watchdesk while issuing this token. Retry it.',
+    batchGone: 'This batch is no longer available (batches are kept until the app closes). Start it again.',
+    batchArchived: 'This batch finished a while ago, so only its CSV export is kept. Export it, or start it again.',
   },
   host: {
     tooLarge: 'The call is too large. Split the list into smaller batches.',

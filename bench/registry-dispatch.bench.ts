@@ -1,5 +1,6 @@
 // The handler registry's own cost per call: registry.call (channel lookup, sender check, input parse, result
-// wrapping) minus calling the same handler directly.
+// wrapping) minus calling the same handler directly, in one process. It is not IPC: no Electron hop, no HTTP, no
+// serialisation (the web host's HTTP round trip is measured by web-host-call-us in ui.bench.ts).
 import { createRegistry, type Handlers } from '../main/ipc/registry';
 import { isMain, median, report } from './report';
 
@@ -20,7 +21,7 @@ export async function run(): Promise<void> {
     const direct = Number(process.hrtime.bigint() - start);
     overheads.push((viaRegistry - direct) / callsPerRound / 1000);
   }
-  report('ipc-overhead-us', median(overheads), 'us');
+  report('registry-dispatch-overhead-us', median(overheads), 'us');
 }
 
 if (isMain(import.meta.url)) await run();

@@ -1,0 +1,343 @@
+// What the operator feels, in Debian Chromium (the flags of playwright.config.ts) through the web host started as
+// `npm run web` would start it (a child process: the real composition root, vault in a private keyring, built
+// renderer) against the simulator in a child process. Every time is taken by the page's own clock.
+// - web-cold-start-ms: from spawning `npm run web` (renderer already built) to the frame after the shell's main
+//   area holds its screen (wall clock on both sides; Chromium is already running).
+// - ui-batch-1000-ms: the click on "Issue 1,000 tokens" to the frame after the progress line says "Finished."
+//   (every row final, the journal written). Median of the measured rounds after warm-up rounds.
+// - ui-batch-1000-vs-undici: that against a bare keep-alive undici Pool (16 connections, reused) in this process
+//   issuing the same 1,000 requests; interleaved rounds, the median of per-round ratios.
+// - ui-batch-10000-ms, ui-longest-task-ms (the longest long-animation-frame or longtask entry from a
+//   PerformanceObserver started before the click, until a second after "Finished.", so the history update is in),
+//   ui-batch-fps (animation frames per second between the click and "Finished." of the 10,000 batch).
+// - host-rss-after-10x10k-mb: the web host's resident memory (largest process in the command's tree, from /proc)
+//   after ten 10,000-token batches issued through the screen, two seconds after the last one.
+// - history-open-20k-ms: a fresh start of the host on a data folder whose journal was written by the real history
+//   store (30 appends of 1,000: compaction leaves the retained 20,000 newest plus at most one interval, as it
+//   would after 2,000,000 issued), navigation to the tokens screen to the frame after the history says
+//   "20,000 tokens"; history-open-20k-host-rss-mb beside it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { Pool } from 'undici';
+import defineConfig from '../playwright.config';
+import { createApp } from '../main/app/create-app';
+import { createVault } from '../main/secrets/vault';
+import { log } from '../main/shared/log';
+import { createTokenHistory } from '../main/tokens/history-store';
+import type { HistoryEntry } from '../preload/contract/tokens';
+import { inPrivateKeyring, rerunInPrivateKeyring } from './keyring';
+import { isMain, median, report } from './report';
+import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+
+const root = join(import.meta.dirname, '..');
+const CONCURRENCY = 16;
+const WARM_UP = 3;
+const ROUNDS = 7;
+const LARGE = 10_000;
+
+interface Host {
+  url: string;
+  origin: string;
+  child: ChildProcess;
+  startedAt: number;
+  close(): Promise<void>;
+}
+
+/** Profile, active server and API token in the keychain, as Connect would leave them. */
+async function prepareDataDir(dataDir: string, sim: SimulatorChild): Promise<void> {
+  const vault = createVault();
+  const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
+  const profile = await app.services.profiles.create({ name: 'Bench', baseUrl: sim.baseUrl });
+  await app.services.profiles.setActive(profile.id);
+  await vault.setToken(profile.id, sim.apiToken);
+  await app.dispose();
+}
+
+/** The journal as the console leaves it: the real history store, 30 appends of 1,000 (compaction keeps 20,000). */
+async function writeHistory(dataDir: string): Promise<void> {
+  const vault = createVault();
+  const history = createTokenHistory(join(dataDir, 'token-history.enc'), () => vault.getDataKey());
+  const issuedAt = new Date();
+  for (let record = 0; record < 30; record++) {
+    const entries: HistoryEntry[] = Array.from({ length: 1000 }, (_, i) => ({
+      id: randomUUID(),
+      kind: 'stream',
+      stream: `cam-${String(record * 1000 + i).padStart(7, '0')}-hd`,
+      user: null,
+      live: true,
+      dvr: false,
+      copy: false,
+      ttl: 3600,
+      from: 0,
+      to: 0,
+      token: `st_${randomUUID().replace(/-/g, '')}`,
+      issuedAt: issuedAt.toISOString(),
+      expiresAt: new Date(issuedAt.getTime() + 3_600_000).toISOString(),
+      profileId: 'bench',
+      profileName: 'Bench',
+      note: '',
+      batchId: null,
+    }));
+    await history.append(entries);
+  }
+  const kept = (await history.entries()).length;
+  if (kept !== 20_000) process.stdout.write(`# the history store kept ${kept} entries (not 20,000)\n`);
+}
+
+/** `npm run web` as an operator types it, in its own process group (so it and its children stop together). */
+async function startHost(dataDir: string): Promise<Host> {
+  const startedAt = Date.now();
+  const child = spawn('npm', ['run', '--silent', 'web', '--', '--data-dir', dataDir], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit').catch(() => undefined);
+  const close = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+  };
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const match = /(http:\/\/127\.0\.0\.1:\d+)\S*/.exec(line);
+    if (match) return { url: match[0], origin: match[1]!, child, startedAt, close };
+  }
+  await close();
+  throw new Error('the web host exited before it printed its address');
+}
+
+/** Resident memory of the largest process in the host's tree (the Node running main/web/cli.ts), in MB. */
+function hostRssMb(host: Host): number {
+  const parents = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      const ppid = /PPid:\s+(\d+)/.exec(status);
+      const vm = /VmRSS:\s+(\d+) kB/.exec(status);
+      if (ppid) parents.set(Number(name), Number(ppid[1]));
+      if (vm) rss.set(Number(name), Number(vm[1]) / 1024);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) if (p === host.child.pid) return true;
+    return false;
+  };
+  return Math.max(0, ...[...rss].filter(([pid]) => inTree(pid)).map(([, mb]) => mb));
+}
+
+async function openBrowser(): Promise<Browser> {
+  const launch = defineConfig.use?.launchOptions ?? {};
+  return chromium.launch({ ...launch, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+/** Wall-clock time of the frame after `selector` holds text matching `pattern` (the page's clock, as epoch ms). */
+function paintedWhen(page: Page, selector: string, pattern: string): Promise<number> {
+  return page.evaluate<number>(`new Promise((resolve) => {
+    const pattern = new RegExp(${JSON.stringify(pattern)});
+    const check = () => {
+      const element = document.querySelector(${JSON.stringify(selector)});
+      if (element && pattern.test(element.textContent || '')) requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+      else requestAnimationFrame(check);
+    };
+    check();
+  })`);
+}
+
+async function openBatchTab(page: Page, host: Host): Promise<void> {
+  await page.goto(host.url);
+  await page.goto(`${host.origin}/#/tokens`);
+  await page.getByRole('tab', { name: 'Batch' }).click();
+  await page.getByRole('switch', { name: /Live/ }).check();
+}
+
+/** Pastes the list through the clipboard (fill() types line by line: seconds for 10,000 lines). */
+async function paste(page: Page, streams: string[]): Promise<void> {
+  const field = page.getByLabel('Streams', { exact: true });
+  await field.fill('');
+  await page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(streams.join('\n'))})`);
+  await field.focus();
+  await page.keyboard.press('Control+V');
+  await page.getByRole('button', { name: new RegExp(`^Issue ${streams.length.toLocaleString('en-US')} tokens$`) }).waitFor();
+}
+
+interface UiRun {
+  ms: number;
+  longestTaskMs: number;
+  fps: number;
+}
+
+/** One batch through the screen, timed from the click to the frame after "Finished.", with long tasks and frames. */
+async function uiBatch(page: Page, count: number, settleMs: number): Promise<UiRun> {
+  await page.evaluate(`(() => {
+    const bench = { start: 0, end: 0, frames: 0, longest: 0, observers: [] };
+    window.bench = bench;
+    for (const type of ['longtask', 'long-animation-frame']) {
+      try {
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (entry.startTime >= bench.start && bench.start > 0) bench.longest = Math.max(bench.longest, entry.duration);
+        });
+        observer.observe({ type, buffered: false });
+        bench.observers.push(observer);
+      } catch {}
+    }
+    window.addEventListener('click', () => {
+      bench.start = performance.now();
+      const frame = () => { if (!bench.end) { bench.frames++; requestAnimationFrame(frame); } };
+      requestAnimationFrame(frame);
+    }, { capture: true, once: true });
+  })()`);
+  const label = count.toLocaleString('en-US');
+  await page.getByRole('button', { name: `Issue ${label} tokens` }).click();
+  const finished = `^${label} of ${label} done — ${label} issued\\. Finished\\.$`;
+  const ms = await page.evaluate<number>(`new Promise((resolve) => {
+    const pattern = new RegExp(${JSON.stringify(finished)});
+    const check = () => {
+      const element = document.querySelector('[data-testid="batch-progress-label"]');
+      if (element && pattern.test(element.textContent || '')) requestAnimationFrame(() => { window.bench.end = performance.now(); resolve(window.bench.end - window.bench.start); });
+      else requestAnimationFrame(check);
+    };
+    check();
+  })`);
+  await page.waitForTimeout(settleMs);
+  const { longest, frames } = await page.evaluate<{ longest: number; frames: number }>(
+    `(() => { for (const o of window.bench.observers) { o.takeRecords(); o.disconnect(); } return { longest: window.bench.longest, frames: window.bench.frames }; })()`,
+  );
+  return { ms, longestTaskMs: longest, fps: frames / (ms / 1000) };
+}
+
+async function undiciBatch(pool: Pool, sim: SimulatorChild, streams: string[]): Promise<number> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
+  let next = 0;
+  const started = performance.now();
+  const worker = async (): Promise<void> => {
+    while (next < streams.length) {
+      const i = next++;
+      const body = JSON.stringify({ jsonrpc: '2.0', method: 'Auth.CreateApiToken', params: { stream: streams[i], ttl: 3600, live: true, dvr: false, copy: false }, id: i });
+      const res = await pool.request({ path: '/api/', method: 'POST', headers, body });
+      await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`undici: HTTP ${res.statusCode}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return performance.now() - started;
+}
+
+async function coldStartAndBatches(browser: Browser, sim: SimulatorChild, dataDir: string): Promise<void> {
+  const page = await newPage(browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const host = await startHost(dataDir);
+  const pool = new Pool(sim.baseUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
+  try {
+    await page.goto(host.url);
+    const painted = await paintedWhen(page, '#main', '\\S');
+    report('web-cold-start-ms', painted - host.startedAt, 'ms');
+
+    await openBatchTab(page, host);
+    const small = sim.streams.slice(0, 1000);
+    await paste(page, small);
+    for (let round = 0; round < WARM_UP; round++) {
+      await uiBatch(page, 1000, 0);
+      await undiciBatch(pool, sim, small);
+    }
+    const ui: UiRun[] = [];
+    const bare: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round % 2 === 0) {
+        ui.push(await uiBatch(page, 1000, 0));
+        bare.push(await undiciBatch(pool, sim, small));
+      } else {
+        bare.push(await undiciBatch(pool, sim, small));
+        ui.push(await uiBatch(page, 1000, 0));
+      }
+    }
+    process.stdout.write(`# ui-batch-1000 rounds (ms), screen: ${ui.map((r) => Math.round(r.ms)).join(' ')}\n`);
+    process.stdout.write(`# ui-batch-1000 rounds (ms), undici: ${bare.map((ms) => Math.round(ms)).join(' ')}\n`);
+    report('ui-batch-1000-ms', median(ui.map((r) => r.ms)), 'ms');
+    report('ui-batch-1000-undici-ms', median(bare), 'ms');
+    report('ui-batch-1000-vs-undici', median(ui.map((r, i) => r.ms / bare[i]!)), 'x');
+    report('ui-batch-1000-longest-task-ms', Math.max(...ui.map((r) => r.longestTaskMs)), 'ms');
+
+    const large = sim.streams.slice(-LARGE);
+    await paste(page, large);
+    const runs: UiRun[] = [];
+    for (let i = 0; i < 10; i++) runs.push(await uiBatch(page, LARGE, 1000));
+    process.stdout.write(`# ui-batch-10000 runs (ms): ${runs.map((r) => Math.round(r.ms)).join(' ')}; longest tasks (ms): ${runs.map((r) => Math.round(r.longestTaskMs)).join(' ')}; fps: ${runs.map((r) => Math.round(r.fps)).join(' ')}\n`);
+    // The first 10,000 batch warms the path up; the figures are the medians of the other nine.
+    const measured = runs.slice(1);
+    report('ui-batch-10000-ms', median(measured.map((r) => r.ms)), 'ms');
+    report('ui-longest-task-ms', median(measured.map((r) => r.longestTaskMs)), 'ms');
+    report('ui-longest-task-worst-ms', Math.max(...measured.map((r) => r.longestTaskMs)), 'ms');
+    report('ui-batch-fps', median(measured.map((r) => r.fps)), 'fps');
+    const rowElements = await page.locator('[role="row"]').count();
+    process.stdout.write(`# row elements in the DOM after the 10,000 batch: ${rowElements}\n`);
+    await page.waitForTimeout(2000);
+    report('host-rss-after-10x10k-mb', hostRssMb(host), 'MB');
+  } finally {
+    await pool.close();
+    await page.context().close();
+    await host.close();
+  }
+}
+
+async function historyOpen(browser: Browser, sim: SimulatorChild): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-history-'));
+  try {
+    await prepareDataDir(dataDir, sim);
+    await writeHistory(dataDir);
+    const runs: number[] = [];
+    let rss = 0;
+    for (let round = 0; round < 3; round++) {
+      const host = await startHost(dataDir);
+      const page = await newPage(browser);
+      try {
+        await page.goto(host.url);
+        await page.goto(`${host.origin}/#/tokens`);
+        // Navigation start of this document to the frame after the history's total is shown.
+        const painted = await paintedWhen(page, 'body', '20,000 tokens');
+        runs.push(painted - (await page.evaluate<number>('performance.timeOrigin')));
+        rss = Math.max(rss, hostRssMb(host));
+      } finally {
+        await page.context().close();
+        await host.close();
+      }
+    }
+    process.stdout.write(`# history-open-20k fresh starts (ms): ${runs.map((ms) => Math.round(ms)).join(' ')}\n`);
+    report('history-open-20k-ms', median(runs), 'ms');
+    report('history-open-20k-host-rss-mb', rss, 'MB');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  log.setQuiet(true);
+  const sim = await startSimulatorChild({ extraPrivateStreams: LARGE });
+  const browser = await openBrowser();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-ui-'));
+  try {
+    await prepareDataDir(dataDir, sim);
+    await coldStartAndBatches(browser, sim, dataDir);
+    await historyOpen(browser, sim);
+  } finally {
+    await browser.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await sim.close();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  if (!inPrivateKeyring()) rerunInPrivateKeyring(import.meta.url);
+  await run();
+}
