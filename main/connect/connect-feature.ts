@@ -3,6 +3,7 @@ import type { Feature } from '../app/feature';
 import type { ConnectionHealth, ProfileView, connectChannels } from '../../preload/contract/connect';
 import type { Profile } from '../../preload/contract/wire/profile';
 import { isLocalHost } from '../profiles/is-local-host';
+import { addressMovesToken } from '../../preload/contract/wire/profile';
 import { inspectCertificate, normalizeFingerprint } from '../platform';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
@@ -54,10 +55,22 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       async 'profiles.save'(input) {
         const { id, token, ...fields } = input;
         if (id) {
-          await mustGet(id);
+          const previous = await mustGet(id);
           // Token first: if the keychain refuses it, nothing has changed and the form can simply be sent again.
           if (token !== undefined) await vault.setToken(id, token);
-          await profiles.update(id, fields);
+          const saved = await profiles.update(id, fields);
+          // A token is bound to the origin it was saved for: a new scheme, host or port without a new token clears it,
+          // so it is never sent to an address it was not given for. If the keychain refuses, the address goes back.
+          if (token === undefined && addressMovesToken(previous.baseUrl, saved.baseUrl) && !connections.hasDemoToken(id)) {
+            await connections.forget(id);
+            try {
+              await vault.deleteToken(id);
+            } catch (error) {
+              await profiles.update(id, { baseUrl: previous.baseUrl });
+              throw error;
+            }
+            log.info('connect', `profile ${previous.name}: address moved to another origin, its API token was cleared`);
+          }
           return changed(id);
         }
         const created = await profiles.create(fields);

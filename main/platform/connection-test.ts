@@ -38,7 +38,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     error ??= failure.appError;
     const order: ConnectionStepName[] = ['DNS', 'TCP', 'TLS', 'HTTP', 'Token'];
     for (const later of order.slice(order.indexOf(name) + 1)) skip(later, 'Skipped because an earlier step failed.');
-    return { ok: false, steps, error };
+    return { ok: false, outcome: 'failed', steps, error };
   };
   const checkCancelled = (): void => {
     if (signal?.aborted) throw cancelled(ctx);
@@ -107,10 +107,11 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     } else {
       return fail('Token', response.redact(failureFromStatus(response.ctx, response.status, response.contentType, response.text, response.headers)));
     }
-    return { ok: true, steps };
+    // A skipped token step (none stored) is not a working connection: the summary must not say the token was accepted.
+    return { ok: true, outcome: response.sentToken ? 'works' : 'incomplete', steps };
   } catch (e) {
     const failure = isAppFailure(e) ? e : new AppFailure('Internal', t('errors.platform.testStopped'));
-    return { ok: false, steps, error: failure.appError };
+    return { ok: false, outcome: 'failed', steps, error: failure.appError };
   }
 }
 

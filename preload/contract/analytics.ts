@@ -18,16 +18,16 @@ export const MAX_SENT_PER_TASK = 10;
 export const MAX_DRAFTS_PER_TASK = 50;
 
 /**
- * Case types seen in the vendor's examples and the built-in simulator, offered as suggestions only: the spec does
+ * Case types in the vendor's documentation (kebab-case) and the built-in simulator, offered as suggestions only: the spec does
  * not list the allowed values, so the field accepts any text and the server decides.
  */
 export const knownCaseTypes = [
-  'face_recognition',
-  'license_plate_recognition',
-  'line_crossing',
-  'intrusion_detection',
-  'people_counting',
-  'abandoned_object',
+  'face-recognition',
+  'license-plate-recognition',
+  'line-crossing',
+  'intrusion-detection',
+  'people-counting',
+  'camera-obstacle',
 ] as const;
 
 export const taskUidSchema = z

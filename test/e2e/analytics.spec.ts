@@ -7,8 +7,8 @@ import type { AnalyticsTask } from '../../main/simulator/seed/types';
 test.use({ viewport: { width: 1400, height: 1900 } });
 
 function lineCrossingTask(app: { demoServer: { state: { tasks: Map<string, AnalyticsTask> } } | null }): AnalyticsTask {
-  const task = [...app.demoServer!.state.tasks.values()].find((t) => t.CaseType === 'line_crossing');
-  if (!task) throw new Error('the seed has no line_crossing task');
+  const task = [...app.demoServer!.state.tasks.values()].find((t) => t.CaseType === 'line-crossing');
+  if (!task) throw new Error('the seed has no line-crossing task');
   return task;
 }
 
@@ -89,7 +89,7 @@ test.describe('analytics task editor', () => {
     expect(replaced.id).not.toBe(task.id);
     expect((replaced.Pipeline?.Areas as Array<{ Points: unknown[] }>)[0]?.Points).toHaveLength(4);
     expect((replaced.Pipeline?.Fences as Array<{ Points: unknown[] }>)[0]?.Points).toHaveLength(2);
-    await expect(page.getByRole('button', { name: /^Put back the body sent/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Put this body back/ })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('analytics-sent.png'), fullPage: true });
   });
 
@@ -161,7 +161,7 @@ test.describe('analytics task editor', () => {
   test('an unknown task is explained next to the identifier, and a refused case type next to the case type', async ({ page, console }) => {
     const task = lineCrossingTask(console.app);
     await console.open(page, 'analytics');
-    await page.getByLabel('Paste a task body').fill(JSON.stringify({ CaseType: 'face_recognition', CameraGroupUid: 'cg', Source: task.Source, Regions: [1] }));
+    await page.getByLabel('Paste a task body').fill(JSON.stringify({ CaseType: 'face-recognition', CameraGroupUid: 'cg', Source: task.Source, Regions: [1] }));
     await page.getByRole('button', { name: 'Use this body' }).click();
     await expect(page.getByLabel('Collections')).toBeVisible();
     await page.getByLabel('Task identifier').fill('task-9999');

@@ -43,8 +43,16 @@ export const connectionStepSchema = z.object({
 });
 export type ConnectionStep = z.infer<typeof connectionStepSchema>;
 
+/**
+ * The summary follows the worst step: `works` only when every step passed (the token too), `incomplete` when nothing
+ * failed but a step could not be checked (no API token stored yet), `failed` when a step failed.
+ */
+export const connectionOutcomeSchema = z.enum(['works', 'incomplete', 'failed']);
+export type ConnectionOutcome = z.infer<typeof connectionOutcomeSchema>;
+
 export const connectionReportSchema = z.object({
   ok: z.boolean(),
+  outcome: connectionOutcomeSchema,
   steps: z.array(connectionStepSchema),
   /** The failure of the first failed step, with its data (e.g. the certificate to review). */
   error: appErrorSchema.optional(),

@@ -136,3 +136,19 @@ export const profileSchema = profileInputSchema.extend({
   updatedAt: z.iso.datetime({ error: 'The update time must be an ISO date-time.' }),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * The origin (scheme, host and port) an API token is bound to. A token saved for one origin is never sent to another:
+ * changing any of the three clears it (the form says so before saving). Null when the text is not an address.
+ */
+export function tokenOrigin(baseUrl: string): string | null {
+  const normalised = normaliseBaseUrl(baseUrl);
+  return normalised === null ? null : new URL(normalised).origin;
+}
+
+/** True when saving `next` over `previous` would clear the stored token (scheme, host or port changed). */
+export function addressMovesToken(previous: string, next: string): boolean {
+  const before = tokenOrigin(previous);
+  const after = tokenOrigin(next);
+  return before !== null && after !== null && before !== after;
+}

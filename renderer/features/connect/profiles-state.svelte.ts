@@ -56,7 +56,7 @@ export class ProfilesState {
     const result = await api.profiles.test({ id });
     this.#testing = null;
     if (result.ok) this.#reports = { ...this.#reports, [id]: result.value };
-    else this.#reports = { ...this.#reports, [id]: { ok: false, steps: [], error: result.error } };
+    else this.#reports = { ...this.#reports, [id]: { ok: false, outcome: 'failed', steps: [], error: result.error } };
     if (id === this.activeId) void connection.refresh(true);
   }
 

@@ -35,7 +35,7 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
   });
 
   it('replaces the task (204): the simulator holds a new task with the body’s shapes, and the body is kept to put back', async () => {
-    const task = taskOf(desk, 'line_crossing');
+    const task = taskOf(desk, 'line-crossing');
     const body = bodyFor(task);
     const result = await desk.value('analytics.update', { uid: task.uid, body });
 
@@ -54,7 +54,7 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
   });
 
   it('an unknown task is a 404 explained on the task identifier', async () => {
-    const body = bodyFor(taskOf(desk, 'line_crossing'));
+    const body = bodyFor(taskOf(desk, 'line-crossing'));
     const result = await desk.call('analytics.update', { uid: 'task-does-not-exist', body });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -63,8 +63,8 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
   });
 
   it('a CaseType change the server refuses is explained on the CaseType field, and the task is left alone', async () => {
-    const task = taskOf(desk, 'face_recognition');
-    const result = await desk.call('analytics.update', { uid: task.uid, body: { ...bodyFor(task), CaseType: 'line_crossing' } });
+    const task = taskOf(desk, 'face-recognition');
+    const result = await desk.call('analytics.update', { uid: task.uid, body: { ...bodyFor(task), CaseType: 'line-crossing' } });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('Conflict');
@@ -73,7 +73,7 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
   });
 
   it('a 422 from the server puts each field error next to its member', async () => {
-    const task = taskOf(desk, 'face_recognition');
+    const task = taskOf(desk, 'face-recognition');
     const sim = desk.app.demoServer!;
     const errors = { 'Pipeline.Detector.ScoreThreshold': ['The score threshold must be between 0 and 1.'], stream: ['Unknown stream.'] };
     sim.faults.add({ method: 'PUT', path: '/api/streams/', status: 422, body: JSON.stringify({ message: 'The given data was invalid.', errors }), times: 1 });
@@ -88,7 +88,7 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
   });
 
   it('a body missing required members is refused before sending, each member named', async () => {
-    const task = taskOf(desk, 'line_crossing');
+    const task = taskOf(desk, 'line-crossing');
     const before = desk.app.demoServer!.state.tasks.get(task.uid);
     const result = await desk.call('analytics.update', { uid: task.uid, body: { CaseType: task.CaseType, Source: { Uid: '' } } });
     expect(result.ok).toBe(false);
@@ -98,7 +98,7 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
   });
 
   it('honours the call’s AbortSignal: a cancelled update comes back Cancelled and nothing is kept as sent', async () => {
-    const task = taskOf(desk, 'line_crossing');
+    const task = taskOf(desk, 'line-crossing');
     desk.app.demoServer!.faults.add({ method: 'PUT', path: '/api/streams/', latencyMs: 2_000, times: 1 });
     const controller = new AbortController();
     const context = { sender: { transport: 'test' }, signal: controller.signal } as CallContext;
@@ -109,7 +109,7 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
   });
 
   it('keeps named drafts per task on disk, across a restart', async () => {
-    const task = taskOf(desk, 'line_crossing');
+    const task = taskOf(desk, 'line-crossing');
     await desk.value('analytics.saveDraft', { uid: task.uid, name: 'night shift', body: bodyFor(task) });
     await desk.value('analytics.saveDraft', { uid: 'task-other', name: 'x', body: { CaseType: 'y' } });
     await desk.dispose();

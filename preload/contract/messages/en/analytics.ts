@@ -124,7 +124,7 @@ export const analytics = {
     title: 'Sent from this console',
     none: 'Nothing sent for this task from this console yet.',
     putBack: 'Put this body back',
-    putBackLabel: 'Put back the body sent {{when}}',
+    putBackLabel: 'Put this body back (sent {{when}})',
     sentAt: 'sent {{when}} to {{server}}',
     putBackDone: 'The body sent {{when}} is in the editor. Review and send it to put it back.',
   },

@@ -38,6 +38,7 @@ export const connect = {
     address: 'Server address',
     addressHint: "The platform's base address, e.g. https://vms.example.com",
     token: 'API access token',
+    tokenWillClear: 'The address now points at another server (scheme, host or port changed): saving clears the stored token, so it is never sent there. Paste the token for the new address to keep one.',
     tokenHintStored: 'A token is stored. Leave this empty to keep it; paste a new one to replace it.',
     tokenHintNew: 'Stored in the OS keychain when you save. It is never shown again.',
     tokenStyle: 'How the token is sent',
@@ -69,6 +70,7 @@ export const connect = {
   report: {
     label: 'Connection test result',
     works: 'Connection works: the server answered and accepted the token.',
+    noToken: 'The server answered, but no API token is stored for it yet, so nothing was checked with a token. Add the token to finish.',
     failed: 'The connection test failed.',
   },
   certificate: {
