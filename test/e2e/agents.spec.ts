@@ -27,6 +27,8 @@ test.describe('camera-agent inspection', () => {
     const id = sim(console.app).state.agentShapes.credentials;
     const device = sim(console.app).state.agents.get(id)!;
     await console.open(page, 'agents');
+    // The operator presses the shortcut once the screen is there (before it mounts, no listener can hear it).
+    await expect(page.getByLabel('Device number', { exact: true })).toBeVisible();
     await page.keyboard.press('/');
     await expect(page.getByLabel('Device number', { exact: true })).toBeFocused();
     await lookUp(page, id);
