@@ -1,7 +1,7 @@
 import { api } from '../../lib/api';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { BatchProgress, BatchRow, BatchStatus } from '../../../preload/contract/tokens';
-import { downloadText } from './download';
+import { downloadText } from '../../lib/download';
 
 /** Pushes for a batch whose start answer has not arrived yet (the event stream can overtake the call's answer). */
 const EARLY_PUSHES_KEPT = 50;

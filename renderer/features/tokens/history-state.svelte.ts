@@ -1,7 +1,7 @@
 import { api } from '../../lib/api';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { HistoryView, IssuedTokenView } from '../../../preload/contract/tokens';
-import { downloadText } from './download';
+import { downloadText } from '../../lib/download';
 
 /** Rows added to the table per animation frame when many are new (a 500-row rebuild was one 120-190 ms task). */
 const ROWS_PER_FRAME = 50;
