@@ -3,7 +3,7 @@ import { collectForLeakScan } from './leak-scan/collect';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
-import { createApp, type WatchdeskApp } from '../../main/app/create-app';
+import { createApp, type AppOptions, type WatchdeskApp } from '../../main/app/create-app';
 import { createRegistry } from '../../main/ipc/registry';
 import { isTrustedWebSender } from '../../main/ipc/trusted-senders';
 import { startWebHost, type RecordedExchange, type RequestLogEntry, type RunningWebHost } from '../../main/web/host';
@@ -27,8 +27,10 @@ export interface ConsoleUnderTest {
  * A fresh console per test: its own data folder and keychain service name, the real composition root and handler
  * registry behind the web host. Only Electron's IPC transport is replaced, by the web host's.
  */
-export const test = base.extend<{ console: ConsoleUnderTest }>({
-  console: async ({}, use, testInfo) => {
+export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: AppOptions['onboarding'] }>({
+  /** Outbox knobs for one describe block, e.g. a long backoff so only "Try now" can resend (`test.use`). */
+  onboardingOptions: [undefined, { option: true }],
+  console: async ({ onboardingOptions }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-e2e-'));
     const logs: string[] = [];
     log.setSink((line) => logs.push(line));
@@ -36,6 +38,7 @@ export const test = base.extend<{ console: ConsoleUnderTest }>({
       dataDir,
       hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
       keychainService: `watchdesk-e2e-${process.pid}-${testInfo.testId}`,
+      ...(onboardingOptions ? { onboarding: onboardingOptions } : {}),
     });
     const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
     const requests: RequestLogEntry[] = [];

@@ -171,6 +171,12 @@ test.describe('camera onboarding', () => {
     await expectNoAxeViolations(page);
   });
 
+});
+
+test.describe('camera onboarding outbox', () => {
+  // The next automatic try is a minute away, so the camera can only go out when the operator presses "Try now".
+  test.use({ onboardingOptions: { tuning: { baseDelayMs: 60_000, maxDelayMs: 120_000 } } });
+
   test('cameras saved while the server is down wait in the outbox, and the header says so', async ({ page, console }) => {
     const sim = console.app.demoServer!;
     const { group, folder } = placement(sim.state);

@@ -154,15 +154,22 @@ test.describe('stream-token desk', () => {
     await page.screenshot({ path: test.info().outputPath('tokens-history.png'), fullPage: true });
   });
   test('searches the history once typing pauses, not on every keystroke', async ({ page, console }) => {
+    // The page's clock is held still while typing, so a slow machine cannot stretch the pause between two keystrokes
+    // past the debounce; then it runs on past the pause.
+    await page.clock.install();
     await console.open(page, 'tokens');
     await expect(page.getByText('No tokens issued yet')).toBeVisible();
     const searches: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/ipc/tokens.history')) searches.push(request.postData() ?? '');
     });
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByLabel('Search the history').pressSequentially('cam-0001', { delay: 30 });
+    await page.waitForTimeout(300);
+    expect(searches).toHaveLength(0);
+    await page.clock.runFor(1_000);
     await expect.poll(() => searches.length).toBe(1);
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(300);
     expect(searches).toHaveLength(1);
     expect(searches[0]).toContain('cam-0001');
   });
