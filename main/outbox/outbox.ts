@@ -4,7 +4,7 @@ import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSumm
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import type { OutboxStore } from './outbox-store';
-import { backoffDelay, isDue, meaningOf, transition, type OutboxEvent } from './outbox-state';
+import { backoffDelay, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
 /** Sends one entry's request; throws AppFailure for every failure (the platform client does). */
 export type SendCamera = (entry: OutboxEntry, signal: AbortSignal) => Promise<CameraCreateResponse>;
@@ -31,12 +31,6 @@ export interface OutboxOptions {
   dispatchAhead?: number;
   /** Outcomes gathered this long before they are written as one record (default 100 ms). */
   outcomeDelayMs?: number;
-}
-
-export interface EntryMeta {
-  profileId: string;
-  profileName: string;
-  importId?: string | null;
 }
 
 const ACTIVE = new Set<OutboxEntry['state']>(['queued', 'sending', 'retrying']);
@@ -155,26 +149,7 @@ export class Outbox {
   /** Adds entries durably (one write for all of them) and starts sending. */
   async enqueue(requests: CameraCreateRequest[], meta: EntryMeta): Promise<OutboxEntry[]> {
     const at = new Date(this.#now()).toISOString();
-    const added = requests.map(
-      (request): OutboxEntry => ({
-        id: randomUUID(),
-        profileId: meta.profileId,
-        profileName: meta.profileName,
-        request,
-        state: 'queued',
-        attempts: 0,
-        maybeCreated: false,
-        createdAt: at,
-        updatedAt: at,
-        nextAttemptAt: null,
-        lastError: null,
-        fieldErrors: {},
-        response: null,
-        recognisedByExternalId: false,
-        importId: meta.importId ?? null,
-        clearedAt: null,
-      }),
-    );
+    const added = requests.map((request) => queuedEntry(randomUUID(), request, meta, at));
     await this.#persist(added);
     for (const entry of added) this.#set(entry);
     this.#changed();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../preload/contract/onboarding';
+import { queuedEntry } from '../../../main/outbox/outbox-state';
 import { createSavedOutboxStore } from '../../../main/outbox/outbox-store';
 
 const key = randomBytes(32);
@@ -20,25 +21,8 @@ function storeAt(): { path: string; open: () => ReturnType<typeof createSavedOut
 }
 
 function entry(id: string, state: OutboxEntry['state'] = 'queued'): OutboxEntry {
-  const at = '2026-11-22T10:00:00.000Z';
-  return {
-    id,
-    profileId: 'p',
-    profileName: 'Demo',
-    request: { name: `Gate ${id}`, external_id: `x-${id}`, onvif_credentials: { login: 'admin', password: 'onvif-secret', port: 80 } },
-    state,
-    attempts: 0,
-    maybeCreated: false,
-    createdAt: at,
-    updatedAt: at,
-    nextAttemptAt: null,
-    lastError: null,
-    fieldErrors: {},
-    response: null,
-    recognisedByExternalId: false,
-    importId: null,
-    clearedAt: null,
-  };
+  const request = { name: `Gate ${id}`, external_id: `x-${id}`, onvif_credentials: { login: 'admin', password: 'onvif-secret', port: 80 } };
+  return { ...queuedEntry(id, request, { profileId: 'p', profileName: 'Demo' }, '2026-11-22T10:00:00.000Z'), state };
 }
 
 describe('saved outbox journal', () => {
