@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
+import { issueMessage } from '../shared/zod-errors';
 import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { createSerialQueue } from '../shared/serial-queue';
 
@@ -133,7 +134,7 @@ export function createEncryptedJsonStore<T>(
 
 /** The first few schema problems, for support: a damaged file of 20,000 entries must not make a megabyte of detail. */
 function describeIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issueMessage(issue)}`);
   const more = error.issues.length - shown.length;
   return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
