@@ -133,7 +133,7 @@ export class TokenBatch {
 
   /** After the breaker paused the batch: runs the rows that were not tried yet. */
   resume(): Promise<void> {
-    if (this.current) throw new AppFailure('Conflict', 'This batch is still running. Wait for it to finish, or cancel it, before retrying.');
+    if (this.current) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
     this.pausedBecause = null;
     this.consecutiveConnectionFailures = 0;
     return this.start();
@@ -141,7 +141,7 @@ export class TokenBatch {
 
   /** Puts failed and cancelled rows back in the queue and runs them; rows with a token are left alone. */
   retry(): Promise<void> {
-    if (this.current) throw new AppFailure('Conflict', 'This batch is still running. Wait for it to finish, or cancel it, before retrying.');
+    if (this.current) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
     this.pausedBecause = null;
     this.consecutiveConnectionFailures = 0;
     for (const row of this.rows) {
@@ -365,9 +365,10 @@ export class TokenBatch {
         await this.options.deps.record(group.map((entry) => entry.item));
       } catch (error) {
         this.unsaved += group.length;
-        this.historyWarning = `${this.unsaved} new tokens are valid but could not be saved in the history: ${
-          isAppFailure(error) ? error.appError.message : 'the history could not be written.'
-        } Export them now.`;
+        this.historyWarning = t('errors.history.unsaved', {
+          count: this.unsaved,
+          reason: isAppFailure(error) ? error.appError.message : t('errors.history.notWritten'),
+        });
         this.rev += 1;
       }
     })().finally(() => {
