@@ -150,6 +150,7 @@ export const errors = {
     notWritten: 'The history could not be written.',
   },
   client: {
+    schemeField: 'Use an https:// or http:// address.',
     noTokenInAnswer: 'The server’s answer carries no token. Tell your administrator.',
     invalidTokenSettings: 'Some of the token settings are not valid. Check the highlighted fields.',
     invalidTokenRequest: 'Some of the token request values are not valid. Check the highlighted fields.',

@@ -153,6 +153,7 @@ export const errors: MessagesOf<typeof en> = {
     notWritten: 'Историю не удалось записать.',
   },
   client: {
+    schemeField: 'Укажите адрес, начинающийся с https:// или http://.',
     noTokenInAnswer: 'В ответе сервера нет токена. Сообщите администратору.',
     invalidTokenSettings: 'Некоторые параметры токена заданы неверно. Проверьте отмеченные поля.',
     invalidTokenRequest: 'Некоторые значения запроса токена заданы неверно. Проверьте отмеченные поля.',
