@@ -191,7 +191,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         auth: 'none',
         body,
         signal,
-        forbidden: 'The server gives out API tokens only to a console running on the media server itself. Run Watchdesk on that machine, or ask your administrator for a token.',
+        forbidden: t('errors.client.obtainForbidden'),
       });
       transport.assertStatus(response, [200, 201]);
       const raw = transport.parse(response, obtainApiTokenResponseSchema);
@@ -230,7 +230,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         path: `/api/v1/camera-agents/${agentId}`,
         auth: 'header-or-query',
         signal,
-        notFound: `The server has no camera-agent device number ${agentId}. Check the number.`,
+        notFound: t('errors.client.noDevice', { id: agentId }),
         forbidden: 'The API token is valid but lacks the camera-agents permission. Ask your administrator to grant it.',
       });
       transport.assertStatus(response, [200]);
@@ -261,7 +261,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         auth: 'header-or-query',
         body,
         signal,
-        notFound: `The server has no analytics task “${uid}”. It may have been deleted; reload the list.`,
+        notFound: t('errors.client.noTask', { uid }),
       });
       transport.assertStatus(response, [200, 204]);
       // 23.09 answers 200 with the stream's identifier (README "Sources"); whatever it holds, it must be data, or the

@@ -55,9 +55,6 @@ export type Issued = { stream: string; token: string; issuedAt: Date };
 /** A row refused with 429 is queued again this many times (after the server's Retry-After) before it fails. */
 const MAX_RATE_LIMITED_ATTEMPTS = 3;
 
-const CANCELLED_QUEUED = 'Cancelled before it was sent; no token was issued.';
-const CANCELLED_IN_FLIGHT =
-  'Cancelled while waiting for the server; the server may have issued a token that Watchdesk never received.';
 
 /**
  * One pasted list of streams issued with one permission set. Rows go pending -> running -> ok | failed |
@@ -157,7 +154,7 @@ export class TokenBatch {
     if (this.pausedBecause) {
       // A paused batch has rows waiting for resume(): cancelling ends them too.
       this.pausedBecause = null;
-      for (const row of this.rows) if (row.state === 'pending') this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
+      for (const row of this.rows) if (row.state === 'pending') this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
       this.wakeWaiters();
     }
   }
@@ -282,7 +279,7 @@ export class TokenBatch {
     });
     for (const row of queue) {
       if (row.state === 'running' || (row.state === 'pending' && this.pausedBecause === null)) {
-        this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
+        this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
       }
     }
     this.active = false;
@@ -299,7 +296,7 @@ export class TokenBatch {
       token = await deps.issue(row.stream, signal);
     } catch (error) {
       if (signal.aborted) {
-        this.settle(row, 'cancelled', CANCELLED_IN_FLIGHT, 'Cancelled');
+        this.settle(row, 'cancelled', t('errors.history.cancelledInFlight'), 'Cancelled');
         return;
       }
       const kind = isAppFailure(error) ? error.kind : null;

@@ -73,6 +73,8 @@ export const errors = {
     batchArchived: 'This batch finished a while ago, so only its CSV export is kept. Export it, or start it again.',
   },
   host: {
+    wrongSecret: 'Wrong console secret. Open the address printed by "npm run web".',
+    notFound: 'Not found',
     tooLarge: 'The call is too large. Split the list into smaller batches.',
     unreadable: 'The request could not be read. Try again.',
     wrongHost: 'Wrong Host header: open the console at the address printed on start.',
@@ -142,6 +144,9 @@ export const errors = {
     entryGone: 'This outbox entry no longer exists. Reload the list.',
   },
   history: {
+    cancelledQueued: 'Cancelled before it was sent; no token was issued.',
+    cancelledInFlight: 'Cancelled while waiting for the server; the server may have issued a token that Watchdesk never received.',
+    tokenUnsaved: 'The token is valid but could not be saved in the history: {{reason}}',
     unreadable: 'The token history on this computer cannot be read (it was encrypted with a key this keychain does not hold, or it is damaged). Clear the history to start a new one.',
     entryGone: 'This token is no longer in the history. Reload the list.',
     batchRunning: 'This batch is still running. Wait for it to finish, or cancel it, before retrying.',
@@ -150,6 +155,9 @@ export const errors = {
     notWritten: 'The history could not be written.',
   },
   client: {
+    obtainForbidden: 'The server gives out API tokens only to a console running on the media server itself. Run Watchdesk on that machine, or ask your administrator for a token.',
+    noDevice: 'The server has no camera-agent device number {{id}}. Check the number.',
+    noTask: 'The server has no analytics task “{{uid}}”. It may have been deleted; reload the list.',
     schemeField: 'Use an https:// or http:// address.',
     noTokenInAnswer: 'The server’s answer carries no token. Tell your administrator.',
     invalidTokenSettings: 'Some of the token settings are not valid. Check the highlighted fields.',
@@ -158,5 +166,9 @@ export const errors = {
     invalidDevice: 'Some of the device values are not valid. Check the highlighted fields.',
     invalidDashboard: 'Some of the dashboard filters are not valid. Check the highlighted fields.',
     invalidTask: 'Some of the task values are not valid. Check the highlighted fields.',
+  },
+  app: {
+    startFailedTitle: 'Watchdesk could not start',
+    startFailed: 'Something went wrong while starting. Start Watchdesk again; if this keeps happening, send the log to your administrator.',
   },
 };
