@@ -4,12 +4,34 @@ import type { Language } from '../../preload/contract/messages';
  * Numbers, dates and relative times through Intl, in the language on screen. Pure: callers pass the language
  * (`locale.language`), which also makes a template that calls these re-render when it changes.
  */
+
+/**
+ * One Intl formatter per language and options, made once: building one costs far more than using it (a table
+ * formatting its visible rows would otherwise build hundreds per scroll or sort).
+ */
+function cached<F>(make: (language: Language, options: object | undefined) => F): (language: Language, options?: object) => F {
+  const made = new Map<string, F>();
+  return (language, options) => {
+    const key = options === undefined ? language : `${language} ${JSON.stringify(options)}`;
+    let formatter = made.get(key);
+    if (formatter === undefined) {
+      formatter = make(language, options);
+      made.set(key, formatter);
+    }
+    return formatter;
+  };
+}
+
+const numberFormat = cached((language, options) => new Intl.NumberFormat(language, options as Intl.NumberFormatOptions | undefined));
+const dateTimeFormat = cached((language, options) => new Intl.DateTimeFormat(language, options as Intl.DateTimeFormatOptions | undefined));
+const relativeTimeFormat = cached((language, options) => new Intl.RelativeTimeFormat(language, options as Intl.RelativeTimeFormatOptions | undefined));
+
 export function formatNumber(language: Language, value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(language, options).format(value);
+  return numberFormat(language, options).format(value);
 }
 
 export function formatDateTime(language: Language, value: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
-  return new Intl.DateTimeFormat(language, options).format(new Date(value));
+  return dateTimeFormat(language, options).format(new Date(value));
 }
 
 const relativeSteps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -25,7 +47,7 @@ const relativeSteps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export function formatRelative(language: Language, value: Date | string | number, now: Date = new Date()): string {
   let amount = (new Date(value).getTime() - now.getTime()) / 1000;
   for (const [unit, size] of relativeSteps) {
-    if (Math.abs(amount) < size) return new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(Math.round(amount), unit);
     amount /= size;
   }
   return '';
