@@ -4,7 +4,7 @@ import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
 import type { CameraAgent } from './wire/platform';
-import { deviceIdSchema, MAX_WATCH_DEVICES } from './agents-ids';
+import { deviceIdSchema } from './agents-ids';
 import { watchRuleSchema, type AlertFacts, type WatchRule } from './agents-rules';
 
 /**
@@ -52,6 +52,8 @@ export interface LookupShortcuts {
 export const MAX_RECENT_LOOKUPS = 12;
 export const MIN_WATCH_INTERVAL_SEC = 5;
 export const MAX_WATCH_CONCURRENCY = 32;
+/** The device-number text one save takes: 5,000 ids of up to 20 digits fit several times over. */
+export const MAX_DEVICES_TEXT_CHARS = 500_000;
 
 export const watchListInputSchema = z.object({
   /** Present when editing a saved list. */
@@ -61,8 +63,11 @@ export const watchListInputSchema = z.object({
     .trim()
     .min(1, { error: fieldMessage('validation.agents.listNameRequired') })
     .max(100, { error: fieldMessage('validation.common.nameUnder100') }),
-  /** Typed or pasted ids, or a CSV with an id column; parsed in main with `parseDeviceIds`. */
-  devicesText: z.string().max(500_000, { error: fieldMessage('validation.agents.listTooLong', { max: MAX_WATCH_DEVICES }) }),
+  /**
+   * Typed or pasted ids, or a CSV with an id column; parsed in main with `parseDeviceIds`. The editor parses files
+   * and typed text itself and sends only the ids, so this limit is about the text's size, and says so.
+   */
+  devicesText: z.string().max(MAX_DEVICES_TEXT_CHARS, { error: fieldMessage('agents.editor.devicesTextTooLong', { max: MAX_DEVICES_TEXT_CHARS }) }),
   intervalSec: z
     .number({ error: fieldMessage('validation.agents.intervalRequired') })
     .int({ error: fieldMessage('validation.agents.intervalWhole') })
@@ -70,12 +75,23 @@ export const watchListInputSchema = z.object({
     .max(86_400, { error: fieldMessage('validation.agents.intervalMax') })
     .default(60),
   concurrency: z
-    .number()
-    .int()
+    .number({ error: fieldMessage('agents.editor.concurrencyRequired', { max: MAX_WATCH_CONCURRENCY }) })
+    .int({ error: fieldMessage('agents.editor.concurrencyWhole', { max: MAX_WATCH_CONCURRENCY }) })
     .min(1, { error: fieldMessage('validation.agents.concurrencyMin') })
     .max(MAX_WATCH_CONCURRENCY, { error: fieldMessage('validation.agents.concurrencyMax', { max: MAX_WATCH_CONCURRENCY }) })
     .default(8),
-  rules: z.array(watchRuleSchema).max(20, { error: fieldMessage('validation.agents.rulesMax') }).default([]),
+  rules: z
+    .array(watchRuleSchema)
+    .max(20, { error: fieldMessage('validation.agents.rulesMax') })
+    // Alerts and the rules' state are keyed by rule id: two rules with one id would share (and garble) them.
+    .superRefine((rules, ctx) => {
+      const seen = new Set<string>();
+      rules.forEach((rule, index) => {
+        if (seen.has(rule.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: fieldMessage('agents.editor.ruleIdDuplicate') });
+        seen.add(rule.id);
+      });
+    })
+    .default([]),
   /** Start polling on save (default) or keep the list paused. */
   active: z.boolean().default(true),
 });

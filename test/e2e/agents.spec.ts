@@ -139,3 +139,86 @@ test.describe('the watch list', () => {
     expect(console.logs.some((line) => line.includes('[notify]') && line.includes('storage at 97%'))).toBe(true);
   });
 });
+
+test.describe('the watch list at laptop sizes', () => {
+  test('imports a wide CSV export, refuses a binary file, moves the focus, and keeps names readable at 1024x640', async ({ page, console }) => {
+    const simulator = sim(console.app);
+    const ids = [...simulator.state.agents.keys()];
+    for (const id of ids) simulator.agents.update(id, { storage_percent: 40 });
+    const [fullA, fullB] = [ids[3]!, ids[7]!];
+    simulator.agents.update(fullA, { storage_percent: 97 });
+    simulator.agents.update(fullB, { storage_percent: 98 });
+
+    await console.open(page, 'agents');
+    await page.getByRole('tab', { name: 'Watch lists' }).click();
+    await page.getByRole('button', { name: 'New watch list' }).click();
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.getByLabel('Name').fill('Lobby cameras');
+
+    // A binary file is refused with the true reason, not read as noise with a few numbers in it.
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: 'photo.png', mimeType: 'text/plain', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 49, 50, 51]) });
+    await expect(page.getByText('“photo.png” is not a CSV or text list of device numbers.', { exact: false })).toBeVisible();
+
+    // A wide export: many columns, the id in one of them; one unknown device (999) to show a failed row.
+    const header = 'name,site,zone,device_id,model,serial,notes';
+    const lines = [...ids, '999'].map((id, i) => `Camera ${i},Riga,Z${i % 4},${id},AX-${i},SN${i}${'x'.repeat(40)},"note, with comma"`);
+    await fileInput.setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...lines].join('\n')) });
+    await expect(page.getByTestId('devices-source')).toHaveText('Read the “device_id” column of “export.csv”.');
+    await expect(page.getByText(`${ids.length + 1} devices`, { exact: true })).toBeVisible();
+    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Percent').fill('95');
+    await page.getByLabel('Requests at a time').fill('');
+    await page.getByRole('button', { name: 'Save and start' }).click();
+    await expect(page.getByText('Enter how many requests may run at a time, from 1 to 32.')).toBeVisible();
+    await page.getByLabel('Requests at a time').fill('4');
+    await page.getByRole('button', { name: 'Save and start' }).click();
+    await expect(page.getByRole('heading', { name: 'Lobby cameras' })).toBeFocused();
+
+    await expect(page.getByTestId('watch-summary')).toContainText('Watching');
+    await page.getByRole('button', { name: 'Poll now' }).click();
+    await expect(page.getByTestId('alert-badge')).toHaveText('2 alerts need attention');
+    const table = page.getByRole('region', { name: 'Devices of Lobby cameras' });
+    // Sorted by Online, the unread device (999) comes first, its reason in the Name column.
+    await table.getByRole('button', { name: 'Online' }).click();
+    await expect(table.getByText(/device number 999/)).toBeVisible();
+
+    const sizes = [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 640 },
+    ];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        const nameHeader = table.getByRole('columnheader', { name: 'Name' });
+        expect((await nameHeader.boundingBox())!.width).toBeGreaterThan(200);
+        await table.screenshot({ path: test.info().outputPath(`watch-table-${size.width}-${scheme}.png`) });
+        await page.screenshot({ path: test.info().outputPath(`watch-page-${size.width}-${scheme}.png`) });
+      }
+    }
+
+    await page.getByRole('tab', { name: 'Alerts (2)' }).click();
+    const alertsTable = page.getByRole('region', { name: 'Alerts', exact: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        expect((await alertsTable.getByRole('columnheader', { name: 'What happened' }).boundingBox())!.width).toBeGreaterThan(250);
+        await alertsTable.screenshot({ path: test.info().outputPath(`alerts-table-${size.width}-${scheme}.png`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoAxeViolations(page);
+
+    // Acknowledging moves the focus to the next alert, and after the last one to the heading.
+    const first = page.locator('[data-ack]').first();
+    await first.click();
+    await expect(page.locator('[data-ack]')).toHaveCount(1);
+    await expect(page.locator('[data-ack]')).toBeFocused();
+    await page.locator('[data-ack]').click();
+    await expect(page.getByRole('heading', { name: 'Alerts', exact: true })).toBeFocused();
+  });
+});

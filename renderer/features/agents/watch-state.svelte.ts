@@ -1,6 +1,7 @@
 import type { AlertList, WatchListInput, WatchListSummary, WatchView } from '../../../preload/contract/agents';
 import type { AppError } from '../../../preload/contract/app-error';
 import { api } from '../../lib/api';
+import { coalesced } from '../../lib/coalesced';
 
 /**
  * The watch lists and the alerts, kept current by main's events (`watch.changed`, `watch.alert`): the screen never
@@ -13,6 +14,11 @@ export class WatchState {
   alerts = $state<AlertList>({ alerts: [], unacknowledged: 0 });
   failure = $state<AppError | null>(null);
   #viewRequest = 0;
+  #alertsVersion = 0;
+  // Event storms (a cycle over thousands of devices raises and clears alerts by the hundred) re-read each list at most
+  // once in flight plus once after it, instead of once per event.
+  readonly #alertsReader = coalesced(() => this.#readAlerts());
+  readonly #viewReaders = new Map<string, () => Promise<void>>();
 
   /** Subscribes to main's events; call from an $effect and return the result. */
   connect(): () => void {
@@ -51,9 +57,20 @@ export class WatchState {
     if (id) void this.loadView();
   }
 
-  async loadView(): Promise<void> {
+  /** Re-reads the open list's rows (coalesced per list: one read in flight, one trailing). */
+  loadView(): Promise<void> {
     const id = this.selectedId;
-    if (!id) return;
+    if (!id) return Promise.resolve();
+    let reader = this.#viewReaders.get(id);
+    if (!reader) {
+      reader = coalesced(() => this.#readView(id));
+      this.#viewReaders.set(id, reader);
+    }
+    return reader();
+  }
+
+  async #readView(id: string): Promise<void> {
+    if (id !== this.selectedId) return;
     const request = ++this.#viewRequest;
     const result = await api.agents.watchView({ id });
     // An answer for a list that is no longer open (or an older answer) is dropped.
@@ -62,18 +79,25 @@ export class WatchState {
     else this.failure = result.error;
   }
 
-  async loadAlerts(): Promise<void> {
-    const result = await api.agents.alerts();
-    if (result.ok) this.alerts = result.value;
+  /** Re-reads the alerts (coalesced: one read in flight, one trailing). */
+  loadAlerts(): Promise<void> {
+    return this.#alertsReader();
   }
 
-  /** Saves the list; answers the error (with field errors) or null. */
-  async save(input: WatchListInput): Promise<AppError | null> {
+  async #readAlerts(): Promise<void> {
+    const version = this.#alertsVersion;
+    const result = await api.agents.alerts();
+    // An acknowledgement answered meanwhile is newer than this read.
+    if (result.ok && version === this.#alertsVersion) this.alerts = result.value;
+  }
+
+  /** Saves the list and opens it; answers its id, or the error (with field errors). */
+  async save(input: WatchListInput): Promise<{ ok: true; id: string } | { ok: false; error: AppError }> {
     const result = await api.agents.watchSave(input);
-    if (!result.ok) return result.error;
+    if (!result.ok) return result;
     await this.loadLists();
     this.select(result.value.id);
-    return null;
+    return { ok: true, id: result.value.id };
   }
 
   async remove(id: string): Promise<void> {
@@ -84,6 +108,7 @@ export class WatchState {
     }
     this.selectedId = null;
     this.view = null;
+    this.#viewReaders.delete(id);
     await this.loadLists();
     await this.loadAlerts();
   }
@@ -99,9 +124,15 @@ export class WatchState {
     else await this.loadView();
   }
 
-  async acknowledge(alertIds: string[] | 'all'): Promise<void> {
+  /** Acknowledges alerts; answers whether it worked (the panel then moves the focus on). */
+  async acknowledge(alertIds: string[] | 'all'): Promise<boolean> {
     const result = await api.agents.acknowledge(alertIds === 'all' ? { all: true } : { alertIds });
-    if (result.ok) this.alerts = result.value;
-    else this.failure = result.error;
+    if (result.ok) {
+      this.#alertsVersion += 1;
+      this.alerts = result.value;
+      return true;
+    }
+    this.failure = result.error;
+    return false;
   }
 }

@@ -274,4 +274,16 @@ export const agents = {
     many_one: '{{count}} new alert. Open Agents to see it.',
     many_other: '{{count}} new alerts. Open Agents to see them.',
   },
+  editor: {
+    concurrencyRequired: 'Enter how many requests may run at a time, from 1 to {{max}}.',
+    concurrencyWhole: 'Enter a whole number of requests, from 1 to {{max}}.',
+    ruleIdDuplicate: 'Two rules have the same id; give each rule its own id.',
+    devicesTextTooLong: 'The device numbers are more than {{max}} characters of text. Import the file with “Import CSV”, or paste only the device numbers.',
+    notTextFile: '“{{file}}” is not a CSV or text list of device numbers. Choose a CSV export or a text file.',
+    fileRead: 'Read from “{{file}}”.',
+    fileColumn: 'Read the “{{column}}” column of “{{file}}”.',
+    duplicates_one: '{{count}} number listed twice',
+    duplicates_other: '{{count}} numbers listed more than once',
+    alertsHeading: 'Alerts',
+  },
 };
