@@ -205,7 +205,7 @@ test.describe('the watch list at laptop sizes', () => {
       await page.emulateMedia({ colorScheme: scheme });
       for (const size of sizes) {
         await page.setViewportSize(size);
-        expect((await alertsTable.getByRole('columnheader', { name: 'What happened' }).boundingBox())!.width).toBeGreaterThan(250);
+        expect((await alertsTable.getByRole('columnheader', { name: 'What happened' }).boundingBox())!.width).toBeGreaterThan(200);
         await alertsTable.screenshot({ path: test.info().outputPath(`alerts-table-${size.width}-${scheme}.png`) });
       }
     }
