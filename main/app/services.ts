@@ -1,6 +1,7 @@
 import { createVault, type Vault } from '../secrets/vault';
 import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
 import { createConnections, type Connections } from '../connect/connections';
+import { createConnectionWatch } from '../connect/connection-watch';
 import type { HostFacts } from '../about/app-info';
 import { createDataFolder, type DataFolder } from '../storage/data-folder';
 import { createEventHub, type EventHub } from './events';
@@ -37,7 +38,8 @@ export function createServices(options: ServiceOptions): AppServices {
   const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
   const dataFolder = createDataFolder(options.dataDir);
   const profiles = createProfileStore(options.dataDir, dataFolder);
-  const connections = createConnections(profiles, vault);
+  const events = createEventHub();
+  const connections = createConnections(profiles, vault, createConnectionWatch(events, () => profiles.getActiveId()));
   const notifier = options.notifier ?? createRecordingNotifier();
-  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events: createEventHub(), notifier };
+  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events, notifier };
 }

@@ -2,6 +2,7 @@ import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import type { ConnectionHealth, ProfileView, connectChannels } from '../../preload/contract/connect';
 import type { Profile } from '../../preload/contract/wire/profile';
+import type { ConnectionReport } from '../../preload/contract/wire/platform';
 import { isLocalHost } from '../profiles/is-local-host';
 import { addressMovesToken } from '../../preload/contract/wire/profile';
 import { inspectCertificate, normalizeFingerprint } from '../platform';
@@ -31,6 +32,12 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       tokenSource: connections.hasDemoToken(profile.id) ? 'demo' : stored ? (mode === 'session' ? 'session' : 'keychain') : 'none',
       isLocal: isLocalHost(profile.baseUrl),
     };
+  }
+
+  /** A finished test tells the header's badge too (a cancelled one says nothing about the server). */
+  function observeReport(id: string, report: ConnectionReport): void {
+    if (report.ok) connections.observe(id, null);
+    else if (report.error && report.error.kind !== 'Cancelled') connections.observe(id, report.error);
   }
 
   async function mustGet(id: string): Promise<Profile> {
@@ -123,6 +130,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       async 'profiles.test'({ id }, { signal }) {
         const { client } = await connections.forProfile(id);
         const report = await client.testConnection({ signal });
+        observeReport(id, report);
         if ((await profiles.getActiveId()) === id) health = { profile: await view(await mustGet(id)), report, checkedAt: new Date().toISOString(), at: Date.now() };
         return report;
       },
@@ -178,6 +186,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
         const profile = await view(await mustGet(activeId));
         const { client } = await connections.forProfile(activeId);
         const report = await client.testConnection({ signal });
+        observeReport(activeId, report);
         health = { profile, report, checkedAt: new Date().toISOString(), at: Date.now() };
         const { at: _at, ...rest } = health;
         return rest;

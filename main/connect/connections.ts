@@ -5,6 +5,8 @@ import type { ProfileStore } from '../profiles/profile-store';
 import type { Vault } from '../secrets/vault';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
+import type { AppError } from '../../preload/contract/app-error';
+import type { ConnectionWatch } from './connection-watch';
 
 export interface ActiveConnection {
   profile: Profile;
@@ -22,6 +24,8 @@ export interface Connections {
   setDemoToken(profileId: string, token: string): void;
   /** True when the profile's token is the demo server's, held in memory. */
   hasDemoToken(profileId: string): boolean;
+  /** A connection test's outcome for a profile (calls report theirs on their own): null = the server was reached. */
+  observe(profileId: string, failure: AppError | null): void;
   closeAll(): Promise<void>;
 }
 
@@ -63,7 +67,7 @@ function closeCached(entry: CachedClient): Promise<void> {
  * One platform client per profile, kept for the keep-alive connections and rebuilt when the fields it is built from
  * change. The client reads the token from the vault per request, so a replaced token takes effect at once.
  */
-export function createConnections(profiles: ProfileStore, vault: Vault): Connections {
+export function createConnections(profiles: ProfileStore, vault: Vault, watch?: ConnectionWatch): Connections {
   const clients = new Map<string, CachedClient>();
   const demoTokens = new Map<string, string>();
 
@@ -76,6 +80,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault): Connect
       timeoutMs: profile.timeoutMs,
       ...(profile.rpcMethod ? { rpcMethod: profile.rpcMethod } : {}),
       getToken: async () => demoTokens.get(profileId) ?? (await vault.getToken(profileId)),
+      onReachability: (failure) => watch?.observe(profileId, failure?.appError ?? null),
       onRpcMethodLearned: (method) => {
         log.info('connections', `profile ${profile.name} answers stream tokens with ${method}; remembered`);
         profiles.update(profileId, { rpcMethod: method }).catch((error: unknown) => {
@@ -114,7 +119,11 @@ export function createConnections(profiles: ProfileStore, vault: Vault): Connect
     async forget(profileId) {
       const cached = clients.get(profileId);
       clients.delete(profileId);
+      watch?.forget(profileId);
       if (cached) await closeCached(cached);
+    },
+    observe(profileId, failure) {
+      watch?.observe(profileId, failure);
     },
     setDemoToken(profileId, token) {
       log.redact(token);

@@ -48,6 +48,8 @@ export interface PlatformClientOptions {
   /** Told once when the server turns out to accept only `Auth.CreateAccessToken`, so the profile can remember it. */
   onRpcMethodLearned?: (method: RpcMethod) => void;
   retry?: RetryPolicy;
+  /** Told after each call whether the server was reached with the token (null) or why not (see Transport). */
+  onReachability?: (failure: AppFailure | null) => void;
 }
 
 export interface CallOptions {

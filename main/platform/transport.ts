@@ -18,6 +18,7 @@ import {
   type CallContext,
 } from './errors';
 import type { TlsTrust, TokenStyle } from '../../preload/contract/wire/platform';
+import type { AppErrorKind } from '../../preload/contract/app-error';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
@@ -42,7 +43,16 @@ export interface TransportOptions {
   /** Connect, headers and body timeouts (each). The whole attempt is cut at twice this plus a second. Default 15 s. */
   timeoutMs?: number;
   retry?: RetryPolicy;
+  /**
+   * Told after each call whether the server could be reached with the token (null) or not (the failure: no
+   * connection, a timeout, an untrusted certificate, a refused or missing token). Other answers (a 422, a 500)
+   * count as reached. Not told for the connection test's own requests, whose report says it all.
+   */
+  onReachability?: (failure: AppFailure | null) => void;
 }
+
+/** Kinds that say the server cannot be used from here at all, as opposed to refusing one request. */
+const unreachableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'TlsUntrusted', 'TlsPinMismatch', 'Unauthorized']);
 
 /** How a call carries the API token. */
 export type AuthMode =
@@ -154,6 +164,20 @@ export class Transport {
 
   /** Sends one call (and, for GET, up to `maxRetries` more on Offline, Timeout and 502/503/504). */
   async send(spec: RequestSpec): Promise<RawResponse> {
+    const tell = spec.auth === 'if-stored' ? undefined : this.options.onReachability;
+    if (!tell) return this.sendWithRetries(spec);
+    let response: RawResponse;
+    try {
+      response = await this.sendWithRetries(spec);
+    } catch (error) {
+      if (isAppFailure(error) && unreachableKinds.has(error.kind) && !isTokenReadFailure(error)) tell(error);
+      throw error;
+    }
+    tell(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
+    return response;
+  }
+
+  private async sendWithRetries(spec: RequestSpec): Promise<RawResponse> {
     if (spec.method !== 'GET' || this.maxRetries === 0) return this.sendOnce(spec);
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < this.maxRetries;

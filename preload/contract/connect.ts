@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { event } from './event';
+import type { AppErrorKind } from './app-error';
 import { profileInputSchema, type Profile } from './wire/profile';
 import type { CertificateInfo, ConnectionReport } from './wire/platform';
 import type { KeychainStatus, StorageStatus } from './about';
@@ -26,6 +28,24 @@ export interface ConnectionHealth {
   report: ConnectionReport | null;
   checkedAt: string | null;
 }
+
+/**
+ * Whether the active server can be used, as the latest platform call (or connection test) found it. Pushed as
+ * `connection.changed` the moment it changes, so the header need not wait for its periodic check.
+ */
+export interface ConnectionChange {
+  profileId: string;
+  ok: boolean;
+  /** What went wrong, in words (the failure's sentence); null when ok. */
+  reason: string | null;
+  kind: AppErrorKind | null;
+  /** When it was found (ISO, UTC). */
+  at: string;
+}
+
+export const connectEvents = {
+  'connection.changed': event<ConnectionChange>(),
+};
 
 const profileId = z.string({ error: 'Choose a server profile.' }).min(1, { error: 'Choose a server profile.' });
 const tokenText = z.string({ error: 'Paste the API access token.' }).trim().min(1, { error: 'Paste the API access token.' }).max(8192, { error: 'That is too long for an API token.' });

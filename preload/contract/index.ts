@@ -5,7 +5,7 @@ import type { Result } from './app-error';
 import { aboutChannels } from './about';
 import { agentsChannels, agentsEvents } from './agents';
 import { analyticsChannels } from './analytics';
-import { connectChannels } from './connect';
+import { connectChannels, connectEvents } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
 import { onboardingChannels, onboardingEvents } from './onboarding';
 import { dashboardChannels } from './dashboard';
@@ -34,6 +34,7 @@ export function isChannelName(name: string): name is ChannelName {
 
 /** Every event main pushes to the renderer, by name: one line per feature that declares events. */
 export const events = {
+  ...connectEvents,
   ...tokenEvents,
   ...onboardingEvents,
   ...agentsEvents,

@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { t } from '../../lib/i18n.svelte';
-import type { ConnectionHealth } from '../../../preload/contract/connect';
+import type { ConnectionChange, ConnectionHealth } from '../../../preload/contract/connect';
 import type { AppError } from '../../../preload/contract/app-error';
 
 export type HealthLevel = 'none' | 'checking' | 'ok' | 'failing';
@@ -10,6 +10,8 @@ class ConnectionState {
   #health = $state<ConnectionHealth | null>(null);
   #checking = $state(false);
   #error = $state<AppError | null>(null);
+  /** What main pushed about the active server since (`connection.changed`): a failed call shows at once. */
+  #change = $state<ConnectionChange | null>(null);
   #timer: ReturnType<typeof setInterval> | null = null;
   /** Numbers each check; only the latest one's answer is shown, so a slow periodic check cannot undo a newer one. */
   #request = 0;
@@ -25,8 +27,18 @@ class ConnectionState {
   get level(): HealthLevel {
     if (this.#checking && !this.#health?.report) return 'checking';
     if (!this.#health?.profile) return 'none';
+    const change = this.#newerChange();
+    if (change) return change.ok ? 'ok' : 'failing';
     if (!this.#health.report) return 'checking';
     return this.#health.report.ok ? 'ok' : 'failing';
+  }
+
+  /** The pushed change, when it is about the shown profile and newer than the last check. */
+  #newerChange(): ConnectionChange | null {
+    const change = this.#change;
+    const health = this.#health;
+    if (!change || !health?.profile || change.profileId !== health.profile.id) return null;
+    return health.checkedAt && health.checkedAt >= change.at ? null : change;
   }
 
   /** A one-line summary for the header: what is wrong first, in words. */
@@ -34,6 +46,8 @@ class ConnectionState {
     const health = this.#health;
     if (this.#error) return this.#error.message;
     if (!health?.profile) return t('connect.badge.none');
+    const change = this.#newerChange();
+    if (change) return change.ok ? t('connect.badge.connected') : (change.reason ?? t('connect.report.failed'));
     if (!health.report) return t('connect.badge.checking');
     if (health.report.ok) return t('connect.badge.connected');
     const failed = health.report.steps.find((step) => step.ok === false);
@@ -54,9 +68,12 @@ class ConnectionState {
     }
   }
 
-  /** Starts periodic checks (once per minute) the first time the header mounts. */
+  /** Starts periodic checks (once per minute) and follows main's pushed changes, the first time the header mounts. */
   watch(): void {
     if (this.#timer) return;
+    api.on('connection.changed', (change) => {
+      this.#change = change;
+    });
     void this.refresh();
     this.#timer = setInterval(() => void this.refresh(), 60_000);
   }

@@ -32,6 +32,7 @@ export const agents = {
     stale: 'Stale copy',
     lastUpdated: 'Last updated',
     autoRefresh: 'Auto-refresh',
+    autoRefreshHint: 'Paused while the window is hidden; refreshes at once when you come back.',
     off: 'off',
     every_one: 'every {{count}} s',
     every_other: 'every {{count}} s',

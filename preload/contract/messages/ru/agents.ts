@@ -36,6 +36,7 @@ export const agents: MessagesOf<typeof en> = {
     stale: 'Устаревшая копия',
     lastUpdated: 'Обновлено',
     autoRefresh: 'Автообновление',
+    autoRefreshHint: 'Пока окно скрыто, обновление приостановлено; при возврате данные обновятся сразу.',
     off: 'выключено',
     every_one: 'каждую {{count}} с',
     every_few: 'каждые {{count}} с',
