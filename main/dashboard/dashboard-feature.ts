@@ -63,12 +63,15 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
   const cache = createDashboardCache(join(services.dataDir, 'dashboard-cache'));
   /** One write at a time per file, in order, so an older answer never lands over a newer one. */
   const writes = new Map<string, Promise<void>>();
+  /** Deleted profiles: an answer still on its way for one of them is not saved (profile ids are never reused). */
+  const removed = new Set<string>();
 
   function save(profileId: string, key: string, fetchedAt: string, dashboard: Dashboard): void {
+    if (removed.has(profileId)) return;
     const slot = `${profileId}\n${key}`;
     const previous = writes.get(slot) ?? Promise.resolve();
     const next = previous
-      .then(() => cache.write(profileId, key, { fetchedAt, dashboard }))
+      .then(() => (removed.has(profileId) ? undefined : cache.write(profileId, key, { fetchedAt, dashboard })))
       .catch((error: unknown) => {
         // The answer is on screen either way; only the offline copy is missing.
         log.warn('dashboard', `could not save the dashboard for offline use: ${error instanceof Error ? error.message : String(error)}`);
@@ -97,6 +100,14 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
       return { ...base, dashboard: saved.dashboard, fetchedAt: saved.fetchedAt, stale: appErrorOf(error) };
     }
   }
+
+  /** A deleted profile's saved dashboards go with it (after any write still running for it). */
+  async function forget(profileId: string): Promise<void> {
+    removed.add(profileId);
+    await Promise.all([...writes].filter(([slot]) => slot.startsWith(`${profileId}\n`)).map(([, write]) => write));
+    await cache.forgetProfile(profileId);
+  }
+  const stopForgetting = profiles.onRemoved(forget);
 
   async function profileFor(profileId: string | undefined): Promise<Profile> {
     if (profileId === undefined) {
@@ -133,6 +144,7 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
       },
     },
     async dispose() {
+      stopForgetting();
       await Promise.all([...writes.values()]);
     },
   };

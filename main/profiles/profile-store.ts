@@ -33,8 +33,16 @@ export interface ProfileStore {
    * `tls`) and validates the result. A profile's kind never changes.
    */
   update(id: string, input: Partial<ProfileInput>): Promise<Profile>;
-  /** Deletes the profile (its token lives in the vault: the caller removes it there). Clears or moves the active id. */
+  /**
+   * Deletes the profile (its token lives in the vault: the caller removes it there). Clears or moves the active id.
+   * Resolves once every `onRemoved` listener has finished, so what was kept for the profile is gone by then.
+   */
   remove(id: string): Promise<void>;
+  /**
+   * Calls `listener` after a profile is deleted, so what a feature keeps per profile (saved dashboards, caches)
+   * goes with it. A listener that fails is logged and the others still run. Returns the unsubscribe function.
+   */
+  onRemoved(listener: (id: string) => void | Promise<void>): () => void;
   getActiveId(): Promise<string | null>;
   setActive(id: string): Promise<void>;
   /**
@@ -55,6 +63,7 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
   const queue = createSerialQueue();
 
   const load = (): Promise<ProfilesState> => (state ??= readState(path, folder));
+  const removedListeners = new Set<(id: string) => void | Promise<void>>();
 
   /**
    * Mutations run one at a time against the loaded state and are saved before the next starts. A folder that cannot
@@ -144,12 +153,29 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
       });
     },
 
-    remove(id) {
-      return mutate((current) => {
+    async remove(id) {
+      await mutate((current) => {
         find(current, id);
         current.profiles = current.profiles.filter((p) => p.id !== id);
         if (current.activeId === id) current.activeId = current.profiles[0]?.id ?? null;
       });
+      await Promise.all(
+        [...removedListeners].map(async (listener) => {
+          try {
+            await listener(id);
+          } catch (error) {
+            // The profile is gone either way; what a feature could not clean up is named in the log.
+            log.warn('profiles', `profile removed, but a feature could not forget it: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }),
+      );
+    },
+
+    onRemoved(listener) {
+      removedListeners.add(listener);
+      return () => {
+        removedListeners.delete(listener);
+      };
     },
 
     async getActiveId() {

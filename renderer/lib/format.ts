@@ -4,38 +4,35 @@ import type { Language } from '../../preload/contract/messages';
  * Numbers, dates and relative times through Intl, in the language on screen. Pure: callers pass the language
  * (`locale.language`), which also makes a template that calls these re-render when it changes.
  */
+
+/**
+ * One Intl formatter per language and options, made once: building one costs far more than using it (a table
+ * formatting its visible rows would otherwise build hundreds per scroll or sort).
+ */
+function cached<F>(make: (language: string, options: object | undefined) => F): (language: string, options?: object) => F {
+  const made = new Map<string, F>();
+  return (language, options) => {
+    const key = options === undefined ? language : `${language} ${JSON.stringify(options)}`;
+    let formatter = made.get(key);
+    if (formatter === undefined) {
+      formatter = make(language, options);
+      made.set(key, formatter);
+    }
+    return formatter;
+  };
+}
+
+const numberFormat = cached((language, options) => new Intl.NumberFormat(language, options as Intl.NumberFormatOptions | undefined));
+/** Also for a locale that is not a language on screen (the token desk writes English dates the en-GB way). */
+export const dateTimeFormat = cached((language, options) => new Intl.DateTimeFormat(language, options as Intl.DateTimeFormatOptions | undefined));
+const relativeTimeFormat = cached((language, options) => new Intl.RelativeTimeFormat(language, options as Intl.RelativeTimeFormatOptions | undefined));
+
 export function formatNumber(language: Language, value: number, options?: Intl.NumberFormatOptions): string {
   return numberFormat(language, options).format(value);
 }
 
 export function formatDateTime(language: Language, value: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   return dateTimeFormat(language, options).format(new Date(value));
-}
-
-/**
- * Intl formatters are costly to build (a 500-row history built two per row: one long main-thread task) and never
- * change once built, so there is one per locale and options, reused by every call.
- */
-const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-
-function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, locale: string, options: object | undefined, build: () => F): F {
-  const key = `${kind}\u0000${locale}\u0000${JSON.stringify(options ?? {})}`;
-  let format = formats.get(key) as F | undefined;
-  if (!format) {
-    format = build();
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** `new Intl.DateTimeFormat(locale, options)`, built once per locale and options. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
-}
-
-/** `new Intl.NumberFormat(locale, options)`, built once per locale and options. */
-export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
 const relativeSteps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -51,7 +48,7 @@ const relativeSteps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export function formatRelative(language: Language, value: Date | string | number, now: Date = new Date()): string {
   let amount = (new Date(value).getTime() - now.getTime()) / 1000;
   for (const [unit, size] of relativeSteps) {
-    if (Math.abs(amount) < size) return new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(Math.round(amount), unit);
     amount /= size;
   }
   return '';

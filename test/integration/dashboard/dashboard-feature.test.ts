@@ -1,6 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDashboardCache } from '../../../main/dashboard/dashboard-cache';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator/index';
-import type { Period } from '../../../preload/contract/dashboard';
+import { periodKey, type Period } from '../../../preload/contract/dashboard';
 import type { Dashboard } from '../../../preload/contract/wire/platform';
 import { comparisonDays, periodDays, rangeInstants } from '../../../renderer/features/dashboard/period';
 import { deltaParts } from '../../../renderer/features/dashboard/delta';
@@ -199,6 +202,62 @@ describe('dashboard.fleet', () => {
     } finally {
       await fleet.close();
       await Promise.all(sims.map((s) => s.close()));
+    }
+  });
+});
+
+describe('deleting a server profile', () => {
+  const period: Period = { preset: 'week', timezone: 'Europe/Riga' };
+
+  it('removes its saved dashboards and keeps the other profiles\' ones', async () => {
+    const second = await openConsole();
+    const cache = createDashboardCache(join(second.dataDir, 'dashboard-cache'));
+    try {
+      const kept = await second.addServer('Kept', sim.baseUrl, sim.apiToken);
+      const gone = await second.addServer('Gone', sim.baseUrl, sim.apiToken);
+      for (const id of [kept, gone]) {
+        await second.value('dashboard.get', { profileId: id, period });
+        await second.value('dashboard.get', { profileId: id, period: { ...period, preset: 'month' } });
+      }
+      await vi.waitFor(async () => {
+        for (const id of [kept, gone]) expect(await cache.read(id, periodKey({ ...period, preset: 'month' }))).not.toBeNull();
+      });
+      expect(readdirSync(join(second.dataDir, 'dashboard-cache'))).toHaveLength(2);
+
+      await second.value('profiles.remove', { id: gone });
+
+      expect(await cache.read(gone, periodKey(period))).toBeNull();
+      expect(await cache.read(gone, periodKey({ ...period, preset: 'month' }))).toBeNull();
+      expect(readdirSync(join(second.dataDir, 'dashboard-cache'))).toHaveLength(1);
+      expect(await cache.read(kept, periodKey(period))).not.toBeNull();
+      const result = await second.call('dashboard.get', { profileId: gone, period });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.kind).toBe('NotFound');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('does not save an answer that arrives after its profile was deleted', async () => {
+    const second = await openConsole();
+    let closed = false;
+    try {
+      const gone = await second.addServer('Gone while asking', sim.baseUrl, sim.apiToken);
+      sim.faults.add({ path: '/api/admin/v1/dashboard', latencyMs: 400, times: 1 });
+      const pending = second.call('dashboard.get', { profileId: gone, period });
+      // The request is at the server (its one delayed answer taken) before the profile goes.
+      await vi.waitFor(() => expect(sim.faults.list().every((rule) => rule.remaining === 0)).toBe(true));
+      await second.value('profiles.remove', { id: gone });
+      const answer = await pending;
+      expect(answer.ok).toBe(true);
+      await second.close({ keepData: true });
+      closed = true;
+      const folder = join(second.dataDir, 'dashboard-cache');
+      expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+      rmSync(second.dataDir, { recursive: true, force: true });
+    } finally {
+      sim.faults.clear();
+      if (!closed) await second.close();
     }
   });
 });

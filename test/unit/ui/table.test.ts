@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSort, sortRows, visibleWindow, type Column } from '../../../renderer/lib/ui/table';
+import { nextSort, orderRows, rankRows, sortRows, visibleWindow, type Column } from '../../../renderer/lib/ui/table';
 
 interface Row {
   id: number;
@@ -71,5 +71,37 @@ describe('visibleWindow', () => {
     expect(middle.end - middle.start).toBeLessThan(40);
     expect(visibleWindow(36 * 9995, 360, 36, 10_000, 8)).toEqual({ start: 9987, end: 10_000 });
     expect(visibleWindow(0, 360, 36, 0)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('rankRows and orderRows', () => {
+  it('give the same order as sorting from scratch, in both directions, with ties and empty values', () => {
+    const many = Array.from({ length: 500 }, (_, index) => ({ id: index, name: `cam-${(index * 37) % 50}`, size: index % 11 === 0 ? null : (index * 13) % 17 }));
+    for (const column of columns.slice(0, 2)) {
+      const ranking = rankRows(many, column);
+      for (const direction of ['ascending', 'descending'] as const) {
+        const expected = [...many.entries()]
+          .sort(([ia, a], [ib, b]) => {
+            const va = column.value!(a);
+            const vb = column.value!(b);
+            if (va === null || vb === null) return va === vb ? ia - ib : va === null ? 1 : -1;
+            const order = typeof va === 'number' && typeof vb === 'number' ? va - vb : new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare(String(va), String(vb));
+            return (direction === 'ascending' ? order : -order) || ia - ib;
+          })
+          .map(([, row]) => row.id);
+        expect(ids(orderRows(ranking, direction))).toEqual(expected);
+      }
+    }
+  });
+
+  it('compare nothing again when only the direction changes', () => {
+    let reads = 0;
+    const counted: Column<Row> = { id: 'size', label: 'Size', value: (row) => (reads++, row.size), sortable: true };
+    const ranking = rankRows(rows, counted);
+    const afterRanking = reads;
+    orderRows(ranking, 'descending');
+    orderRows(ranking, 'ascending');
+    expect(reads).toBe(afterRanking);
+    expect(afterRanking).toBe(rows.length);
   });
 });
