@@ -1,17 +1,32 @@
-// The analytics editor's drawing canvas in Chromium through the web host (real composition root, handler registry,
-// built renderer):
-// - analytics-drag-frame-ms: p95 of the main-thread time of one frame while dragging a point of a 200-point zone.
-//   Each frame: inside a requestAnimationFrame callback (the start of a frame) one pointermove is dispatched on the
-//   canvas; the time runs until the task queued from that callback, which runs after the frame's rendering. So it
-//   includes the pointer handler, the editor's update of the body (shapes written back into the JSON document),
-//   Svelte's update of the SVG (200 points, labels, edge handles), the live JSON text (re-serialised body in the
-//   textarea), flag checks (self-intersection of the 200-edge zone), style, layout and paint on the main thread.
-//   It does not include GPU compositing (Chromium runs headless with --disable-gpu) or the wait for vsync.
-//   Two warm-up drags of 30 frames, then five drags of 60 frames; all 300 frames count.
-import { mkdtempSync, rmSync } from 'node:fs';
+// The analytics editor's drawing canvas in Debian Chromium through the web host (real composition root, handler
+// registry, built renderer), the drag the issue names: a point of a 200-point zone, dragged with the mouse.
+//
+// The drag is real input: Playwright's mouse (CDP Input.dispatchMouseEvent) presses on the zone's first point,
+// moves 60 times along a loop (one pointermove per step, as a hand on a mouse gives one per frame) and releases.
+// Two warm-up drags, then five measured drags: 300 pointer events count.
+//
+// - analytics-drag-frame-ms: p95 over the drag of the time from the pointer event to the frame that shows it,
+//   painted. It starts when Chromium dispatches the pointermove (a capture listener on window, the first code that
+//   runs for the event, reads performance.now()) and ends in a task posted from a requestAnimationFrame callback
+//   requested after the canvas's own handler ran: that task runs once the frame holding the update has been through
+//   the canvas's handler and any animation-frame work it queued, Svelte's DOM update, style, layout, paint and the
+//   commit to the compositor. When the update waits for the next frame, the wait counts. It does not include
+//   raster and compositing on Chromium's other threads (headless, --disable-gpu) or the display's vsync.
+// - analytics-drag-frame-median-ms: the median of the same.
+// - analytics-drag-input-latency-ms: p95 from the event's own timestamp (when the browser received the input) to
+//   the same end: adds the time the event waited for a frame to be dispatched in (rAF-aligned input), up to a frame.
+// - analytics-drag-dom-writes-per-frame: DOM mutations inside the canvas per pointer event while the button is
+//   held (a MutationObserver on the canvas's stage, all its SVG layers: attributes, child lists, text), a count that does not depend on the load.
+// - analytics-drag-json-writes: how many times the JSON text box changed during the measured drags (it should
+//   change once per drag, when the point is dropped: 5).
+//
+// BENCH_PROFILE=<file.cpuprofile> also writes a CPU profile of the measured drags (CDP Profiler) and prints the
+// functions with the most self time; BENCH_TRACE=<file.json> writes a Chromium trace of them and prints the renderer
+// main thread's time per event name (style, layout, paint, script), to see what a frame spends outside JavaScript.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { createApp } from '../main/app/create-app';
 import { createRegistry } from '../main/ipc/registry';
 import { createVault } from '../main/secrets/vault';
@@ -21,6 +36,9 @@ import { isMain, median, percentile, report } from './report';
 
 const root = join(import.meta.dirname, '..');
 const POINTS = 200;
+const WARM_UP = 2;
+const ROUNDS = 5;
+const STEPS = 60;
 
 function bodyWithZone(): string {
   const points = Array.from({ length: POINTS }, (_, i) => {
@@ -31,22 +49,109 @@ function bodyWithZone(): string {
 }
 
 // Page-side code is a string: the bench's TypeScript loader would wrap named functions in a helper the page lacks.
-/** Dispatches `frames` pointermoves, one at the start of each frame, and returns each frame's main-thread time. */
-const dragProbe = (frames: number, fromX: number, fromY: number) => `(async () => {
+/** Installs the probe: per pointermove, [from dispatch, from the event's timestamp] to the frame that shows it. */
+const installProbe = `(() => {
   const svg = document.querySelector('svg[role="application"]');
-  const times = [];
-  for (let i = 0; i < ${frames}; i += 1) {
-    const time = await new Promise((resolve) => requestAnimationFrame(() => {
-      const started = performance.now();
-      const x = ${fromX} + 60 * Math.sin(i / 6);
-      const y = ${fromY} + 40 * Math.cos(i / 9);
-      svg.dispatchEvent(new PointerEvent('pointermove', { clientX: x, clientY: y, pointerId: 1, pointerType: 'mouse', bubbles: true, buttons: 1 }));
-      setTimeout(() => resolve(performance.now() - started), 0);
-    }));
-    times.push(time);
-  }
-  return times;
+  const json = document.getElementById('task-json');
+  const probe = { frames: [], latencies: [], mutations: 0, events: 0, jsonWrites: 0, on: false };
+  let started = 0;
+  let stamp = 0;
+  window.addEventListener('pointermove', (event) => { started = performance.now(); stamp = event.timeStamp; }, { capture: true });
+  // Bubbling to window runs after the canvas's own listener, so this frame request follows any the canvas made.
+  window.addEventListener('pointermove', () => {
+    if (!probe.on) return;
+    probe.events += 1;
+    const from = started;
+    const at = stamp;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const end = performance.now();
+        probe.frames.push(end - from);
+        probe.latencies.push(end - at);
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  // Only mutations while the button is held: the drop's own update is not a drag frame.
+  let held = false;
+  window.addEventListener('pointerdown', () => { held = true; }, { capture: true });
+  window.addEventListener('pointerup', () => { held = false; }, { capture: true });
+  new MutationObserver((records) => { if (probe.on && held) probe.mutations += records.length; })
+    .observe(svg.parentElement, { attributes: true, childList: true, characterData: true, subtree: true });
+  let lastJson = json.value;
+  // The box's value is a property, not an attribute: read it after every frame.
+  const watch = () => { if (json.value !== lastJson) { lastJson = json.value; if (probe.on) probe.jsonWrites += 1; } requestAnimationFrame(watch); };
+  requestAnimationFrame(watch);
+  window.__dragProbe = probe;
 })()`;
+
+async function drag(page: Page, steps: number): Promise<void> {
+  const vertex = page.locator('circle.vertex[data-kind="area"][data-point="0"]');
+  const box = (await vertex.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i += 1) await page.mouse.move(x - 80 * Math.sin(i / 8), y + 50 * (1 - Math.cos(i / 11)));
+  await page.mouse.up();
+  // Whatever the drop queued (the JSON text, the checks) settles before the next drag starts.
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200)))');
+}
+
+interface Probe {
+  frames: number[];
+  latencies: number[];
+  mutations: number;
+  events: number;
+  jsonWrites: number;
+}
+
+async function startProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+}
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+
+async function stopProfile(cdp: CDPSession, file: string): Promise<void> {
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  writeFileSync(file, JSON.stringify(profile));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    byName.set(name, (byName.get(name) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  const total = [...byName.values()].reduce((a, b) => a + b, 0);
+  process.stdout.write(`# CPU profile ${file}: ${(total / 1000).toFixed(0)} ms sampled\n`);
+  for (const [name, micros] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    process.stdout.write(`#   ${(micros / 1000).toFixed(1).padStart(8)} ms  ${name}\n`);
+  }
+}
+
+type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } };
+
+function summariseTrace(buffer: Buffer, file: string): void {
+  writeFileSync(file, buffer);
+  const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const main = new Set(traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byName = new Map<string, { total: number; count: number }>();
+  for (const e of traceEvents) {
+    if (e.ph !== 'X' || e.dur === undefined || !main.has(`${e.pid}:${e.tid}`)) continue;
+    const entry = byName.get(e.name) ?? { total: 0, count: 0 };
+    entry.total += e.dur;
+    entry.count += 1;
+    byName.set(e.name, entry);
+  }
+  process.stdout.write(`# trace ${file}: renderer main thread, total per event name (nested events overlap)\n`);
+  for (const [name, { total, count }] of [...byName].sort((a, b) => b[1].total - a[1].total).slice(0, 25)) {
+    process.stdout.write(`#   ${(total / 1000).toFixed(1).padStart(8)} ms ${String(count).padStart(6)}x  ${name}\n`);
+  }
+}
 
 export async function benchAnalyticsDrag(): Promise<void> {
   log.setSink(() => {});
@@ -66,21 +171,27 @@ export async function benchAnalyticsDrag(): Promise<void> {
     await page.goto(new URL('/#/analytics', host.url).href);
     await page.getByLabel('Task body as JSON', { exact: false }).fill(bodyWithZone());
     await page.getByRole('button', { name: 'Zone 1' }).click();
+    await page.evaluate(installProbe);
 
-    const all: number[] = [];
-    for (let round = 0; round < 7; round += 1) {
-      const vertex = page.locator('circle.vertex[data-kind="area"][data-point="0"]');
-      const box = (await vertex.boundingBox())!;
-      const x = box.x + box.width / 2;
-      const y = box.y + box.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      const times = (await page.evaluate(dragProbe(round < 2 ? 30 : 60, x, y))) as number[];
-      await page.mouse.up();
-      if (round >= 2) all.push(...times);
-    }
-    report('analytics-drag-frame-ms', percentile(all, 95), 'ms');
-    report('analytics-drag-frame-median-ms', median(all), 'ms');
+    for (let round = 0; round < WARM_UP; round += 1) await drag(page, STEPS);
+    const profileFile = process.env.BENCH_PROFILE;
+    const traceFile = process.env.BENCH_TRACE;
+    const cdp = profileFile ? await page.context().newCDPSession(page) : null;
+    if (cdp) await startProfile(cdp);
+    if (traceFile) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink', 'disabled-by-default-devtools.timeline'] });
+    await page.evaluate('window.__dragProbe.on = true');
+    for (let round = 0; round < ROUNDS; round += 1) await drag(page, STEPS);
+    await page.evaluate('window.__dragProbe.on = false');
+    if (traceFile) summariseTrace(await browser.stopTracing(), traceFile);
+    if (cdp && profileFile) await stopProfile(cdp, profileFile);
+    const probe = (await page.evaluate('window.__dragProbe')) as Probe;
+
+    report('analytics-drag-frame-ms', percentile(probe.frames, 95), 'ms');
+    report('analytics-drag-frame-median-ms', median(probe.frames), 'ms');
+    report('analytics-drag-input-latency-ms', percentile(probe.latencies, 95), 'ms');
+    report('analytics-drag-dom-writes-per-frame', probe.mutations / Math.max(1, probe.events), 'mutations');
+    report('analytics-drag-json-writes', probe.jsonWrites, 'writes');
+    process.stdout.write(`# ${probe.events} pointer events, ${probe.frames.length} frames measured\n`);
   } finally {
     await browser.close();
     await host.close();

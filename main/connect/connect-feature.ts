@@ -34,10 +34,25 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
     };
   }
 
-  /** A finished test tells the header's badge too (a cancelled one says nothing about the server). */
-  function observeReport(id: string, report: ConnectionReport): void {
-    if (report.ok) connections.observe(id, null);
-    else if (report.error && report.error.kind !== 'Cancelled') connections.observe(id, report.error);
+  /**
+   * A finished test tells the header's badge and is kept with the profile for its card (time, outcome, the step that
+   * broke). A cancelled test says nothing about the server.
+   */
+  async function afterTest(id: string, report: ConnectionReport): Promise<void> {
+    if (!report.ok && (!report.error || report.error.kind === 'Cancelled')) return;
+    connections.observe(id, report.ok ? null : (report.error ?? null));
+    const failedStep = report.steps.find((step) => step.ok === false)?.name ?? null;
+    try {
+      await profiles.recordTest(id, { at: new Date().toISOString(), outcome: report.outcome, failedStep, kind: report.error?.kind ?? null });
+    } catch (error) {
+      // Removed meanwhile: nothing to show it on.
+      log.info('connect', `test result not kept: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A new or removed token: the last test was about the old one. */
+  async function tokenChanged(id: string): Promise<void> {
+    await profiles.recordTest(id, null);
   }
 
   async function mustGet(id: string): Promise<Profile> {
@@ -64,7 +79,10 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
         if (id) {
           const previous = await mustGet(id);
           // Token first: if the keychain refuses it, nothing has changed and the form can simply be sent again.
-          if (token !== undefined) await vault.setToken(id, token);
+          if (token !== undefined) {
+            await vault.setToken(id, token);
+            await tokenChanged(id);
+          }
           const saved = await profiles.update(id, fields);
           // A token is bound to the origin it was saved for: a new scheme, host or port without a new token clears it,
           // so it is never sent to an address it was not given for. If the keychain refuses, the address goes back.
@@ -118,19 +136,21 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       async 'profiles.setToken'({ id, token }) {
         await mustGet(id);
         await vault.setToken(id, token);
+        await tokenChanged(id);
         return changed(id);
       },
 
       async 'profiles.clearToken'({ id }) {
         await mustGet(id);
         await vault.deleteToken(id);
+        await tokenChanged(id);
         return changed(id);
       },
 
       async 'profiles.test'({ id }, { signal }) {
         const { client } = await connections.forProfile(id);
         const report = await client.testConnection({ signal });
-        observeReport(id, report);
+        await afterTest(id, report);
         if ((await profiles.getActiveId()) === id) health = { profile: await view(await mustGet(id)), report, checkedAt: new Date().toISOString(), at: Date.now() };
         return report;
       },
@@ -168,6 +188,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
         log.redact(token);
         if (connections.hasDemoToken(id)) connections.setDemoToken(id, token);
         else await vault.setToken(id, token);
+        await tokenChanged(id);
         return changed(id);
       },
 
@@ -186,7 +207,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
         const profile = await view(await mustGet(activeId));
         const { client } = await connections.forProfile(activeId);
         const report = await client.testConnection({ signal });
-        observeReport(activeId, report);
+        await afterTest(activeId, report);
         health = { profile, report, checkedAt: new Date().toISOString(), at: Date.now() };
         const { at: _at, ...rest } = health;
         return rest;

@@ -24,6 +24,35 @@ export type OutboxEvent =
   | { type: 'edited'; at: Date; request: CameraCreateRequest }
   | { type: 'retry-requested'; at: Date };
 
+/** Who an entry was queued for (the server profile) and the bulk import it came from, if any. */
+export interface EntryMeta {
+  profileId: string;
+  profileName: string;
+  importId?: string | null;
+}
+
+/** A new entry, as it is saved before the installer is told it is in the outbox. */
+export function queuedEntry(id: string, request: CameraCreateRequest, meta: EntryMeta, at: string): OutboxEntry {
+  return {
+    id,
+    profileId: meta.profileId,
+    profileName: meta.profileName,
+    request,
+    state: 'queued',
+    attempts: 0,
+    maybeCreated: false,
+    createdAt: at,
+    updatedAt: at,
+    nextAttemptAt: null,
+    lastError: null,
+    fieldErrors: {},
+    response: null,
+    recognisedByExternalId: false,
+    importId: meta.importId ?? null,
+    clearedAt: null,
+  };
+}
+
 export class InvalidTransition extends Error {
   constructor(
     readonly from: OutboxEntry['state'],

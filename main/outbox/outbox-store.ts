@@ -1,4 +1,4 @@
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import { outboxEntrySchema, type OutboxEntry } from '../../preload/contract/onboarding';
@@ -8,7 +8,8 @@ import { log } from '../shared/log';
 
 /**
  * Where outbox entries live between restarts. Every change of an entry is one record (`put` the entry as it now is,
- * or `remove` it); reading replays them. An entry is acknowledged (queued, "sending") only after its record is synced.
+ * or `remove` it); reading replays them. An entry is acknowledged (queued) only after its record is synced, and goes
+ * on the wire only after a synced `dispatch` record says it may (many entries are dispatched by one record).
  */
 export interface OutboxStore {
   /** Every entry, in the order they were first written. Throws AppFailure('Internal') when the file cannot be read. */
@@ -16,13 +17,21 @@ export interface OutboxStore {
   /** Writes the records durably; concurrent calls share one write and one fsync. */
   put(entries: OutboxEntry[]): Promise<void>;
   remove(ids: string[]): Promise<void>;
+  /**
+   * Writes durably that these entries may be on the wire from now on. Until a later `put` of the entry, a reload
+   * returns it as `sending` (perhaps created: a retry then lets the external id decide).
+   */
+  dispatch(ids: string[]): Promise<void>;
   /** Rewrites the file as one snapshot of these entries (compaction). */
   compact(entries: OutboxEntry[]): Promise<void>;
+  /** Waits for the writes under way and lets go of the file. */
+  close(): Promise<void>;
 }
 
 const recordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('put'), entries: z.array(outboxEntrySchema) }),
   z.object({ type: z.literal('remove'), ids: z.array(z.string()) }),
+  z.object({ type: z.literal('dispatch'), ids: z.array(z.string()) }),
 ]);
 type OutboxRecord = z.infer<typeof recordSchema>;
 
@@ -30,11 +39,38 @@ const LENGTH_BYTES = 4;
 
 function replay(records: OutboxRecord[]): OutboxEntry[] {
   const entries = new Map<string, OutboxEntry>();
+  /** Dispatched and not written since: the request may have left before the process ended. */
+  const dispatched = new Set<string>();
   for (const record of records) {
-    if (record.type === 'put') for (const entry of record.entries) entries.set(entry.id, entry);
-    else for (const id of record.ids) entries.delete(id);
+    if (record.type === 'put') {
+      for (const entry of record.entries) {
+        entries.set(entry.id, entry);
+        dispatched.delete(entry.id);
+      }
+    } else if (record.type === 'dispatch') {
+      for (const id of record.ids) dispatched.add(id);
+    } else {
+      for (const id of record.ids) {
+        entries.delete(id);
+        dispatched.delete(id);
+      }
+    }
   }
-  return [...entries.values()];
+  return [...entries.values()].map((entry) =>
+    dispatched.has(entry.id) && (entry.state === 'queued' || entry.state === 'retrying') ? { ...entry, state: 'sending' } : entry,
+  );
+}
+
+/** Consecutive records of one kind as one record: a batch is encrypted, checked and written once. */
+function merged(records: OutboxRecord[]): OutboxRecord[] {
+  const out: OutboxRecord[] = [];
+  for (const record of records) {
+    const last = out.at(-1);
+    if (last?.type === 'put' && record.type === 'put') last.entries = [...last.entries, ...record.entries];
+    else if (last && last.type !== 'put' && last.type === record.type) last.ids = [...last.ids, ...(record as { ids: string[] }).ids];
+    else out.push(record.type === 'put' ? { type: 'put', entries: [...record.entries] } : { type: record.type, ids: [...record.ids] });
+  }
+  return out;
 }
 
 /**
@@ -58,20 +94,32 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
     return Buffer.concat([length, blob]);
   }
 
+  /** Kept open between appends (a handful of system calls fewer per batch); closed before a compaction replaces the file. */
+  let handle: FileHandle | null = null;
+
+  async function closeHandle(): Promise<void> {
+    const current = handle;
+    handle = null;
+    await current?.close().catch(() => undefined);
+  }
+
   async function appendFrames(data: Buffer): Promise<void> {
-    const existed = await stat(path).then(
-      () => true,
-      () => false,
-    );
-    if (!existed) await mkdir(dirname(path), { recursive: true });
-    const handle = await open(path, 'a', 0o600);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
+    if (!handle) {
+      const existed = await stat(path).then(
+        () => true,
+        () => false,
+      );
+      if (!existed) await mkdir(dirname(path), { recursive: true });
+      handle = await open(path, 'a', 0o600);
+      if (!existed) await syncDirectory(dirname(path));
     }
-    if (!existed) await syncDirectory(dirname(path));
+    try {
+      for (let offset = 0; offset < data.length; ) offset += (await handle.write(data, offset)).bytesWritten;
+      await handle.datasync();
+    } catch (error) {
+      await closeHandle();
+      throw error;
+    }
   }
 
   async function flush(): Promise<void> {
@@ -80,7 +128,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
       pending = [];
       try {
         const key = await getKey();
-        await appendFrames(Buffer.concat(batch.map((item) => frame(key, item.record))));
+        await appendFrames(Buffer.concat(merged(batch.map((item) => item.record)).map((record) => frame(key, record))));
         for (const item of batch) item.done.resolve();
       } catch (error) {
         for (const item of batch) item.done.reject(error);
@@ -128,12 +176,19 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
     },
     put: (entries) => (entries.length === 0 ? Promise.resolve() : append({ type: 'put', entries })),
     remove: (ids) => (ids.length === 0 ? Promise.resolve() : append({ type: 'remove', ids })),
+    dispatch: (ids) => (ids.length === 0 ? Promise.resolve() : append({ type: 'dispatch', ids })),
     compact(entries) {
       const run = chain.then(async () => {
+        await closeHandle();
         const key = await getKey();
         await writeFileAtomic(path, frame(key, { type: 'put', entries }), { mode: 0o600 });
       });
       chain = run.catch(() => undefined);
+      return run;
+    },
+    close() {
+      const run = chain.then(() => writing).then(closeHandle, closeHandle);
+      chain = run;
       return run;
     },
   };
@@ -150,6 +205,9 @@ export function createSessionOutboxStore(): OutboxStore {
     remove: async (ids) => {
       for (const id of ids) entries.delete(id);
     },
+    // Nothing survives the process here, so there is nothing to recover after a crash.
+    dispatch: async () => undefined,
+    close: async () => undefined,
     compact: async (list) => {
       entries = new Map(list.map((entry) => [entry.id, entry]));
     },

@@ -4,7 +4,7 @@ import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSumm
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import type { OutboxStore } from './outbox-store';
-import { backoffDelay, isDue, meaningOf, transition, type OutboxEvent } from './outbox-state';
+import { backoffDelay, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
 /** Sends one entry's request; throws AppFailure for every failure (the platform client does). */
 export type SendCamera = (entry: OutboxEntry, signal: AbortSignal) => Promise<CameraCreateResponse>;
@@ -27,12 +27,10 @@ export interface OutboxOptions {
   unreadable?: string | null;
   /** Records appended before the file is rewritten as one snapshot. */
   compactAfterRecords?: number;
-}
-
-export interface EntryMeta {
-  profileId: string;
-  profileName: string;
-  importId?: string | null;
+  /** Entries dispatched by one durable record, ahead of the sends that need it (default 16 × concurrency). */
+  dispatchAhead?: number;
+  /** Outcomes gathered this long before they are written as one record (default 100 ms). */
+  outcomeDelayMs?: number;
 }
 
 const ACTIVE = new Set<OutboxEntry['state']>(['queued', 'sending', 'retrying']);
@@ -63,6 +61,8 @@ export class Outbox {
   readonly #compactAfter: number;
   readonly #sessionOnly: boolean;
   readonly #unreadable: string | null;
+  readonly #dispatchAhead: number;
+  readonly #outcomeDelayMs: number;
 
   /** Every entry, in creation order. */
   #entries = new Map<string, OutboxEntry>();
@@ -83,6 +83,16 @@ export class Outbox {
   #disposed = false;
   #loaded: Promise<void> | null = null;
   #waiters = new Map<string, Array<() => void>>();
+  /**
+   * Entries whose `dispatch` record is on disk, with the entry as it was when dispatched: the mark holds only while
+   * the entry is unchanged (any change is a new object, and its record cancels the mark on disk as well).
+   */
+  #dispatched = new Map<string, OutboxEntry>();
+  /** A dispatch record being written (one at a time; each covers many entries). */
+  #dispatching = false;
+  /** Outcomes not yet written, and the timer that writes them. */
+  #outcomes: OutboxEntry[] = [];
+  #outcomeTimer: NodeJS.Timeout | null = null;
 
   constructor(options: OutboxOptions) {
     this.#store = options.store;
@@ -97,6 +107,8 @@ export class Outbox {
     this.#compactAfter = options.compactAfterRecords ?? 2_000;
     this.#sessionOnly = options.sessionOnly ?? false;
     this.#unreadable = options.unreadable ?? null;
+    this.#dispatchAhead = Math.max(1, options.dispatchAhead ?? this.#concurrency * 16);
+    this.#outcomeDelayMs = options.outcomeDelayMs ?? 100;
   }
 
   /** Reads the saved entries (once); an entry found mid-send was perhaps created, so it is retried with that in mind. */
@@ -137,26 +149,7 @@ export class Outbox {
   /** Adds entries durably (one write for all of them) and starts sending. */
   async enqueue(requests: CameraCreateRequest[], meta: EntryMeta): Promise<OutboxEntry[]> {
     const at = new Date(this.#now()).toISOString();
-    const added = requests.map(
-      (request): OutboxEntry => ({
-        id: randomUUID(),
-        profileId: meta.profileId,
-        profileName: meta.profileName,
-        request,
-        state: 'queued',
-        attempts: 0,
-        maybeCreated: false,
-        createdAt: at,
-        updatedAt: at,
-        nextAttemptAt: null,
-        lastError: null,
-        fieldErrors: {},
-        response: null,
-        recognisedByExternalId: false,
-        importId: meta.importId ?? null,
-        clearedAt: null,
-      }),
-    );
+    const added = requests.map((request) => queuedEntry(randomUUID(), request, meta, at));
     await this.#persist(added);
     for (const entry of added) this.#set(entry);
     this.#changed();
@@ -198,6 +191,7 @@ export class Outbox {
     for (const id of ids) {
       this.#entries.delete(id);
       this.#active.delete(id);
+      this.#dispatched.delete(id);
     }
     this.#changed();
   }
@@ -267,7 +261,9 @@ export class Outbox {
     if (this.#changeTimer) clearTimeout(this.#changeTimer);
     this.#abort.abort();
     await Promise.allSettled([...this.#inFlight.values()]);
+    this.#writeOutcomes();
     await Promise.allSettled([...this.#saving]);
+    await this.#store.close();
   }
 
   // --- inside ---
@@ -304,6 +300,8 @@ export class Outbox {
   #maybeCompact(): void {
     if (this.#records <= this.#compactAfter || this.#writes > 0 || this.#inFlight.size > 0 || this.#disposed) return;
     this.#records = 1;
+    // The snapshot holds no dispatch marks: nothing is on the wire now, and what is sent next is dispatched again.
+    this.#dispatched.clear();
     this.#store.compact(this.entries()).catch((error) => log.warn('outbox', `compaction failed: ${String(error)}`));
   }
 
@@ -326,24 +324,73 @@ export class Outbox {
     this.#changeTimer.unref?.();
   }
 
-  /** Starts due entries up to the concurrency limit, oldest first, then sleeps until the next one is due. */
+  /**
+   * Starts due entries up to the concurrency limit, oldest first, then sleeps until the next one is due. An entry
+   * goes on the wire only once a synced `dispatch` record covers it; those records are written ahead, for many
+   * entries at once, while earlier ones are being sent, so a request never waits for its own fsync.
+   */
   #pump(): void {
     if (this.#disposed) return;
     const now = this.#now();
     if (now >= this.#pausedUntil) {
+      const toDispatch: OutboxEntry[] = [];
+      let ready = 0;
+      let started = false;
       for (const id of this.#active) {
-        if (this.#inFlight.size >= this.#concurrency) break;
         const entry = this.#entries.get(id)!;
         if (this.#inFlight.has(id) || !isDue(entry, now)) continue;
-        const run = this.#sendOne(entry).finally(() => {
+        const full = this.#inFlight.size >= this.#concurrency;
+        if (this.#dispatched.get(id) !== entry) {
+          // Entries are dispatched in this same order, so past the first one that cannot be dispatched now, the
+          // rest cannot be either: stop instead of scanning a thousand queued entries after every answer.
+          if (this.#dispatching || toDispatch.length >= this.#dispatchAhead) break;
+          toDispatch.push(entry);
+          continue;
+        }
+        if (full) {
+          // Enough dispatched entries wait for a slot: no need to look further or to dispatch more yet.
+          if (++ready >= this.#concurrency) break;
+          continue;
+        }
+        this.#dispatched.delete(id);
+        const sending = transition(entry, { type: 'send-started', at: new Date(now) });
+        this.#set(sending);
+        started = true;
+        const run = this.#sendOne(sending).finally(() => {
           this.#inFlight.delete(id);
           this.#maybeCompact();
           this.#pump();
         });
         this.#inFlight.set(id, run);
       }
+      if (started) this.#changed();
+      // Read ahead: dispatch the next entries while fewer than one round of sends is ready.
+      if (toDispatch.length > 0 && ready < this.#concurrency) this.#dispatch(toDispatch);
     }
     this.#wakeAt();
+  }
+
+  #dispatch(entries: OutboxEntry[]): void {
+    if (this.#dispatching) return;
+    this.#dispatching = true;
+    this.#writes += 1;
+    this.#store
+      .dispatch(entries.map((entry) => entry.id))
+      .then(
+        () => {
+          this.#records += 1;
+          for (const entry of entries) this.#dispatched.set(entry.id, entry);
+        },
+        (error) => {
+          log.warn('outbox', `could not save before sending, will try later: ${String(error)}`);
+          this.#pausedUntil = this.#now() + this.#baseDelayMs;
+        },
+      )
+      .finally(() => {
+        this.#dispatching = false;
+        this.#writes -= 1;
+        this.#pump();
+      });
   }
 
   #wakeAt(): void {
@@ -364,18 +411,11 @@ export class Outbox {
     this.#timer.unref?.();
   }
 
-  async #sendOne(entry: OutboxEntry): Promise<void> {
-    const sending = transition(entry, { type: 'send-started', at: new Date(this.#now()) });
-    try {
-      // On disk before the request leaves: a crash from here on is an unknown outcome, recovered on restart.
-      await this.#persist([sending]);
-    } catch (error) {
-      log.warn('outbox', `could not save before sending, will try later: ${String(error)}`);
-      this.#pausedUntil = this.#now() + this.#baseDelayMs;
-      return;
-    }
-    this.#set(sending);
-    this.#changed();
+  /**
+   * Sends an entry the runner has just marked as sending. Its dispatch record is on disk: a crash from here on is an
+   * unknown outcome, recovered on restart. The "sending" state itself is not written; the outcome record replaces it.
+   */
+  async #sendOne(sending: OutboxEntry): Promise<void> {
     let next: OutboxEntry;
     try {
       const response = await this.#send(sending, this.#abort.signal);
@@ -395,13 +435,34 @@ export class Outbox {
       }
     }
     this.#set(next);
-    // The slot is free as soon as the answer is in: the outcome is written together with the next entry's "sending"
-    // record (one group commit). Until it lands the disk says "sending", which a restart reads as "maybe created"
-    // and settles by the external id, so nothing is sent twice either way.
-    const saving = this.#persist([next])
-      .catch((error) => log.warn('outbox', `could not save the outcome of ${next.id}: ${String(error)}`))
-      .finally(() => this.#saving.delete(saving));
-    this.#saving.add(saving);
+    this.#saveOutcome(next);
     this.#changed();
+  }
+
+  /**
+   * The slot is free as soon as the answer is in: outcomes are gathered for `outcomeDelayMs` and written as one
+   * record. Until it lands the disk says "dispatched", which a restart reads as "maybe created" and settles by the
+   * external id, so nothing is lost or sent twice either way.
+   */
+  #saveOutcome(entry: OutboxEntry): void {
+    this.#outcomes.push(entry);
+    if (this.#outcomeTimer || this.#disposed) return;
+    this.#outcomeTimer = setTimeout(() => this.#writeOutcomes(), this.#outcomeDelayMs);
+    this.#outcomeTimer.unref?.();
+  }
+
+  #writeOutcomes(): void {
+    if (this.#outcomeTimer) clearTimeout(this.#outcomeTimer);
+    this.#outcomeTimer = null;
+    const batch = this.#outcomes;
+    this.#outcomes = [];
+    if (batch.length === 0) return;
+    const saving = this.#persist(batch)
+      .catch((error) => log.warn('outbox', `could not save the outcome of ${batch.length} entries: ${String(error)}`))
+      .finally(() => {
+        this.#saving.delete(saving);
+        this.#maybeCompact();
+      });
+    this.#saving.add(saving);
   }
 }

@@ -10,7 +10,7 @@ import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { t } from '../shared/i18n';
 import { storageFailure } from '../shared/storage-errors';
 import type { DataFolder } from '../storage/data-folder';
-import { profileInputSchema, profileSchema, type Profile, type ProfileInput } from '../../preload/contract/wire/profile';
+import { changesConnection, profileInputSchema, profileSchema, type ConnectionTestRecord, type Profile, type ProfileInput } from '../../preload/contract/wire/profile';
 
 export const PROFILES_FILE = 'profiles.json';
 export const DEMO_PROFILE_NAME = 'Demo server (built-in simulator)';
@@ -33,6 +33,11 @@ export interface ProfileStore {
    * `tls`) and validates the result. A profile's kind never changes.
    */
   update(id: string, input: Partial<ProfileInput>): Promise<Profile>;
+  /**
+   * Keeps (or, with null, drops) the last connection test's outcome. Kept in memory when the folder cannot be
+   * written: a test must not fail because its record could not be saved.
+   */
+  recordTest(id: string, record: ConnectionTestRecord | null): Promise<void>;
   /**
    * Deletes the profile (its token lives in the vault: the caller removes it there). Clears or moves the active id.
    * Resolves once every `onRemoved` listener has finished, so what was kept for the profile is gone by then.
@@ -142,15 +147,28 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
         const { id: _id, createdAt: _c, updatedAt: _u, ...existingFields } = existing;
         const fields = parseInput({ ...existingFields, ...input, kind: existing.kind });
         checkNameFree(current, fields.name, id);
+        const keepTest = existing.lastTest && !changesConnection(existing, fields);
         const profile = profileSchema.parse({
           ...fields,
           id,
           createdAt: existing.createdAt,
           updatedAt: new Date().toISOString(),
+          ...(keepTest ? { lastTest: existing.lastTest } : {}),
         });
         current.profiles = current.profiles.map((p) => (p.id === id ? profile : p));
         return clone(profile);
       });
+    },
+
+    recordTest(id, record) {
+      return mutate(
+        (current) => {
+          const { lastTest: _previous, ...rest } = find(current, id);
+          const profile: Profile = record ? { ...rest, lastTest: record } : rest;
+          current.profiles = current.profiles.map((p) => (p.id === id ? profile : p));
+        },
+        { keepInMemory: true },
+      );
     },
 
     async remove(id) {
@@ -198,7 +216,9 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
         if (existing) {
           const fields = parseInput({ ...existing, baseUrl, name: DEMO_PROFILE_NAME, kind: 'demo' });
           const changed = fields.baseUrl !== existing.baseUrl || existing.name !== DEMO_PROFILE_NAME;
-          demo = profileSchema.parse({ ...existing, ...fields, updatedAt: changed ? now : existing.updatedAt });
+          // The demo server's port changes every run: a test of the last run's says nothing about this one.
+          const { lastTest, ...kept } = existing;
+          demo = profileSchema.parse({ ...kept, ...fields, updatedAt: changed ? now : existing.updatedAt, ...(changed ? {} : { lastTest }) });
           current.profiles = current.profiles.map((p) => (p.id === demo.id ? demo : p));
         } else {
           const fields = parseInput({ name: DEMO_PROFILE_NAME, baseUrl, kind: 'demo' });

@@ -25,9 +25,11 @@ async function press(page: Page, key: string, times = 1): Promise<void> {
   for (let i = 0; i < times; i += 1) await page.keyboard.press(key);
 }
 
-/** The body in the JSON box, parsed. */
+/** The body in the JSON box, parsed, once the box has caught up with the last change (it follows when idle). */
 async function bodyOnScreen(page: Page): Promise<{ Pipeline?: { Areas?: Array<{ Points: number[][] }>; Fences?: Array<{ Points: number[][] }> } }> {
-  return JSON.parse(await page.getByLabel('Task body as JSON', { exact: false }).inputValue());
+  const box = page.getByLabel('Task body as JSON', { exact: false });
+  await expect(box).toHaveAttribute('aria-busy', 'false');
+  return JSON.parse(await box.inputValue());
 }
 
 test.describe('analytics task editor', () => {

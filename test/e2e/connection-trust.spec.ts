@@ -51,3 +51,30 @@ test.describe('the header tells a failed call at once', () => {
     await expect(badge).toContainText('Connected');
   });
 });
+
+test.describe('server cards keep the last test', () => {
+  test('say a refused token was refused, with when, instead of a green "Token in keychain", also after a reload', async ({ page, console }) => {
+    const { profiles, vault } = console.app.services;
+    const demo = (await profiles.list())[0]!;
+    const site = await profiles.create({ name: 'Wrong token', baseUrl: demo.baseUrl });
+    await vault.setToken(site.id, 'not-the-token');
+    await console.open(page, 'connect');
+    const card = page.locator('[data-testid="profile-card"][data-profile-name="Wrong token"]');
+    await expect(card.getByTestId('token-state')).toHaveText('Token in keychain');
+    await expect(card.getByTestId('last-test')).toHaveText('· Not tested yet');
+
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.getByTestId('token-state')).toHaveText(/^Token refused by the server, tested (now|\d+ sec\. ago)$/);
+    await expect(card.getByTestId('last-test')).toHaveCount(0);
+    const demoCard = page.locator('[data-testid="profile-card"]').first();
+    await expect(demoCard.getByTestId('last-test')).toContainText('Connection works, tested');
+
+    await page.reload();
+    await expect(card.getByTestId('token-state')).toHaveText(/^Token refused by the server, tested/);
+    await expectNoAxeViolations(page);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: test.info().outputPath(`connect-cards-${size.width}.png`) });
+    }
+  });
+});

@@ -73,21 +73,19 @@ export function emptyDraft(externalId: string): CameraDraft {
 const INTEGER = /^\d+$/;
 
 /** `group_id`/`folder_id` are integers; keys may be text or numbers (kept as the text typed: the server compares text). */
-function idOrKey(mode: 'id' | 'key', text: string, idField: string, keyField: string, problems: Problems): Record<string, string | number> {
+function idOrKey(request: CameraCreateRequest, mode: 'id' | 'key', text: string, idField: 'group_id' | 'folder_id', keyField: 'group_external_id' | 'folder_key', problems: Problems): void {
   const value = text.trim();
   if (value === '') {
     addProblem(problems, mode === 'id' ? idField : keyField, mode === 'id' ? 'onboarding.rules.idRequired' : 'onboarding.rules.keyRequired');
-    return {};
+    return;
   }
   if (mode === 'id') {
-    if (!INTEGER.test(value) || !Number.isSafeInteger(Number(value))) {
-      addProblem(problems, idField, 'onboarding.rules.idNumber');
-      return {};
-    }
-    return { [idField]: Number(value) };
+    if (!INTEGER.test(value) || !Number.isSafeInteger(Number(value))) addProblem(problems, idField, 'onboarding.rules.idNumber');
+    else request[idField] = Number(value);
+    return;
   }
   if (value.length > MAX_TEXT) addProblem(problems, keyField, 'onboarding.rules.tooLong', { max: MAX_TEXT });
-  return { [keyField]: value };
+  request[keyField] = value;
 }
 
 function text(problems: Problems, field: string, value: string, required: boolean): string | undefined {
@@ -151,8 +149,8 @@ export function toRequest(draft: CameraDraft): { request: CameraCreateRequest; p
   const service = text(problems, 'service', draft.service, false);
   if (service !== undefined) request.service = service;
 
-  Object.assign(request, idOrKey(draft.group_by, draft.group, 'group_id', 'group_external_id', problems));
-  Object.assign(request, idOrKey(draft.folder_by, draft.folder, 'folder_id', 'folder_key', problems));
+  idOrKey(request, draft.group_by, draft.group, 'group_id', 'group_external_id', problems);
+  idOrKey(request, draft.folder_by, draft.folder, 'folder_id', 'folder_key', problems);
   request.group_type = 'private';
   request.is_user_owner = draft.is_user_owner;
 

@@ -8,9 +8,10 @@ export type CoordinateCheck = { ok: true; value: number } | { ok: false; reason:
 const NUMBER = /^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/;
 
 function parseNumber(text: string): number | null {
-  const clean = text.trim().replace(/°$/, '');
+  const trimmed = text.trim();
+  const clean = trimmed.endsWith('°') ? trimmed.slice(0, -1) : trimmed;
   if (!NUMBER.test(clean)) return null;
-  const value = Number(clean.replace(',', '.'));
+  const value = Number(clean.includes(',') ? clean.replace(',', '.') : clean);
   return Number.isFinite(value) ? value : null;
 }
 

@@ -108,43 +108,62 @@ export function columnOfPath(path: string, kinds: StreamKind[]): CsvColumn | 'ro
   return 'row';
 }
 
+/** A cell as the rules read it: trimmed, '' when the column is absent. */
+function cellOf(record: Partial<Record<CsvColumn, string>>, column: CsvColumn): string {
+  const value = record[column];
+  return value === undefined ? '' : value.trim();
+}
+
+/** Each stream type's columns, named once instead of per row. */
+const STREAM_COLUMNS = Object.fromEntries(
+  STREAM_TYPES.map((kind) => [
+    kind,
+    { archive: `${kind}_archive`, days: `${kind}_storage_days`, type: `${kind}_recording_type`, from: `${kind}_from`, to: `${kind}_to` } as const,
+  ]),
+) as { [K in StreamKind]: { archive: `${K}_archive`; days: `${K}_storage_days`; type: `${K}_recording_type`; from: `${K}_from`; to: `${K}_to` } };
+
 /**
  * A CSV record (column -> cell) as a draft, with the problems only the CSV form can have (a flag that is not
  * yes/no, both id and key given). The draft's own rules are checked afterwards by `toRequest`.
+ * Called once per row of a 10,000-row file: each cell is read once, and nothing is allocated that the draft does not keep.
  */
 export function draftOfRecord(record: Partial<Record<CsvColumn, string>>, newExternalId: () => string): { draft: CameraDraft; problems: Problems } {
   const problems: Problems = {};
-  const cell = (column: CsvColumn) => (record[column] ?? '').trim();
-  const draft = emptyDraft(cell('external_id') || newExternalId());
-  draft.name = cell('name');
-  draft.mac = cell('mac');
-  draft.serial_number = cell('serial_number');
-  draft.service = cell('service');
-  for (const [by, id, key] of [
-    ['group_by', 'group_id', 'group_external_id'],
-    ['folder_by', 'folder_id', 'folder_key'],
-  ] as const) {
-    if (cell(id) !== '' && cell(key) !== '') addProblem(problems, key, 'onboarding.rules.eitherOr');
-    draft[by] = cell(id) !== '' ? 'id' : 'key';
-    draft[by === 'group_by' ? 'group' : 'folder'] = cell(id) || cell(key);
-  }
-  draft.is_user_owner = flag(cell('is_user_owner'), 'is_user_owner', problems);
-  draft.latitude = cell('latitude');
-  draft.longitude = cell('longitude');
-  draft.onvif_login = cell('onvif_login');
+  const draft = emptyDraft(cellOf(record, 'external_id') || newExternalId());
+  draft.name = cellOf(record, 'name');
+  draft.mac = cellOf(record, 'mac');
+  draft.serial_number = cellOf(record, 'serial_number');
+  draft.service = cellOf(record, 'service');
+  const groupId = cellOf(record, 'group_id');
+  const groupKey = cellOf(record, 'group_external_id');
+  if (groupId !== '' && groupKey !== '') addProblem(problems, 'group_external_id', 'onboarding.rules.eitherOr');
+  draft.group_by = groupId !== '' ? 'id' : 'key';
+  draft.group = groupId || groupKey;
+  const folderId = cellOf(record, 'folder_id');
+  const folderKey = cellOf(record, 'folder_key');
+  if (folderId !== '' && folderKey !== '') addProblem(problems, 'folder_key', 'onboarding.rules.eitherOr');
+  draft.folder_by = folderId !== '' ? 'id' : 'key';
+  draft.folder = folderId || folderKey;
+  draft.is_user_owner = flag(cellOf(record, 'is_user_owner'), 'is_user_owner', problems);
+  draft.latitude = cellOf(record, 'latitude');
+  draft.longitude = cellOf(record, 'longitude');
+  draft.onvif_login = cellOf(record, 'onvif_login');
   draft.onvif_password = record.onvif_password ?? '';
-  draft.onvif_port = cell('onvif_port');
+  draft.onvif_port = cellOf(record, 'onvif_port');
   for (const kind of STREAM_TYPES) {
-    const columns = [`${kind}_archive`, `${kind}_storage_days`, `${kind}_recording_type`, `${kind}_from`, `${kind}_to`] as const;
-    const include = columns.some((column) => cell(column) !== '');
+    const column = STREAM_COLUMNS[kind];
+    const archive = cellOf(record, column.archive);
+    const days = cellOf(record, column.days);
+    const type = cellOf(record, column.type);
+    const from = cellOf(record, column.from);
+    const to = cellOf(record, column.to);
+    const include = archive !== '' || days !== '' || type !== '' || from !== '' || to !== '';
     const stream = emptyStream(include);
     if (include) {
-      stream.is_archive_enabled = cell(`${kind}_archive`) === '' ? true : flag(cell(`${kind}_archive`), `${kind}_archive`, problems);
-      stream.archive_storage_days = cell(`${kind}_storage_days`);
-      stream.archive_recording_type = cell(`${kind}_recording_type`) || (cell(`${kind}_from`) ? 'timetable' : 'fulltime');
-      if (cell(`${kind}_from`) !== '' || cell(`${kind}_to`) !== '') {
-        stream.days = [dayFromWire({ type: 'same_every_day', from: cell(`${kind}_from`), to: cell(`${kind}_to`), breaks: [] })];
-      }
+      stream.is_archive_enabled = archive === '' ? true : flag(archive, column.archive, problems);
+      stream.archive_storage_days = days;
+      stream.archive_recording_type = type || (from ? 'timetable' : 'fulltime');
+      if (from !== '' || to !== '') stream.days = [dayFromWire({ type: 'same_every_day', from, to, breaks: [] })];
     }
     draft.streams[kind] = stream;
   }

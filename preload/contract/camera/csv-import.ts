@@ -48,6 +48,23 @@ function looksBinary(text: string): boolean {
   return head.length > 0 && control / head.length > 0.02;
 }
 
+/** A record with nothing in it (an empty line, or only delimiters and spaces): not a row. */
+function isBlank(record: string[]): boolean {
+  for (const cell of record) if (cell.trim() !== '') return false;
+  return true;
+}
+
+/**
+ * papaparse's delimiter guess, on the first lines only: it tries each candidate on the first 10 rows, but splits the
+ * whole text for each one first, four passes over a 10,000-row file for an answer the head already gives.
+ */
+function guessDelimiter(text: string): string {
+  const HEAD_CHARS = 65_536;
+  const lastNewline = text.lastIndexOf('\n', HEAD_CHARS);
+  const head = text.length <= HEAD_CHARS ? text : text.slice(0, lastNewline > 0 ? lastNewline : HEAD_CHARS);
+  return Papa.parse<string[]>(head, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'], preview: 10 }).meta.delimiter;
+}
+
 function missingColumns(columns: Set<CsvColumn>): string[] {
   return REQUIRED_COLUMNS.filter((need) => !need.split('|').some((c) => columns.has(c as CsvColumn))).map((need) => need.replace('|', ' / '));
 }
@@ -59,41 +76,49 @@ export function parseImport(input: string, newExternalId: () => string): ImportP
   if (text.trim() === '') return empty({ key: 'onboarding.import.file.empty' });
   if (looksBinary(text)) return empty({ key: 'onboarding.import.file.binary' });
 
+  const delimiter = guessDelimiter(text);
   const parsed = Papa.parse<string[]>(text, {
-    skipEmptyLines: 'greedy',
-    delimitersToGuess: [',', ';', '\t', '|'],
+    delimiter,
+    // Blank lines (also ",,,") are dropped below, keeping each record's index for papaparse's error rows.
+    skipEmptyLines: false,
     // One past the limit: enough to know the file is too long without reading 50,000 rows.
     preview: MAX_IMPORT_ROWS + 2,
   });
-  const [header = [], ...records] = parsed.data;
+  const rowErrors = new Map<number, string>();
+  for (const error of parsed.errors) if (error.row !== undefined && error.row !== null) rowErrors.set(error.row, error.code);
+  const header = parsed.data.find((record) => !isBlank(record)) ?? [];
+  const records: Array<{ record: string[]; error: string | undefined }> = [];
+  for (let index = parsed.data.indexOf(header) + 1; index < parsed.data.length; index++) {
+    const record = parsed.data[index]!;
+    if (!isBlank(record)) records.push({ record, error: rowErrors.get(index) });
+  }
   const headerColumns = header.map((cell) => columnOf(cell));
   const columns = headerColumns.filter((c): c is CsvColumn => c !== null);
   if (columns.length === 0) {
-    return empty({ key: 'onboarding.import.file.noColumns', values: { delimiter: parsed.meta.delimiter === '\t' ? 'Tab' : parsed.meta.delimiter } });
+    return empty({ key: 'onboarding.import.file.noColumns', values: { delimiter: delimiter === '\t' ? 'Tab' : delimiter } });
   }
   const missing = missingColumns(new Set(columns));
   if (missing.length > 0) return empty({ key: 'onboarding.import.file.missingColumns', values: { columns: missing.join(', ') } });
   if (records.length > MAX_IMPORT_ROWS) return empty({ key: 'onboarding.import.file.tooManyRows', values: { max: MAX_IMPORT_ROWS } });
   if (records.length === 0) return empty({ key: 'onboarding.import.file.noRows' });
 
-  const rowErrors = new Map<number, string>();
-  for (const error of parsed.errors) if (error.row !== undefined && error.row !== null) rowErrors.set(error.row, error.code);
-
-  const rows = records.map((record, index) => {
+  const rows: ImportRow[] = new Array(records.length);
+  for (let index = 0; index < records.length; index++) {
+    const { record, error: code } = records[index]!;
     const cells: Partial<Record<CsvColumn, string>> = {};
-    headerColumns.forEach((column, i) => {
+    for (let i = 0; i < headerColumns.length; i++) {
+      const column = headerColumns[i];
       if (column) cells[column] = record[i] ?? '';
-    });
-    const { draft, problems: csvProblems } = draftOfRecord(cells, newExternalId);
+    }
+    const { draft, problems } = draftOfRecord(cells, newExternalId);
     const { request, problems: requestProblems } = toRequest(draft);
-    const kinds = STREAM_TYPES.filter((kind) => draft.streams[kind].include);
-    const problems: Problems = { ...csvProblems };
-    for (const [path, list] of Object.entries(requestProblems)) (problems[columnOfPath(path, kinds)] ??= []).push(...list);
-    // papaparse numbers rows including the header.
-    const code = rowErrors.get(index + 1);
+    for (const path in requestProblems) {
+      const column = columnOfPath(path, STREAM_TYPES.filter((kind) => draft.streams[kind].include));
+      (problems[column] ??= []).push(...requestProblems[path]!);
+    }
     if (record.length !== header.length || code) addProblem(problems, 'row', code === 'MissingQuotes' ? 'onboarding.import.row.quotes' : 'onboarding.import.row.fieldCount', { expected: header.length, got: record.length });
-    return { row: index + 1, cells, request, problems };
-  });
+    rows[index] = { row: index + 1, cells, request, problems };
+  }
   return { rows, columns, ignoredColumns: header.filter((_, i) => headerColumns[i] === null), fileProblem: null };
 }
 
@@ -125,19 +150,18 @@ export function flagDuplicates(rows: ImportRow[], known: KnownKeys): void {
   const firstRow = { mac: new Map<string, number>(), serial: new Map<string, number>(), external: new Map<string, number>() };
   for (const row of rows) {
     const { request } = row;
-    const checks: Array<[CsvColumn, string | null, Map<string, number>, Set<string>]> = [
-      ['mac', request.mac ? normalizeMac(request.mac) : null, firstRow.mac, known.macs],
-      ['serial_number', request.serial_number ? request.serial_number.trim().toLowerCase() : null, firstRow.serial, known.serials],
-      ['external_id', request.external_id ? request.external_id.trim() : null, firstRow.external, known.externalIds],
-    ];
-    for (const [column, value, seen, outbox] of checks) {
-      if (!value) continue;
-      const earlier = seen.get(value);
-      if (earlier !== undefined) addProblem(row.problems, column, 'onboarding.import.row.duplicateInFile', { row: earlier });
-      else seen.set(value, row.row);
-      if (outbox.has(value)) addProblem(row.problems, column, 'onboarding.import.row.duplicateInOutbox');
-    }
+    // The request's MAC is already in the colon form (`toRequest` wrote it): no second normalisation.
+    if (request.mac) flagRepeat(row, 'mac', request.mac, firstRow.mac, known.macs);
+    if (request.serial_number) flagRepeat(row, 'serial_number', request.serial_number.toLowerCase(), firstRow.serial, known.serials);
+    if (request.external_id) flagRepeat(row, 'external_id', request.external_id, firstRow.external, known.externalIds);
   }
+}
+
+function flagRepeat(row: ImportRow, column: CsvColumn, value: string, seen: Map<string, number>, outbox: Set<string>): void {
+  const earlier = seen.get(value);
+  if (earlier !== undefined) addProblem(row.problems, column, 'onboarding.import.row.duplicateInFile', { row: earlier });
+  else seen.set(value, row.row);
+  if (outbox.has(value)) addProblem(row.problems, column, 'onboarding.import.row.duplicateInOutbox');
 }
 
 export const hasProblems = (row: ImportRow) => Object.keys(row.problems).length > 0;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from './platform';
+import { connectionOutcomeSchema, connectionStepNameSchema, rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from './platform';
+import { appErrorKindSchema } from '../app-error';
 
 export type { RpcMethod, TokenStyle } from './platform';
 
@@ -129,11 +130,26 @@ export type ProfileInput = z.input<typeof profileInputSchema>;
 /** The form's values after validation and normalisation. */
 export type ProfileFields = z.infer<typeof profileInputSchema>;
 
+/**
+ * The last connection test of a profile: when, its outcome, and where it broke. No sentence and nothing the server
+ * said is kept (a server's words could carry anything): the screen words it from the step and the kind.
+ */
+export const connectionTestRecordSchema = z.object({
+  at: z.iso.datetime(),
+  outcome: connectionOutcomeSchema,
+  /** The step that failed (null when none did). */
+  failedStep: connectionStepNameSchema.nullable(),
+  kind: appErrorKindSchema.nullable(),
+});
+export type ConnectionTestRecord = z.infer<typeof connectionTestRecordSchema>;
+
 /** A saved profile, as kept in profiles.json. */
 export const profileSchema = profileInputSchema.extend({
   id: z.uuid({ error: 'The profile id must be a UUID.' }),
   createdAt: z.iso.datetime({ error: 'The creation time must be an ISO date-time.' }),
   updatedAt: z.iso.datetime({ error: 'The update time must be an ISO date-time.' }),
+  /** Kept until the address, TLS trust, token style, timeout or token changes (then it says nothing any more). */
+  lastTest: connectionTestRecordSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -151,4 +167,14 @@ export function addressMovesToken(previous: string, next: string): boolean {
   const before = tokenOrigin(previous);
   const after = tokenOrigin(next);
   return before !== null && after !== null && before !== after;
+}
+
+/** True when a change from `previous` to `next` makes an earlier connection test say nothing about the profile. */
+export function changesConnection(previous: ProfileFields, next: ProfileFields): boolean {
+  return (
+    previous.baseUrl !== next.baseUrl ||
+    previous.tokenStyle !== next.tokenStyle ||
+    previous.timeoutMs !== next.timeoutMs ||
+    JSON.stringify(previous.tls) !== JSON.stringify(next.tls)
+  );
 }

@@ -1,5 +1,6 @@
 import { t } from '../../lib/i18n.svelte';
-import { clamp01, insertPointOnEdge, nudge, placePoint, removePoint, type Point } from './geometry';
+import { clamp01, insertPointOnEdge, movePoint, nudge, placePoint, removePoint, type Point } from './geometry';
+import { dragCrossing, fixedCrossing } from './shape-flags';
 import type { TaskEditor } from './editor-state.svelte';
 import { newShape, withPoints, type ShapeElement, type ShapeKind } from './task-document';
 
@@ -11,6 +12,25 @@ export interface Selection {
   index: number;
   /** The selected point, or null when the whole shape is selected. */
   point: number | null;
+}
+
+/**
+ * A point being dragged. While the button is held only this changes (the canvas redraws the one shape and point
+ * from it); the body, its JSON text, the checks and the undo history take the result once, when the point is dropped.
+ */
+export interface DragPreview {
+  kind: ShapeKind;
+  index: number;
+  point: number;
+  /** The shape's points when the drag began. */
+  base: readonly Point[];
+  /** Where the point is now. */
+  at: Point;
+  moved: boolean;
+  /** For a zone: a crossing of two edges the moving point does not touch, found once when the drag began. */
+  fixed: [number, number] | null;
+  /** For a zone: the first crossing of the shape as it is now (fixed, or one of the moving point's edges). */
+  crossing: [number, number] | null;
 }
 
 export const ZOOM_STEPS = [1, 1.5, 2, 3, 4, 6, 8] as const;
@@ -35,6 +55,7 @@ export class CanvasState {
   centre = $state<Point>([0.5, 0.5]);
   snap = $state(true);
   announcement = $state('');
+  drag = $state.raw<DragPreview | null>(null);
   readonly #editor: TaskEditor;
 
   constructor(editor: TaskEditor) {
@@ -135,14 +156,57 @@ export class CanvasState {
     return this.#editor.shapes(kind).elements.map((element) => (element.index === index && element.drawable ? withPoints(element, points) : element));
   }
 
-  /** Moves a point during a drag (recorded as one undo step by the editor's gesture). */
-  dragPoint(kind: ShapeKind, index: number, point: number, to: Point): void {
+  /** Starts dragging a point of a drawn shape; the editor's gesture makes the whole drag one step of undo. */
+  beginDrag(kind: ShapeKind, index: number, point: number): boolean {
+    this.#editor.beginGesture();
+    if (this.#startDrag(kind, index, point)) return true;
+    this.#editor.endGesture();
+    return false;
+  }
+
+  #startDrag(kind: ShapeKind, index: number, point: number): boolean {
     const element = this.#editor.shapes(kind).elements[index];
-    if (!element?.drawable) return;
+    const at = element?.drawable ? element.points[point] : undefined;
+    if (!element?.drawable || !at) return false;
+    const fixed = kind === 'area' ? fixedCrossing(element.points, point) : null;
+    this.drag = { kind, index, point, base: element.points, at, moved: false, fixed, crossing: kind === 'area' ? dragCrossing(element.points, point, fixed) : null };
+    return true;
+  }
+
+  /** A step of the drag: only the preview changes (one point, and the crossing check of its two edges). */
+  moveDrag(to: Point): void {
+    const drag = this.drag;
+    if (!drag) return;
     const placed = placePoint(to, this.snap);
-    const current = element.points[point];
-    if (current && current[0] === placed[0] && current[1] === placed[1]) return;
-    this.#editor.liveShapes(kind, this.#replace(kind, index, element.points.map((p, i) => (i === point ? placed : p))));
+    if (placed[0] === drag.at[0] && placed[1] === drag.at[1]) return;
+    const crossing = drag.kind === 'area' ? dragCrossing(movePoint(drag.base, drag.point, placed), drag.point, drag.fixed) : null;
+    this.drag = { ...drag, at: placed, moved: true, crossing };
+  }
+
+  /** Drops the point: the body takes the moved shape, as one step of undo with whatever the gesture did before. */
+  endDrag(): void {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    if (drag.moved) this.#editor.liveShapes(drag.kind, this.#replace(drag.kind, drag.index, movePoint(drag.base, drag.point, drag.at)));
+    this.#editor.endGesture();
+    this.select({ kind: drag.kind, index: drag.index, point: drag.point });
+  }
+
+  /** The drag was taken away (the pointer was cancelled): the point goes back where it was. */
+  cancelDrag(): void {
+    if (!this.drag) return;
+    this.drag = null;
+    this.#editor.endGesture();
+  }
+
+  /** A press on the "+" of an edge: inserts a point there and drags it, all one step of undo. */
+  insertAndDrag(kind: ShapeKind, index: number, after: number): boolean {
+    this.#editor.beginGesture();
+    const point = this.insertOnEdge(kind, index, after, undefined, true);
+    if (point !== null && this.#startDrag(kind, index, point)) return true;
+    this.#editor.endGesture();
+    return false;
   }
 
   /** Arrow keys: the selected point moves, or else the cursor. */

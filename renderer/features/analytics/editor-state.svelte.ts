@@ -1,5 +1,6 @@
 import { checkTaskBody } from '../../../preload/contract/analytics';
 import type { JsonObject } from './json-path';
+import { flagsByShape } from './shape-flags';
 import {
   blankDocument,
   drawnShapes,
@@ -37,11 +38,12 @@ export class TaskEditor {
   #redo = $state.raw<JsonObject[]>([]);
   #gestureStart: JsonObject | null = null;
   /**
-   * The JSON text shown while a drag is under way: re-serialising and re-laying out a long body in the text box on
-   * every frame of a drag cost most of the frame (200-point zone: ~170 ms of ~270 ms); it catches up when the point
-   * is dropped, and every other change (a key press, a click, the form) shows at once.
+   * The document the JSON text shows. It follows the body once the browser is idle (at most a fifth of a second
+   * later), not in the frame of the change: formatting a long body and laying it out in the text box took most of
+   * a frame (200-point zone), and a key held down on a point, or the drop of a dragged point, must not wait for it.
    */
-  #heldText = $state<string | null>(null);
+  #shown = $state.raw<JsonObject>(blankDocument());
+  #showing = $state(false);
   /** The JSON text as the operator typed it, while it differs from the formatted document (or does not parse). */
   #typed = $state<string | null>(null);
   #jsonProblem = $state<{ reason: 'notJson' | 'notObject'; detail: string } | null>(null);
@@ -50,7 +52,9 @@ export class TaskEditor {
   readonly areas = $derived(readShapes(this.#doc, 'area'));
   readonly fences = $derived(readShapes(this.#doc, 'fence'));
   readonly issues = $derived(checkTaskBody(this.#doc));
-  readonly jsonText: string = $derived(this.#heldText ?? this.#typed ?? formatDocument(this.#doc));
+  /** What is wrong with each drawn shape (by shapeKey), for the canvas's outlines and the shapes list alike. */
+  readonly flags = $derived(flagsByShape([...drawnShapes(this.areas), ...drawnShapes(this.fences)]));
+  readonly jsonText: string = $derived(this.#typed ?? formatDocument(this.#shown));
 
   get doc(): JsonObject {
     return this.#doc;
@@ -67,6 +71,22 @@ export class TaskEditor {
   get jsonProblem() {
     return this.#jsonProblem;
   }
+  /** True while the JSON text has not caught up with the body yet. */
+  get jsonPending(): boolean {
+    return this.#showing;
+  }
+
+  #set(doc: JsonObject): void {
+    this.#doc = doc;
+    if (this.#showing) return;
+    this.#showing = true;
+    const show = () => {
+      this.#showing = false;
+      this.#shown = this.#doc;
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(show, { timeout: 200 });
+    else setTimeout(show, 0);
+  }
 
   shapes(kind: ShapeKind) {
     return kind === 'area' ? this.areas : this.fences;
@@ -78,7 +98,7 @@ export class TaskEditor {
 
   /** Starts over from a body (imported, a draft, one sent before); undo history is cleared. */
   load(doc: JsonObject, baseline?: Baseline): void {
-    this.#doc = doc;
+    this.#set(doc);
     this.#baseline = baseline ?? { doc, source: 'start', at: null };
     this.#undo = [];
     this.#redo = [];
@@ -100,7 +120,7 @@ export class TaskEditor {
     if (next === this.#doc) return;
     this.#undo = [...this.#undo.slice(-(MAX_UNDO - 1)), this.#doc];
     this.#redo = [];
-    this.#doc = next;
+    this.#set(next);
     this.#typed = null;
     this.#jsonProblem = null;
   }
@@ -115,19 +135,17 @@ export class TaskEditor {
 
   beginGesture(): void {
     this.#gestureStart = this.#doc;
-    this.#heldText = this.jsonText;
   }
 
   /** A step of a gesture: shown at once, recorded as one undo step when the gesture ends. */
   liveShapes(kind: ShapeKind, elements: readonly ShapeElement[]): void {
-    this.#doc = writeShapes(this.#doc, kind, elements);
+    this.#set(writeShapes(this.#doc, kind, elements));
     this.#typed = null;
   }
 
   endGesture(): void {
     const start = this.#gestureStart;
     this.#gestureStart = null;
-    this.#heldText = null;
     if (start === null || start === this.#doc) return;
     this.#undo = [...this.#undo.slice(-(MAX_UNDO - 1)), start];
     this.#redo = [];
@@ -157,7 +175,7 @@ export class TaskEditor {
     if (!previous) return;
     this.#undo = this.#undo.slice(0, -1);
     this.#redo = [...this.#redo, this.#doc];
-    this.#doc = previous;
+    this.#set(previous);
     this.#typed = null;
     this.#jsonProblem = null;
   }
@@ -167,7 +185,7 @@ export class TaskEditor {
     if (!next) return;
     this.#redo = this.#redo.slice(0, -1);
     this.#undo = [...this.#undo, this.#doc];
-    this.#doc = next;
+    this.#set(next);
     this.#typed = null;
     this.#jsonProblem = null;
   }

@@ -134,33 +134,69 @@ export function segmentsIntersect(p1: Point, p2: Point, q1: Point, q2: Point): b
 }
 
 /**
- * The pairs of edges of a polygon that cross or touch, other than neighbours meeting at their shared corner.
- * Edge k runs from point k to point k+1 (the last one back to point 0). Neighbouring edges are reported too when
- * they fold back onto each other (a spike), since the zone then has no inside along them.
- * Quadratic in the number of edges: a 200-point zone is 20,000 checks, well under a millisecond.
+ * Whether edges i and j (i < j) of a closed polygon of n points cross or touch in a way that leaves the zone without
+ * a clear inside. Edge k runs from point k to point k+1 (the last one back to point 0). Neighbours always share a
+ * corner; they count only when they fold back onto each other (a spike), since the zone then has no inside there.
+ */
+function edgesCross(points: readonly Point[], i: number, j: number): boolean {
+  const n = points.length;
+  const at = (k: number) => points[k % n] as Point;
+  const a1 = at(i);
+  const a2 = at(i + 1);
+  const b1 = at(j);
+  const b2 = at(j + 1);
+  if (j === i + 1 || (i === 0 && j === n - 1)) {
+    const [shared, a, b] = j === i + 1 ? [a2, a1, b2] : [a1, a2, b1];
+    return orientation(a, shared, b) === 0 && distance(a, shared) > 0 && distance(b, shared) > 0 && dot(a, shared, b) > 0;
+  }
+  return segmentsIntersect(a1, a2, b1, b2);
+}
+
+/**
+ * The pairs of edges of a polygon that cross or touch, other than neighbours meeting at their shared corner
+ * (see edgesCross). Quadratic in the number of edges: a 200-point zone is 20,000 checks, about a millisecond, so
+ * it runs when the shapes change, not on every frame of a drag (crossingsAt does that part).
  */
 export function selfIntersections(points: readonly Point[]): Array<[number, number]> {
   const n = points.length;
   if (n < 3) return [];
   const found: Array<[number, number]> = [];
-  const at = (i: number) => points[i % n] as Point;
   for (let i = 0; i < n; i += 1) {
-    for (let j = i + 1; j < n; j += 1) {
-      const neighbours = j === i + 1 || (i === 0 && j === n - 1);
-      const a1 = at(i);
-      const a2 = at(i + 1);
-      const b1 = at(j);
-      const b2 = at(j + 1);
-      if (neighbours) {
-        // Neighbours always share a corner; they are a problem only when they run back over each other.
-        const [shared, a, b] = j === i + 1 ? [a2, a1, b2] : [a1, a2, b1];
-        if (orientation(a, shared, b) === 0 && distance(a, shared) > 0 && distance(b, shared) > 0 && dot(a, shared, b) > 0) found.push([i, j]);
-        continue;
-      }
-      if (segmentsIntersect(a1, a2, b1, b2)) found.push([i, j]);
-    }
+    for (let j = i + 1; j < n; j += 1) if (edgesCross(points, i, j)) found.push([i, j]);
   }
   return found;
+}
+
+/** The two edges that end at point `index` of a closed polygon of n points (for n = 3 they are still two). */
+export function edgesAt(n: number, index: number): [number, number] {
+  return [(index - 1 + n) % n, index];
+}
+
+/**
+ * The crossings that involve the edges ending at point `index`: when only that point moves, these are the only
+ * pairs that can change, so a drag checks 2n pairs per frame instead of n²/2. With the crossings found before
+ * the point moved, minus those touching its edges, plus these, it gives selfIntersections of the moved polygon.
+ */
+export function crossingsAt(points: readonly Point[], index: number): Array<[number, number]> {
+  const n = points.length;
+  if (n < 3 || index < 0 || index >= n) return [];
+  const [before, after] = edgesAt(n, index);
+  const found: Array<[number, number]> = [];
+  for (let other = 0; other < n; other += 1) {
+    // The pair of the two moving edges is checked once, with `before`.
+    for (const edge of other === before ? [after] : other === after ? [before] : [before, after]) {
+      if (edge === after && other === before) continue;
+      const pair: [number, number] = edge < other ? [edge, other] : [other, edge];
+      if (edgesCross(points, pair[0], pair[1])) found.push(pair);
+    }
+  }
+  return found.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+/** True when the pair includes one of the edges ending at point `index` (a crossing a move of that point can change). */
+export function touchesPoint(pair: readonly [number, number], n: number, index: number): boolean {
+  const [before, after] = edgesAt(n, index);
+  return pair[0] === before || pair[1] === before || pair[0] === after || pair[1] === after;
 }
 
 /** Dot product of (a - o) and (b - o): positive when a and b lie on the same side of o. */

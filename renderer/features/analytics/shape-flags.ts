@@ -1,5 +1,5 @@
-import { insideFrame, isZeroLengthLine, selfIntersections } from './geometry';
-import type { DrawnShape } from './task-document';
+import { crossingsAt, insideFrame, isZeroLengthLine, selfIntersections, touchesPoint, type Point } from './geometry';
+import type { DrawnShape, ShapeKind } from './task-document';
 
 /** What is wrong with a drawn shape, for the flags beside the canvas and the shape's own outline. */
 export type ShapeFlag =
@@ -25,4 +25,30 @@ export function flagsOf(shape: DrawnShape): ShapeFlag[] {
   }
   if (!insideFrame(points)) flags.push({ type: 'outside' });
   return flags;
+}
+
+/** How shapes are told apart across the canvas and the shapes list. */
+export function shapeKey(kind: ShapeKind, index: number): string {
+  return `${kind}-${index}`;
+}
+
+/** The flags of every drawn shape, by shapeKey: computed once per change of the body, for all views. */
+export function flagsByShape(shapes: readonly DrawnShape[]): Map<string, ShapeFlag[]> {
+  return new Map(shapes.map((shape) => [shapeKey(shape.kind, shape.index), flagsOf(shape)]));
+}
+
+/** The first crossing of a zone that moving point `index` cannot change (between edges not ending at it), or null. */
+export function fixedCrossing(points: readonly Point[], index: number): [number, number] | null {
+  return selfIntersections(points).find((pair) => !touchesPoint(pair, points.length, index)) ?? null;
+}
+
+/**
+ * The first crossing of a zone whose point `index` is moving: the fixed one found when the drag began, or one of
+ * the moving point's two edges (2n checks, not n²/2), whichever comes first in the order of selfIntersections.
+ */
+export function dragCrossing(points: readonly Point[], index: number, fixed: [number, number] | null): [number, number] | null {
+  const moving = crossingsAt(points, index)[0] ?? null;
+  if (!moving || !fixed) return moving ?? fixed;
+  const order = moving[0] - fixed[0] || moving[1] - fixed[1];
+  return order < 0 ? moving : fixed;
 }

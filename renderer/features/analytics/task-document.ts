@@ -235,6 +235,16 @@ export function parseDocument(textValue: string): { ok: true; doc: JsonObject } 
   return isObject(parsed) ? { ok: true, doc: parsed } : { ok: false, reason: 'notObject' };
 }
 
+/**
+ * A list of numbers only (a point), as JSON.stringify lays it out: one item per line. Raw line breaks never occur
+ * inside JSON strings, so a match cannot start or end inside one.
+ */
+const numberList = /\[\n\s*(-?\d[\d.eE+-]*(?:,\n\s*-?\d[\d.eE+-]*)*)\n\s*\]/g;
+
+/**
+ * The body as indented JSON, with each list of numbers (a point: `[0.25, 0.4]`) on one line: a 200-point zone is
+ * 200 lines to read and lay out in the text box, not 800.
+ */
 export function formatDocument(doc: JsonObject): string {
-  return JSON.stringify(doc, null, 2);
+  return JSON.stringify(doc, null, 2).replace(numberList, (_, items: string) => `[${items.replace(/,\n\s*/g, ', ')}]`);
 }

@@ -57,6 +57,8 @@ export class ProfilesState {
     this.#testing = null;
     if (result.ok) this.#reports = { ...this.#reports, [id]: result.value };
     else this.#reports = { ...this.#reports, [id]: { ok: false, outcome: 'failed', steps: [], error: result.error } };
+    // The card shows the test kept with the profile (time and outcome).
+    await this.load();
     if (id === this.activeId) void connection.refresh(true);
   }
 

@@ -1,27 +1,18 @@
 import { hasDbus } from '../../support/dbus';
 import { streamsWith } from '../../support/streams';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
-import { createRegistry, type Registry } from '../../../main/ipc/registry';
+import type { WatchdeskApp } from '../../../main/app/create-app';
+import type { Registry } from '../../../main/ipc/registry';
+import { startRegistryApp, testSender, type RegistryApp } from '../../support/registry-app';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import type { ConnectionChange, ProfileView } from '../../../preload/contract/connect';
-
-const sender = { transport: 'test' as const };
 
 describe.skipIf(!hasDbus)('connection.changed: the header learns of a failed call at once', () => {
   let app: WatchdeskApp;
   let registry: Registry;
+  let call: RegistryApp['call'];
   let simulator: RunningSimulator;
   let changes: ConnectionChange[];
-
-  async function call<T>(channel: string, input?: unknown): Promise<T> {
-    const result = await registry.call(channel, input, sender);
-    if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-    return result.value as T;
-  }
 
   /** The changes pushed so far, once the watch has looked up the active profile (it does so before emitting). */
   async function pushed(count: number): Promise<ConnectionChange[]> {
@@ -37,13 +28,7 @@ describe.skipIf(!hasDbus)('connection.changed: the header learns of a failed cal
 
   beforeEach(async () => {
     simulator = await startSimulator({ seed: 5 });
-    app = await createApp({
-      dataDir: mkdtempSync(join(tmpdir(), 'wd-conn-changed-')),
-      hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
-      keychainService: `watchdesk-test-conn-changed-${process.pid}-${Date.now()}`,
-      demo: false,
-    });
-    registry = createRegistry(app.handlers, { isTrustedSender: () => true });
+    ({ app, registry, call } = await startRegistryApp('conn-changed'));
     changes = [];
     app.services.events.listen((event) => {
       if (event.name === 'connection.changed') changes.push(event.payload as ConnectionChange);
@@ -58,7 +43,7 @@ describe.skipIf(!hasDbus)('connection.changed: the header learns of a failed cal
     const profile = await call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
     const uid = stream();
     await simulator.close();
-    const result = await registry.call('tokens.create', { stream: uid, ttl: 60 }, sender);
+    const result = await registry.call('tokens.create', { stream: uid, ttl: 60 }, testSender);
     expect(result).toMatchObject({ ok: false, error: { kind: 'Offline' } });
     const [change] = await pushed(1);
     expect(change).toMatchObject({ profileId: profile.id, ok: false, kind: 'Offline' });
@@ -69,7 +54,7 @@ describe.skipIf(!hasDbus)('connection.changed: the header learns of a failed cal
   it('is pushed when the server refuses the token, and again once a call succeeds, but not for each call alike', async () => {
     const profile = await call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
     simulator.faults.add({ path: '/api/', status: 401, body: '{"message":"Unauthenticated."}', times: 2 });
-    for (let i = 0; i < 2; i++) expect((await registry.call('tokens.create', { stream: stream(), ttl: 60 }, sender)).ok).toBe(false);
+    for (let i = 0; i < 2; i++) expect((await registry.call('tokens.create', { stream: stream(), ttl: 60 }, testSender)).ok).toBe(false);
     await call('tokens.create', { stream: stream(), ttl: 60 });
     await call('tokens.create', { stream: stream(), ttl: 60 });
     const seen = await pushed(2);

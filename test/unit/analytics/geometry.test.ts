@@ -9,6 +9,8 @@ import {
   placePoint,
   segmentsIntersect,
   selfIntersections,
+  crossingsAt,
+  touchesPoint,
   snapToEdges,
   type Point,
 } from '../../../renderer/features/analytics/geometry';
@@ -115,6 +117,31 @@ describe('self-intersection of polygons', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('crossings of the edges at a moved point (the check a drag runs per frame)', () => {
+  const polygon = fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 })), { minLength: 3, maxLength: 14 });
+
+  it('with the crossings found before the move that do not touch the point, gives the full check of the moved polygon', () => {
+    fc.assert(
+      fc.property(polygon, fc.nat(), fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 })), (grid, pick, to) => {
+        // Points on a coarse grid, so touching, overlapping and collinear cases come up often.
+        const points: Point[] = grid.map(([x, y]) => [x / 20, y / 20]);
+        const index = pick % points.length;
+        const moved = points.map((p, i) => (i === index ? ([to[0] / 20, to[1] / 20] as Point) : p));
+        const kept = selfIntersections(points).filter((pair) => !touchesPoint(pair, points.length, index));
+        const combined = [...kept, ...crossingsAt(moved, index)].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        expect(combined).toEqual(selfIntersections(moved));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('finds the bow tie made by dragging a corner of a square across', () => {
+    const bowTie: Point[] = [[0.2, 0.2], [0.8, 0.8], [0.8, 0.2], [0.2, 0.8]];
+    expect(crossingsAt(bowTie, 1)).toEqual([[0, 2]]);
+    expect(crossingsAt([[0.2, 0.2], [0.8, 0.2], [0.8, 0.8], [0.2, 0.8]], 1)).toEqual([]);
   });
 });
 

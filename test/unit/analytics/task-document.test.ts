@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { checkTaskBody } from '../../../preload/contract/analytics';
 import {
   drawnShapes,
+  formatDocument,
   isRecognitionCaseType,
   newShape,
   readFields,
@@ -135,5 +136,24 @@ describe('form text as typed', async () => {
     expect(parseThreshold('87')).toEqual({ ok: true, value: 87 });
     expect(parseThreshold('high')).toEqual({ ok: false });
     expect(parseThreshold('0.5.1')).toEqual({ ok: false });
+  });
+});
+
+describe('the body as JSON text', () => {
+  it('puts each point on one line and parses back to the same body', () => {
+    const doc: JsonObject = { CaseType: 'x [\n 1 ]', Pipeline: { Areas: [{ Points: [[0.25, 0.4], [1, -0.5], [1e-7, 3]] }], Tags: ['a', 'b'] } };
+    const text = formatDocument(doc);
+    expect(text).toContain('"Points": [\n');
+    expect(text).toContain('[0.25, 0.4]');
+    expect(text).toContain('[1e-7, 3]');
+    expect(text).toContain('"a",\n');
+    expect(JSON.parse(text)).toEqual(doc);
+  });
+
+  it('gives back any JSON body unchanged in meaning', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (doc) => JSON.stringify(JSON.parse(formatDocument(doc))) === JSON.stringify(doc)),
+      { numRuns: 300 },
+    );
   });
 });

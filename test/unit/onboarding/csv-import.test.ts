@@ -42,6 +42,20 @@ describe('CSV import', () => {
     expect(parsed.rows[0]!.problems['row']?.[0]?.key).toBe('onboarding.import.row.fieldCount');
   });
 
+  it('finds the delimiter of a long file from its first lines and skips blank lines', () => {
+    const rows = Array.from({ length: 3_000 }, (_, i) => `Cam ${i};02:00:00:00:${String(Math.floor(i / 100)).padStart(2, '0')}:${String(i % 100).padStart(2, '0')};s;f;;`);
+    const parsed = parseImport(['name;mac;group_external_id;folder_key;serial_number;external_id', '', ...rows, ';;;;;', ''].join('\r\n'), newId);
+    expect(parsed.fileProblem).toBeNull();
+    expect(parsed.rows).toHaveLength(3_000);
+    expect(parsed.rows.filter(hasProblems)).toEqual([]);
+    expect(parsed.rows[2_999]).toMatchObject({ row: 3_000, request: { name: 'Cam 2999', mac: '02:00:00:00:29:99' } });
+  });
+
+  it('puts an unclosed quote on its own row, also after blank lines', () => {
+    const parsed = parseImport(`${header}\n\nA,AA:BB:CC:DD:EE:01,s,f,,\n\nB,"AA:BB:CC:DD:EE:02,s,f,,`, newId);
+    expect(parsed.rows.map((row) => row.problems['row']?.[0]?.key ?? null)).toEqual([null, 'onboarding.import.row.quotes']);
+  });
+
   it('gives a sentence for a file with the wrong columns, a binary file, an empty file and a missing column', () => {
     expect(parseImport('a,b,c\n1,2,3', newId).fileProblem?.key).toBe('onboarding.import.file.noColumns');
     expect(parseImport('PK\u0003\u0004\u0000\u0000binary', newId).fileProblem?.key).toBe('onboarding.import.file.binary');

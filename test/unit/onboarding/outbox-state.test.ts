@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../preload/contract/app-error';
 import { outboxStates, type OutboxEntry } from '../../../preload/contract/onboarding';
-import { backoffDelay, InvalidTransition, isDue, meaningOf, transition, type OutboxEvent } from '../../../main/outbox/outbox-state';
+import { backoffDelay, InvalidTransition, isDue, meaningOf, queuedEntry, transition, type OutboxEvent } from '../../../main/outbox/outbox-state';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const response = {
@@ -20,25 +20,8 @@ const response = {
 };
 
 function entry(state: OutboxEntry['state'], changes: Partial<OutboxEntry> = {}): OutboxEntry {
-  return {
-    id: 'e1',
-    profileId: 'p',
-    profileName: 'Demo',
-    request: { name: 'Gate', mac: 'AA:BB:CC:00:00:01', external_id: 'x-1' },
-    state,
-    attempts: 0,
-    maybeCreated: false,
-    createdAt: at.toISOString(),
-    updatedAt: at.toISOString(),
-    nextAttemptAt: null,
-    lastError: null,
-    fieldErrors: {},
-    response: null,
-    recognisedByExternalId: false,
-    importId: null,
-    clearedAt: null,
-    ...changes,
-  };
+  const request = { name: 'Gate', mac: 'AA:BB:CC:00:00:01', external_id: 'x-1' };
+  return { ...queuedEntry('e1', request, { profileId: 'p', profileName: 'Demo' }, at.toISOString()), state, ...changes };
 }
 
 const error = (kind: AppError['kind'], changes: { fieldErrors?: Record<string, string[]>; data?: Record<string, unknown> } = {}): AppError =>

@@ -14,6 +14,20 @@ export const connect = {
     demo: 'Demo token (built in)',
     none: 'No token',
   },
+  /** The last connection test, kept with the server ({{ago}}: "2 min ago"). */
+  lastTest: {
+    never: 'Not tested yet',
+    works: 'Connection works, tested {{ago}}',
+    incomplete: 'Server reached, no token checked, tested {{ago}}',
+    refused: 'Token refused by the server, tested {{ago}}',
+    failed: {
+      DNS: 'Server name not found, tested {{ago}}',
+      TCP: 'Server unreachable, tested {{ago}}',
+      TLS: 'Certificate not trusted, tested {{ago}}',
+      HTTP: 'No usable answer from the server, tested {{ago}}',
+      Token: 'Token could not be used, tested {{ago}}',
+    },
+  },
   pinnedCertificate: 'Pinned certificate',
   customCa: 'Custom CA',
   useServer: 'Use this server',
