@@ -7,6 +7,7 @@ import { isLocalHost } from '../profiles/is-local-host';
 import { addressMovesToken } from '../../preload/contract/wire/profile';
 import { inspectCertificate, normalizeFingerprint } from '../platform';
 import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 
 const healthCacheMs = 30_000;
@@ -57,7 +58,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
 
   async function mustGet(id: string): Promise<Profile> {
     const profile = await profiles.get(id);
-    if (!profile) throw new AppFailure('NotFound', 'This server profile no longer exists. Reload the list.');
+    if (!profile) throw new AppFailure('NotFound', t('errors.connect.profileGone'));
     return profile;
   }
 
@@ -158,7 +159,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       async 'profiles.inspectCertificate'({ id }, { signal }) {
         const profile = await mustGet(id);
         if (!profile.baseUrl.startsWith('https:')) {
-          throw new AppFailure('Validation', 'This server uses plain http: there is no certificate to review.', { fieldErrors: { baseUrl: ['Use an https:// address to check a certificate.'] } });
+          throw new AppFailure('Validation', t('errors.connect.plainHttp'), { fieldErrors: { baseUrl: [t('errors.connect.plainHttpField')] } });
         }
         return inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
       },
@@ -167,7 +168,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
         const profile = await mustGet(id);
         const current = await inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
         if (normalizeFingerprint(current.sha256) !== normalizeFingerprint(sha256)) {
-          throw new AppFailure('TlsPinMismatch', 'The server presented a different certificate than the one you reviewed. Review it again before trusting it.', {
+          throw new AppFailure('TlsPinMismatch', t('errors.connect.certificateChanged'), {
             data: { certificate: current },
           });
         }
@@ -179,8 +180,8 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       async 'profiles.obtainToken'({ id, client: clientName, duration }, { signal }) {
         const profile = await mustGet(id);
         if (!isLocalHost(profile.baseUrl)) {
-          throw new AppFailure('Validation', 'The platform hands out API tokens only to its own console. Run Watchdesk on the media server, or paste a token instead.', {
-            fieldErrors: { client: ['Only available when the server address points at this machine.'] },
+          throw new AppFailure('Validation', t('errors.connect.obtainRemote'), {
+            fieldErrors: { client: [t('errors.connect.obtainRemoteField')] },
           });
         }
         const { client } = await connections.forProfile(id);

@@ -4,6 +4,7 @@ import type { Profile } from '../../preload/contract/wire/profile';
 import type { ProfileStore } from '../profiles/profile-store';
 import type { Vault } from '../secrets/vault';
 import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { AppError } from '../../preload/contract/app-error';
 import type { ConnectionWatch } from './connection-watch';
@@ -36,8 +37,8 @@ async function clientTrust(profile: Profile): Promise<ClientTlsTrust> {
     try {
       return { mode: 'ca', caPem: await readFile(tls.caFile, 'utf8') };
     } catch {
-      throw new AppFailure('TlsUntrusted', `The CA certificate file "${tls.caFile}" cannot be read. Choose the file again in Connect.`, {
-        fieldErrors: { 'tls.caFile': ['This file cannot be read.'] },
+      throw new AppFailure('TlsUntrusted', t('errors.connect.caFileUnreadable', { file: tls.caFile }), {
+        fieldErrors: { 'tls.caFile': [t('errors.connect.caFileField')] },
       });
     }
   }
@@ -93,7 +94,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
 
   async function forProfile(profileId: string): Promise<ActiveConnection> {
     const profile = await profiles.get(profileId);
-    if (!profile) throw new AppFailure('NotFound', 'This server profile no longer exists. Choose another one in Connect.');
+    if (!profile) throw new AppFailure('NotFound', t('errors.connect.profileGoneChoose'));
     const key = clientKey(profile);
     let entry = clients.get(profileId);
     if (entry?.key !== key) {
@@ -112,7 +113,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
   return {
     async active() {
       const activeId = await profiles.getActiveId();
-      if (!activeId) throw new AppFailure('NotFound', 'No server is selected. Open Connect and add or choose a server.');
+      if (!activeId) throw new AppFailure('NotFound', t('errors.connect.noneSelected'));
       return forProfile(activeId);
     },
     forProfile,

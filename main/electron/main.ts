@@ -11,6 +11,7 @@ import { isTrustedElectronSender, pushEvents, registerIpc } from './ipc';
 import { hardenSession } from './security';
 import { openMainWindow } from './window';
 import { createElectronNotifier } from './notifier';
+import { t } from '../shared/i18n';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const distDir = join(here, '..');
@@ -39,7 +40,7 @@ if (!app.requestSingleInstanceLock()) {
     .catch((error: unknown) => {
       // Without a window nothing else would tell the operator; the log has the details.
       log.error('app', `Watchdesk could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      dialog.showErrorBox('Watchdesk could not start', 'Something went wrong while starting. Start Watchdesk again; if this keeps happening, send the log to your administrator.');
+      dialog.showErrorBox(t('errors.app.startFailedTitle'), t('errors.app.startFailed'));
       app.exit(1);
     });
 

@@ -19,6 +19,7 @@ import { createOutboxHolder, type OutboxHolderOptions } from '../outbox/outbox-h
 import type { Outbox } from '../outbox/outbox';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
+import { issueMessage } from '../shared/zod-errors';
 import { createdCameraOf, createdToCsv, searchCreated } from './created-cameras';
 import { checkedRequest, fieldErrorsOf, requireValid } from './request-check';
 import { createTemplateStore } from './template-store';
@@ -202,7 +203,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
         .object({ format: z.literal('watchdesk-camera-templates'), templates: z.array(templateSchema.omit({ id: true, updatedAt: true }).loose()) })
         .safeParse(data);
       if (!parsed.success) {
-        const reason = parsed.error.issues[0] ? `${parsed.error.issues[0].path.join('.') || 'file'}: ${parsed.error.issues[0].message}` : 'unknown shape';
+        const reason = parsed.error.issues[0] ? `${parsed.error.issues[0].path.join('.') || 'file'}: ${issueMessage(parsed.error.issues[0])}` : 'unknown shape';
         throw new AppFailure('Validation', t('onboarding.errors.templateFile', { reason }), { fieldErrors: { json: [t('onboarding.errors.templateFile', { reason })] } });
       }
       const existing = await templates.list();

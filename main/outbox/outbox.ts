@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppError } from '../../preload/contract/app-error';
 import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { OutboxStore } from './outbox-store';
 import { backoffDelay, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
@@ -39,7 +40,7 @@ const SETTLED = new Set<OutboxEntry['state']>(['created', 'needs-fixing', 'held'
 function appErrorOf(error: unknown): AppError {
   if (isAppFailure(error)) return error.appError;
   log.error('outbox', `unexpected failure while sending: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-  return new AppFailure('Internal', 'Something went wrong inside Watchdesk while sending this camera. Try again.', { retryable: false }).appError;
+  return new AppFailure('Internal', t('errors.outbox.internal'), { retryable: false }).appError;
 }
 
 /**
@@ -183,7 +184,7 @@ export class Outbox {
     for (const id of ids) {
       const entry = this.#need(id);
       if (entry.state === 'sending' || entry.state === 'created') {
-        throw new AppFailure('Conflict', 'This camera is being sent or was already created, so it cannot be removed from the outbox.');
+        throw new AppFailure('Conflict', t('errors.outbox.busy'));
       }
     }
     await this.#store.remove(ids);
@@ -275,7 +276,7 @@ export class Outbox {
 
   #need(id: string): OutboxEntry {
     const entry = this.#entries.get(id);
-    if (!entry) throw new AppFailure('NotFound', 'This outbox entry no longer exists. Reload the list.');
+    if (!entry) throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
     return entry;
   }
 

@@ -1,4 +1,5 @@
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
 import { runConnectionTest } from './connection-test';
@@ -88,14 +89,17 @@ export interface PlatformClient {
 }
 
 /** Checks an argument against its wire schema before anything is sent; failures name the fields. */
-function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+/** What a request's values are, in the sentence that says some of them are wrong. */
+type RequestValues = 'invalidTokenSettings' | 'invalidTokenRequest' | 'invalidCamera' | 'invalidDevice' | 'invalidDashboard' | 'invalidTask';
+
+function validate<S extends z.ZodType>(schema: S, value: unknown, what: RequestValues): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   return invalid(what, fieldErrorsFromZod(result.error));
 }
 
-function invalid(what: string, fieldErrors: Record<string, string[]>): never {
-  throw new AppFailure('Validation', `Some of the ${what} are not valid. Check the highlighted fields.`, {
+function invalid(what: RequestValues, fieldErrors: Record<string, string[]>): never {
+  throw new AppFailure('Validation', t(`errors.client.${what}`), {
     fieldErrors,
     details: `request not sent: ${Object.keys(fieldErrors).join(', ')}`,
   });
@@ -108,7 +112,7 @@ function pickToken(raw: z.output<typeof obtainApiTokenResponseSchema>): string {
     const value = raw[key];
     if (typeof value === 'string' && value) return value;
   }
-  throw new AppFailure('BadResponse', 'The server’s answer carries no token. Tell your administrator.', { details: 'token endpoint answer without a token' });
+  throw new AppFailure('BadResponse', t('errors.client.noTokenInAnswer'), { details: 'token endpoint answer without a token' });
 }
 
 let rpcIds = 0;
@@ -154,7 +158,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async createStreamToken(input, { signal } = {}) {
       // The window is sent only when given (added, not trimmed with `delete`, which makes a slow dictionary object).
-      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsSchema, input, 'token settings');
+      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsSchema, input, 'invalidTokenSettings');
       if (from !== undefined) wire.from = from;
       if (to !== undefined) wire.to = to;
       // The method this call is sent with: concurrent calls may see the shared one switch while they are in flight.
@@ -180,14 +184,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async obtainApiToken(input, { signal } = {}) {
-      const body = validate(obtainApiTokenRequestSchema, input, 'token request values');
+      const body = validate(obtainApiTokenRequestSchema, input, 'invalidTokenRequest');
       const response = await transport.send({
         method: 'POST',
         path: '/api/auth/token/api/',
         auth: 'none',
         body,
         signal,
-        forbidden: 'The server gives out API tokens only to a console running on the media server itself. Run Watchdesk on that machine, or ask your administrator for a token.',
+        forbidden: t('errors.client.obtainForbidden'),
       });
       transport.assertStatus(response, [200, 201]);
       const raw = transport.parse(response, obtainApiTokenResponseSchema);
@@ -197,7 +201,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async createUserBoundToken(input, { signal } = {}) {
-      const body = validate(userBoundTokenRequestSchema, input, 'token request values');
+      const body = validate(userBoundTokenRequestSchema, input, 'invalidTokenRequest');
       const response = await transport.send({ method: 'POST', path: '/api/auth/token/access/', auth: 'query', body, signal });
       transport.assertStatus(response, [200, 201, 204]);
       if (response.status === 204 || response.text.trim() === '') return { token: null, raw: null };
@@ -208,7 +212,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async createCamera(input, { signal } = {}) {
-      const body = validate(cameraCreateRequestSchema, input, 'camera values');
+      const body = validate(cameraCreateRequestSchema, input, 'invalidCamera');
       const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, signal });
       transport.assertStatus(response, [200, 201]);
       return transport.parse(response, cameraCreateResponseSchema);
@@ -220,13 +224,13 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async viewCameraAgent(id, { signal } = {}) {
       // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422).
-      const agentId = validate(cameraAgentIdSchema, id, 'device values');
+      const agentId = validate(cameraAgentIdSchema, id, 'invalidDevice');
       const response = await transport.send({
         method: 'GET',
         path: `/api/v1/camera-agents/${agentId}`,
         auth: 'header-or-query',
         signal,
-        notFound: `The server has no camera-agent device number ${agentId}. Check the number.`,
+        notFound: t('errors.client.noDevice', { id: agentId }),
         forbidden: 'The API token is valid but lacks the camera-agents permission. Ask your administrator to grant it.',
       });
       transport.assertStatus(response, [200]);
@@ -234,7 +238,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async getDashboard(input = {}, { signal } = {}) {
-      const query = validate(dashboardQuerySchema, input, 'dashboard filters');
+      const query = validate(dashboardQuerySchema, input, 'invalidDashboard');
       const response = await transport.send({
         method: 'GET',
         path: '/api/admin/v1/dashboard',
@@ -248,8 +252,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async updateAnalyticsTask(uidInput, input, { signal } = {}) {
-      const uid = validate(analyticsTaskUidSchema, uidInput, 'task values');
-      const body = validate(analyticsTaskBodySchema, input, 'task values');
+      const uid = validate(analyticsTaskUidSchema, uidInput, 'invalidTask');
+      const body = validate(analyticsTaskBodySchema, input, 'invalidTask');
       const encoded = encodeURIComponent(uid);
       const response = await transport.send({
         method: 'PUT',
@@ -257,7 +261,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         auth: 'header-or-query',
         body,
         signal,
-        notFound: `The server has no analytics task “${uid}”. It may have been deleted; reload the list.`,
+        notFound: t('errors.client.noTask', { uid }),
       });
       transport.assertStatus(response, [200, 204]);
       // 23.09 answers 200 with the stream's identifier (README "Sources"); whatever it holds, it must be data, or the

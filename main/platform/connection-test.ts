@@ -37,7 +37,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     steps.push({ name, ok: false, message: failure.message });
     error ??= failure.appError;
     const order: ConnectionStepName[] = ['DNS', 'TCP', 'TLS', 'HTTP', 'Token'];
-    for (const later of order.slice(order.indexOf(name) + 1)) skip(later, 'Skipped because an earlier step failed.');
+    for (const later of order.slice(order.indexOf(name) + 1)) skip(later, t('errors.connectionTest.skipped'));
     return { ok: false, outcome: 'failed', steps, error };
   };
   const checkCancelled = (): void => {
@@ -48,11 +48,11 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     // DNS
     let address = host;
     if (net.isIP(host)) {
-      pass('DNS', `${host} is an IP address; no name lookup is needed.`);
+      pass('DNS', t('errors.connectionTest.dnsIp', { host }));
     } else {
       try {
         address = (await dns.lookup(host)).address;
-        pass('DNS', `The name ${host} was found (${address}).`);
+        pass('DNS', t('errors.connectionTest.dnsFound', { host, address }));
       } catch (e) {
         checkCancelled();
         return fail('DNS', failureFromTransportError(ctx, e, 'request', timeoutMs));
@@ -63,7 +63,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     // TCP
     try {
       await tcpProbe(address, port, timeoutMs, signal);
-      pass('TCP', `Port ${port} on ${address} accepts connections.`);
+      pass('TCP', t('errors.connectionTest.tcpOpen', { port, address }));
     } catch (e) {
       checkCancelled();
       return fail('TCP', failureFromTransportError(ctx, e, 'request', timeoutMs));
@@ -78,7 +78,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
         return fail('TLS', isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs));
       }
     } else {
-      skip('TLS', 'The address uses http://, so the connection is not encrypted. Prefer https:// outside a lab.');
+      skip('TLS', t('errors.connectionTest.tlsPlain'));
     }
     checkCancelled();
 
@@ -90,7 +90,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     } catch (e) {
       const failure = isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs);
       if (isTokenReadFailure(failure)) {
-        skip('HTTP', 'Not checked: the API token could not be read, so nothing was sent.');
+        skip('HTTP', t('errors.connectionTest.httpNotChecked'));
         return fail('Token', failure);
       }
       return fail('HTTP', failure);
@@ -98,12 +98,12 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     if (looksLikeHtml(response.contentType, response.text) && response.status !== 401 && response.status !== 403) {
       return fail('HTTP', htmlResponse(ctx, response.status));
     }
-    pass('HTTP', `The server answered (HTTP ${response.status}).`);
+    pass('HTTP', t('errors.connectionTest.httpAnswered', { status: response.status }));
 
     if (!response.sentToken) {
-      skip('Token', 'No API token is stored for this server yet. Add one to finish setting up.');
+      skip('Token', t('errors.connectionTest.tokenNone'));
     } else if (response.status === 200) {
-      pass('Token', 'The server accepted the API token.');
+      pass('Token', t('errors.connectionTest.tokenAccepted'));
     } else {
       return fail('Token', response.redact(failureFromStatus(response.ctx, response.status, response.contentType, response.text, response.headers)));
     }
@@ -168,12 +168,12 @@ function tlsProbe(ctx: CallContext, host: string, address: string, port: number,
       const certificate = describeCertificate(peer);
       if (trust.mode === 'pin') {
         const expected = normalizeFingerprint(trust.sha256) ?? trust.sha256;
-        if (certificate.sha256 === expected) finish(null, `The certificate is the one you pinned (SHA-256 ${shortPrint(expected)}).`);
+        if (certificate.sha256 === expected) finish(null, t('errors.connectionTest.tlsPinned', { fingerprint: shortPrint(expected) }));
         else finish(pinMismatch(ctx, new PinMismatchError(certificate, expected)));
         return;
       }
       if (socket.authorized) {
-        finish(null, `The certificate is trusted: issued to ${certificate.subject} by ${certificate.issuer}, valid until ${certificate.validTo.slice(0, 10)}.`);
+        finish(null, t('errors.connectionTest.tlsTrusted', { subject: certificate.subject, issuer: certificate.issuer, date: certificate.validTo.slice(0, 10) }));
         return;
       }
       const code = typeof socket.authorizationError === 'string' ? socket.authorizationError : (socket.authorizationError as Error | null)?.message ?? 'UNTRUSTED';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
+import { issueMessage } from '../shared/zod-errors';
 import { jsonRpcErrorBodySchema, validationErrorBodySchema, type CertificateInfo } from '../../preload/contract/wire/platform';
 import { isUntrustedCertificateCode, PinMismatchError } from './tls-trust';
 
@@ -219,7 +220,7 @@ export function notJson(ctx: CallContext, status: number, text: string): AppFail
 /** Zod's `Invalid input: expected number, received string` -> `expected number, received string`. */
 function issueText(issue: z.core.$ZodIssue): string {
   const path = issue.path.length ? issue.path.map(String).join('.') : '(whole answer)';
-  return `${path}: ${issue.message.replace(/^Invalid input:\s*/i, '')}`;
+  return `${path}: ${issueMessage(issue).replace(/^Invalid input:\s*/i, '')}`;
 }
 
 /** A JSON body that does not have the documented shape: names the first failing path. */

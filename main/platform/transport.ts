@@ -131,7 +131,7 @@ export class Transport {
     const url = new URL(options.baseUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new AppFailure('Validation', t('errors.platform.badScheme'), {
-        fieldErrors: { baseUrl: ['Use an https:// or http:// address.'] },
+        fieldErrors: { baseUrl: [t('errors.client.schemeField')] },
       });
     }
     this.origin = url.origin;

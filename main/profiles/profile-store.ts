@@ -101,15 +101,15 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
 
   function find(current: ProfilesState, id: string): Profile {
     const profile = current.profiles.find((p) => p.id === id);
-    if (!profile) throw new AppFailure('NotFound', 'This server profile no longer exists. Reload the list.');
+    if (!profile) throw new AppFailure('NotFound', t('errors.connect.profileGone'));
     return profile;
   }
 
   function checkNameFree(current: ProfilesState, name: string, exceptId?: string): void {
     const taken = current.profiles.some((p) => p.id !== exceptId && p.name.toLowerCase() === name.toLowerCase());
     if (taken) {
-      throw new AppFailure('Conflict', `A server named "${name}" already exists. Choose another name.`, {
-        fieldErrors: { name: ['This name is already used by another server.'] },
+      throw new AppFailure('Conflict', t('errors.profiles.nameTaken', { name }), {
+        fieldErrors: { name: [t('errors.profiles.nameTakenField')] },
       });
     }
   }
@@ -128,8 +128,8 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
       return mutate((current) => {
         const fields = parseInput(input);
         if (fields.kind === 'demo') {
-          throw new AppFailure('Validation', 'The demo server profile is managed by the app.', {
-            fieldErrors: { kind: ['Choose "server" for a server you add yourself.'] },
+          throw new AppFailure('Validation', t('errors.profiles.demoManaged'), {
+            fieldErrors: { kind: [t('errors.profiles.demoKindField')] },
           });
         }
         checkNameFree(current, fields.name);
@@ -235,7 +235,7 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
 function parseInput(input: unknown) {
   const parsed = profileInputSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppFailure('Validation', 'Some fields need attention before this server can be saved.', {
+    throw new AppFailure('Validation', t('errors.profiles.needAttention'), {
       fieldErrors: fieldErrorsFromZod(parsed.error),
     });
   }

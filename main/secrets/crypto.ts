@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { issueMessage } from '../shared/zod-errors';
 import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { createSerialQueue } from '../shared/serial-queue';
 
@@ -15,11 +17,10 @@ const TAG_LENGTH = 16;
 const HEADER_LENGTH = 1 + IV_LENGTH + TAG_LENGTH;
 export const DATA_KEY_LENGTH = 32;
 
-const UNREADABLE = 'The encrypted file could not be read (wrong key or damaged).';
 
 function checkKey(key: Buffer): void {
   if (key.length !== DATA_KEY_LENGTH) {
-    throw new AppFailure('Internal', 'The data key has the wrong length, so nothing can be encrypted with it.', {
+    throw new AppFailure('Internal', t('errors.vault.wrongKeyLength'), {
       details: `expected ${DATA_KEY_LENGTH} bytes, got ${key.length}`,
     });
   }
@@ -42,11 +43,11 @@ export function encrypt(key: Buffer, plaintext: Buffer, aad?: string): Buffer {
 export function decrypt(key: Buffer, blob: Buffer, aad?: string): Buffer {
   checkKey(key);
   if (blob.length < HEADER_LENGTH) {
-    throw new AppFailure('Internal', UNREADABLE, { details: `blob too short (${blob.length} bytes)` });
+    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `blob too short (${blob.length} bytes)` });
   }
   const version = blob[0];
   if (version !== FORMAT_VERSION) {
-    throw new AppFailure('Internal', UNREADABLE, { details: `unknown format version ${String(version)}` });
+    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `unknown format version ${String(version)}` });
   }
   const iv = blob.subarray(1, 1 + IV_LENGTH);
   const tag = blob.subarray(1 + IV_LENGTH, HEADER_LENGTH);
@@ -57,7 +58,7 @@ export function decrypt(key: Buffer, blob: Buffer, aad?: string): Buffer {
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
   } catch {
-    throw new AppFailure('Internal', UNREADABLE, { details: 'authentication tag mismatch' });
+    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: 'authentication tag mismatch' });
   }
 }
 
@@ -71,11 +72,11 @@ export function decryptJson<T>(key: Buffer, blob: Buffer, aad: string, schema: z
   try {
     json = JSON.parse(plaintext.toString('utf8'));
   } catch {
-    throw new AppFailure('Internal', UNREADABLE, { details: `${fileName}: ${part} is not JSON after decryption` });
+    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `${fileName}: ${part} is not JSON after decryption` });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new AppFailure('Internal', `The saved file ${fileName} has content this version cannot use.`, {
+    throw new AppFailure('Internal', t('errors.vault.unknownContent', { file: fileName }), {
       details: `${fileName}, ${part}: ${describeIssues(parsed.error)}`,
     });
   }
@@ -86,7 +87,7 @@ export function decryptJson<T>(key: Buffer, blob: Buffer, aad: string, schema: z
 export function checkedForSaving<T>(schema: z.ZodType<T>, value: T, fileName: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new AppFailure('Internal', `Refusing to save ${fileName}: the data is not valid.`, { details: describeIssues(parsed.error) });
+    throw new AppFailure('Internal', t('errors.vault.refuseSave', { file: fileName }), { details: describeIssues(parsed.error) });
   }
   return parsed.data;
 }
@@ -133,7 +134,7 @@ export function createEncryptedJsonStore<T>(
 
 /** The first few schema problems, for support: a damaged file of 20,000 entries must not make a megabyte of detail. */
 function describeIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const shown = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issueMessage(issue)}`);
   const more = error.issues.length - shown.length;
   return shown.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }

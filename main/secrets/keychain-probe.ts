@@ -1,7 +1,7 @@
 import type { KeychainStatus } from '../../preload/contract/about';
 import { KeytarLoadError, platformKeychainName, type KeychainBackend } from './keychain-backend';
+import { t } from '../shared/i18n';
 
-const SESSION_ONLY_HINT = 'or use a session-only token.';
 
 /** Thrown by `withTimeout` when the keychain does not answer in time. */
 export class KeychainTimeoutError extends Error {
@@ -27,35 +27,20 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<
  */
 export function describeKeychainError(error: unknown): string {
   if (error instanceof KeychainTimeoutError) {
-    const seconds = Math.max(1, Math.round(error.timeoutMs / 1000));
-    return (
-      `The keychain did not answer within ${seconds} second${seconds === 1 ? '' : 's'} ` +
-      `(it may be waiting for an unlock prompt). Unlock your keyring and try again, ${SESSION_ONLY_HINT}`
-    );
+    return t('errors.keychain.timeout', { count: Math.max(1, Math.round(error.timeoutMs / 1000)) });
   }
-  if (error instanceof KeytarLoadError) {
-    return (
-      `The keychain module could not be loaded (${brief(error.message)}). ` +
-      `Reinstall Watchdesk (on Linux also install libsecret), ${SESSION_ONLY_HINT}`
-    );
-  }
+  if (error instanceof KeytarLoadError) return t('errors.keychain.moduleMissing', { reason: brief(error.message) });
   const message = error instanceof Error ? error.message : String(error);
   const text = message.toLowerCase();
   if (text.includes('autolaunch d-bus') || text.includes('dbus_session_bus_address') || text.includes('unable to autolaunch')) {
-    return (
-      'No Secret Service is reachable (no D-Bus session). Install and start gnome-keyring or ' +
-      "KeePassXC's Secret Service, " + SESSION_ONLY_HINT
-    );
+    return t('errors.keychain.noDbus');
   }
   if (
     text.includes('org.freedesktop.secrets') ||
     text.includes('serviceunknown') ||
     text.includes('was not provided by any .service files')
   ) {
-    return (
-      'No Secret Service is running in your D-Bus session. Install and start gnome-keyring or ' +
-      "KeePassXC's Secret Service, " + SESSION_ONLY_HINT
-    );
+    return t('errors.keychain.notRunning');
   }
   if (
     text.includes('locked') ||
@@ -63,18 +48,10 @@ export function describeKeychainError(error: unknown): string {
     text.includes('prompt dismissed') ||
     text.includes('cancelled')
   ) {
-    return (
-      'The keyring is locked. Unlock it (log in to your desktop session or run your keyring\'s unlock), ' +
-      'then try again.'
-    );
+    return t('errors.keychain.locked');
   }
-  if (text.includes('no such secret collection') || text.includes('no such object')) {
-    return (
-      'The Secret Service has no default keyring. Create one (for example in "Passwords and Keys") and try again, ' +
-      SESSION_ONLY_HINT
-    );
-  }
-  return `The keychain could not be used (${brief(message)}). Check that your keyring is running and unlocked, ${SESSION_ONLY_HINT}`;
+  if (text.includes('no such secret collection') || text.includes('no such object')) return t('errors.keychain.noKeyring');
+  return t('errors.keychain.unusable', { reason: brief(message) });
 }
 
 function brief(message: string): string {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { VaultStatusView } from '../../preload/contract/connect';
 import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { DATA_KEY_LENGTH } from './crypto';
 import { keytarBackend, platformKeychainName, type KeychainBackend } from './keychain-backend';
@@ -49,7 +50,6 @@ export interface VaultOptions {
 
 const TOKEN_PREFIX = 'token:';
 const DATA_KEY_ACCOUNT = 'data-key';
-const SESSION_SUFFIX = 'You can keep the token for this session only.';
 
 /**
  * The app's secrets: platform API tokens (one per server profile, account `token:<profileId>`) and the data key.
@@ -83,7 +83,7 @@ export function createVault(options: VaultOptions = {}): Vault {
       if (error instanceof AppFailure) throw error;
       const reason = describeKeychainError(error);
       log.warn('vault', `${action} failed: ${reason}`);
-      throw new AppFailure('KeychainUnavailable', `${reason} ${SESSION_SUFFIX}`, {
+      throw new AppFailure('KeychainUnavailable', t('errors.vault.unavailable', { reason }), {
         details: `${backendName}: ${action}`,
         data: { sessionOnlyAvailable: true },
       });
@@ -92,8 +92,8 @@ export function createVault(options: VaultOptions = {}): Vault {
 
   function checkProfileId(profileId: string): void {
     if (typeof profileId !== 'string' || profileId.trim() === '') {
-      throw new AppFailure('Validation', 'No server profile was given for this token.', {
-        fieldErrors: { profileId: ['Choose a server profile.'] },
+      throw new AppFailure('Validation', t('errors.vault.noProfile'), {
+        fieldErrors: { profileId: [t('validation.common.profileRequired')] },
       });
     }
   }
@@ -144,7 +144,7 @@ export function createVault(options: VaultOptions = {}): Vault {
       checkProfileId(profileId);
       const value = typeof token === 'string' ? token.trim() : '';
       if (value === '') {
-        throw new AppFailure('Validation', 'The token is empty.', { fieldErrors: { token: ['Paste the API access token.'] } });
+        throw new AppFailure('Validation', t('errors.vault.tokenEmpty'), { fieldErrors: { token: [t('validation.connect.tokenRequired')] } });
       }
       log.redact(value);
       if (mode === 'session') {
@@ -204,7 +204,7 @@ function decodeDataKey(base64: string): Buffer {
     // Never replace it silently: files encrypted with the real key would become unreadable for good.
     throw new AppFailure(
       'Internal',
-      'The data key stored in the keychain is damaged, so encrypted files cannot be read. Contact support.',
+      t('errors.vault.dataKeyDamaged'),
       { details: `data-key decodes to ${key.length} bytes` },
     );
   }

@@ -19,6 +19,11 @@ export function t(key: MessageKey, values?: MessageValues): string {
   return instance.t(key, values ?? {});
 }
 
+/** A string in a given language, whatever the console speaks now (e.g. a web page answered before the console loads). */
+export function tIn(language: Language, key: MessageKey, values?: MessageValues): string {
+  return instance.t(key, { ...values, lng: language });
+}
+
 export function setLanguage(language: Language): void {
   void instance.changeLanguage(language);
 }

@@ -55,9 +55,6 @@ export type Issued = { stream: string; token: string; issuedAt: Date };
 /** A row refused with 429 is queued again this many times (after the server's Retry-After) before it fails. */
 const MAX_RATE_LIMITED_ATTEMPTS = 3;
 
-const CANCELLED_QUEUED = 'Cancelled before it was sent; no token was issued.';
-const CANCELLED_IN_FLIGHT =
-  'Cancelled while waiting for the server; the server may have issued a token that Watchdesk never received.';
 
 /**
  * One pasted list of streams issued with one permission set. Rows go pending -> running -> ok | failed |
@@ -133,7 +130,7 @@ export class TokenBatch {
 
   /** After the breaker paused the batch: runs the rows that were not tried yet. */
   resume(): Promise<void> {
-    if (this.current) throw new AppFailure('Conflict', 'This batch is still running. Wait for it to finish, or cancel it, before retrying.');
+    if (this.current) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
     this.pausedBecause = null;
     this.consecutiveConnectionFailures = 0;
     return this.start();
@@ -141,7 +138,7 @@ export class TokenBatch {
 
   /** Puts failed and cancelled rows back in the queue and runs them; rows with a token are left alone. */
   retry(): Promise<void> {
-    if (this.current) throw new AppFailure('Conflict', 'This batch is still running. Wait for it to finish, or cancel it, before retrying.');
+    if (this.current) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
     this.pausedBecause = null;
     this.consecutiveConnectionFailures = 0;
     for (const row of this.rows) {
@@ -157,7 +154,7 @@ export class TokenBatch {
     if (this.pausedBecause) {
       // A paused batch has rows waiting for resume(): cancelling ends them too.
       this.pausedBecause = null;
-      for (const row of this.rows) if (row.state === 'pending') this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
+      for (const row of this.rows) if (row.state === 'pending') this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
       this.wakeWaiters();
     }
   }
@@ -282,7 +279,7 @@ export class TokenBatch {
     });
     for (const row of queue) {
       if (row.state === 'running' || (row.state === 'pending' && this.pausedBecause === null)) {
-        this.settle(row, 'cancelled', CANCELLED_QUEUED, 'Cancelled');
+        this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
       }
     }
     this.active = false;
@@ -299,7 +296,7 @@ export class TokenBatch {
       token = await deps.issue(row.stream, signal);
     } catch (error) {
       if (signal.aborted) {
-        this.settle(row, 'cancelled', CANCELLED_IN_FLIGHT, 'Cancelled');
+        this.settle(row, 'cancelled', t('errors.history.cancelledInFlight'), 'Cancelled');
         return;
       }
       const kind = isAppFailure(error) ? error.kind : null;
@@ -365,9 +362,10 @@ export class TokenBatch {
         await this.options.deps.record(group.map((entry) => entry.item));
       } catch (error) {
         this.unsaved += group.length;
-        this.historyWarning = `${this.unsaved} new tokens are valid but could not be saved in the history: ${
-          isAppFailure(error) ? error.appError.message : 'the history could not be written.'
-        } Export them now.`;
+        this.historyWarning = t('errors.history.unsaved', {
+          count: this.unsaved,
+          reason: isAppFailure(error) ? error.appError.message : t('errors.history.notWritten'),
+        });
         this.rev += 1;
       }
     })().finally(() => {

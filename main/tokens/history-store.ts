@@ -3,6 +3,7 @@ import { historyEntrySchema, type HistoryEntry } from '../../preload/contract/to
 import { basename } from 'node:path';
 import { createEncryptedJournal, type EncryptedJournal, type SetAside } from '../secrets/encrypted-journal';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { createSerialQueue } from '../shared/serial-queue';
 
 /**
@@ -53,8 +54,6 @@ export const historyRecordSchema = z.discriminatedUnion('type', [
 ]);
 type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
-const UNREADABLE =
-  'The token history on this computer cannot be read (it was encrypted with a key this keychain does not hold, or it is damaged). Clear the history to start a new one.';
 
 /** Replays the journal into the list of entries. */
 function replay(records: HistoryRecord[]): HistoryEntry[] {
@@ -127,7 +126,7 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
         // A keychain problem keeps its own sentence (it names the fix); anything else means the file itself.
         if (isAppFailure(error) && error.kind === 'KeychainUnavailable') throw error;
         unreadable = true;
-        throw new AppFailure('Internal', UNREADABLE, { details: isAppFailure(error) ? error.appError.details : String(error) });
+        throw new AppFailure('Internal', t('errors.history.unreadable'), { details: isAppFailure(error) ? error.appError.details : String(error) });
       } finally {
         loading = null;
       }
@@ -170,7 +169,7 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
         const current = await load();
         const index = current.findIndex((entry) => entry.id === id);
         const found = current[index];
-        if (!found) throw new AppFailure('NotFound', 'This token is no longer in the history. Reload the list.');
+        if (!found) throw new AppFailure('NotFound', t('errors.history.entryGone'));
         const updated = { ...found, note };
         const next = current.slice();
         next[index] = updated;

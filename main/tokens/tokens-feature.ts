@@ -5,6 +5,7 @@ import type { Feature } from '../app/feature';
 import type { Profile } from '../../preload/contract/wire/profile';
 import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type IssuedTokenView } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
@@ -77,7 +78,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     } catch (error) {
       log.warn('tokens', `history not written: ${isAppFailure(error) ? error.appError.details ?? error.message : String(error)}`);
       const failure = isAppFailure(error) ? error : storageFailure(error, services.dataDir);
-      return `The token is valid but could not be saved in the history: ${failure ? failure.appError.message : 'the history could not be written.'}`;
+      return t('errors.history.tokenUnsaved', { reason: failure ? failure.appError.message : t('errors.history.notWritten') });
     }
   }
 

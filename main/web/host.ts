@@ -9,7 +9,9 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { contentSecurityPolicy } from './security-headers';
 import { readRendererFile } from './static-files';
 import { log } from '../shared/log';
-import { t } from '../shared/i18n';
+import { t, tIn } from '../shared/i18n';
+import type { MessageKey } from '../../preload/contract/messages';
+import { languageOfRequest } from './accept-language';
 
 export interface WebHostOptions {
   registry: Registry;
@@ -82,6 +84,15 @@ function send(res: ServerResponse, status: number, body: string | Buffer, conten
     ...extra,
   });
   res.end(body);
+}
+
+/**
+ * A plain-text answer for a person at the browser's address bar, before the page (and its language choice) exists:
+ * in the language the browser asks for (Accept-Language), English when it asks for none the console speaks.
+ */
+function sendText(req: IncomingMessage, res: ServerResponse, status: number, key: MessageKey): void {
+  const language = languageOfRequest(req.headers['accept-language']);
+  send(res, status, tIn(language, key), 'text/plain; charset=utf-8', { 'Content-Language': language, Vary: 'Accept-Language' });
 }
 
 /** A call refused before it reached the registry, answered in the registry's own shape so the bridge shows it. */
@@ -170,10 +181,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, t('errors.host.onlyGet'));
     const offered = url.searchParams.get('secret');
     if (offered !== null && !sameSecret(offered, secret)) {
-      return send(res, 403, 'Wrong console secret. Open the address printed by "npm run web".', 'text/plain; charset=utf-8');
+      return sendText(req, res, 403, 'errors.host.wrongSecret');
     }
     const file = await readRendererFile(options.rendererDir, url.pathname);
-    if (!file) return send(res, 404, 'Not found', 'text/plain; charset=utf-8');
+    if (!file) return sendText(req, res, 404, 'errors.host.notFound');
     return send(res, 200, file.body, file.contentType);
   }
 

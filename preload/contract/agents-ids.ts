@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 
 /**
  * Device ids as the console accepts them. The path parameter is an int; the console accepts digits only and leaves
@@ -9,11 +10,11 @@ export const MAX_DEVICE_ID_DIGITS = 20;
 export const MAX_WATCH_DEVICES = 5_000;
 
 export const deviceIdSchema = z
-  .string({ error: 'Enter the device number.' })
+  .string({ error: fieldMessage('validation.agents.deviceRequired') })
   .trim()
-  .min(1, { error: 'Enter the device number.' })
-  .max(MAX_DEVICE_ID_DIGITS, { error: `A device number is at most ${MAX_DEVICE_ID_DIGITS} digits.` })
-  .regex(/^\d+$/, { error: 'A device number has digits only, for example 1001.' });
+  .min(1, { error: fieldMessage('validation.agents.deviceRequired') })
+  .max(MAX_DEVICE_ID_DIGITS, { error: fieldMessage('validation.agents.deviceTooLong', { max: MAX_DEVICE_ID_DIGITS }) })
+  .regex(/^\d+$/, { error: fieldMessage('validation.agents.deviceDigits') });
 
 export function isDeviceId(value: string): boolean {
   return deviceIdSchema.safeParse(value).success;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 
 /**
  * Watch-list rules and their evaluator. Pure: main feeds it one observation per device and poll and keeps the
@@ -21,27 +22,27 @@ export const watchRuleSchema = z.discriminatedUnion('kind', [
     id: ruleId,
     kind: z.literal('offline'),
     minutes: z
-      .number({ error: 'Enter the minutes as a whole number.' })
-      .int({ error: 'Enter the minutes as a whole number.' })
-      .min(1, { error: 'Use at least 1 minute.' })
-      .max(10_080, { error: 'Use at most 10,080 minutes (one week).' }),
+      .number({ error: fieldMessage('validation.agents.minutesWhole') })
+      .int({ error: fieldMessage('validation.agents.minutesWhole') })
+      .min(1, { error: fieldMessage('validation.agents.minutesMin') })
+      .max(10_080, { error: fieldMessage('validation.agents.minutesMax') }),
   }),
   z.object({
     id: ruleId,
     kind: z.literal('storage'),
     percent: z
-      .number({ error: 'Enter a percentage between 1 and 100.' })
-      .min(1, { error: 'Enter a percentage between 1 and 100.' })
-      .max(100, { error: 'Enter a percentage between 1 and 100.' }),
+      .number({ error: fieldMessage('validation.agents.percentRange') })
+      .min(1, { error: fieldMessage('validation.agents.percentRange') })
+      .max(100, { error: fieldMessage('validation.agents.percentRange') }),
   }),
   z.object({
     id: ruleId,
     kind: z.literal('version'),
     expected: z
-      .string({ error: 'Enter the version every device should run.' })
+      .string({ error: fieldMessage('validation.agents.versionRequired') })
       .trim()
-      .min(1, { error: 'Enter the version every device should run.' })
-      .max(64, { error: 'A version is at most 64 characters.' }),
+      .min(1, { error: fieldMessage('validation.agents.versionRequired') })
+      .max(64, { error: fieldMessage('validation.agents.versionTooLong') }),
   }),
   z.object({ id: ruleId, kind: z.literal('stream') }),
 ]);

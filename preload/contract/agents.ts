@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
@@ -56,25 +57,25 @@ export const watchListInputSchema = z.object({
   /** Present when editing a saved list. */
   id: z.string().min(1).optional(),
   name: z
-    .string({ error: 'Name the watch list.' })
+    .string({ error: fieldMessage('validation.agents.listNameRequired') })
     .trim()
-    .min(1, { error: 'Name the watch list.' })
-    .max(100, { error: 'Keep the name under 100 characters.' }),
+    .min(1, { error: fieldMessage('validation.agents.listNameRequired') })
+    .max(100, { error: fieldMessage('validation.common.nameUnder100') }),
   /** Typed or pasted ids, or a CSV with an id column; parsed in main with `parseDeviceIds`. */
-  devicesText: z.string().max(500_000, { error: `That list is too long; a watch list takes up to ${MAX_WATCH_DEVICES} devices.` }),
+  devicesText: z.string().max(500_000, { error: fieldMessage('validation.agents.listTooLong', { max: MAX_WATCH_DEVICES }) }),
   intervalSec: z
-    .number({ error: 'Enter the interval in seconds.' })
-    .int({ error: 'Enter the interval as a whole number of seconds.' })
-    .min(MIN_WATCH_INTERVAL_SEC, { error: `Poll at most every ${MIN_WATCH_INTERVAL_SEC} seconds.` })
-    .max(86_400, { error: 'Poll at least once a day.' })
+    .number({ error: fieldMessage('validation.agents.intervalRequired') })
+    .int({ error: fieldMessage('validation.agents.intervalWhole') })
+    .min(MIN_WATCH_INTERVAL_SEC, { error: fieldMessage('validation.agents.intervalMin', { min: MIN_WATCH_INTERVAL_SEC }) })
+    .max(86_400, { error: fieldMessage('validation.agents.intervalMax') })
     .default(60),
   concurrency: z
     .number()
     .int()
-    .min(1, { error: 'Use at least one request at a time.' })
-    .max(MAX_WATCH_CONCURRENCY, { error: `Use at most ${MAX_WATCH_CONCURRENCY} requests at a time.` })
+    .min(1, { error: fieldMessage('validation.agents.concurrencyMin') })
+    .max(MAX_WATCH_CONCURRENCY, { error: fieldMessage('validation.agents.concurrencyMax', { max: MAX_WATCH_CONCURRENCY }) })
     .default(8),
-  rules: z.array(watchRuleSchema).max(20, { error: 'A list takes up to 20 rules.' }).default([]),
+  rules: z.array(watchRuleSchema).max(20, { error: fieldMessage('validation.agents.rulesMax') }).default([]),
   /** Start polling on save (default) or keep the list paused. */
   active: z.boolean().default(true),
 });

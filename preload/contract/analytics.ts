@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import type { MessageKey } from './messages';
 
@@ -31,19 +32,19 @@ export const knownCaseTypes = [
 ] as const;
 
 export const taskUidSchema = z
-  .string({ error: 'Enter the task identifier.' })
+  .string({ error: fieldMessage('validation.common.taskUidRequired') })
   .trim()
-  .min(1, { error: 'Enter the task identifier.' });
+  .min(1, { error: fieldMessage('validation.common.taskUidRequired') });
 
 /** Any JSON object; its members are checked by checkTaskBody, not here, so unknown ones pass through. */
-export const taskDocumentSchema = z.record(z.string(), z.unknown(), { error: 'The task body must be a JSON object.' });
+export const taskDocumentSchema = z.record(z.string(), z.unknown(), { error: fieldMessage('validation.analytics.taskBodyObject') });
 export type TaskDocument = z.infer<typeof taskDocumentSchema>;
 
 const draftName = z
-  .string({ error: 'Name the draft.' })
+  .string({ error: fieldMessage('validation.analytics.draftNameRequired') })
   .trim()
-  .min(1, { error: 'Name the draft.' })
-  .max(120, { error: 'Keep the draft name under 120 characters.' });
+  .min(1, { error: fieldMessage('validation.analytics.draftNameRequired') })
+  .max(120, { error: fieldMessage('validation.analytics.draftNameTooLong') });
 
 /** A body sent for a task from this console: what the platform built the task from at that moment. */
 export interface SentBody {

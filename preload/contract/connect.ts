@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
@@ -47,8 +48,8 @@ export const connectEvents = {
   'connection.changed': event<ConnectionChange>(),
 };
 
-const profileId = z.string({ error: 'Choose a server profile.' }).min(1, { error: 'Choose a server profile.' });
-const tokenText = z.string({ error: 'Paste the API access token.' }).trim().min(1, { error: 'Paste the API access token.' }).max(8192, { error: 'That is too long for an API token.' });
+const profileId = z.string({ error: fieldMessage('validation.common.profileRequired') }).min(1, { error: fieldMessage('validation.common.profileRequired') });
+const tokenText = z.string({ error: fieldMessage('validation.connect.tokenRequired') }).trim().min(1, { error: fieldMessage('validation.connect.tokenRequired') }).max(8192, { error: fieldMessage('validation.connect.tokenTooLong') });
 
 export const connectChannels = {
   'profiles.list': channel<ProfilesOverview>()(z.undefined()),
@@ -66,8 +67,8 @@ export const connectChannels = {
   'profiles.obtainToken': channel<ProfileView>()(
     z.object({
       id: profileId,
-      client: z.string({ error: 'Name this console (used by the server for logging).' }).trim().min(1, { error: 'Name this console (used by the server for logging).' }).max(100),
-      duration: z.number({ error: 'Enter the lifetime in seconds (0 = unlimited).' }).int({ error: 'Enter whole seconds.' }).min(0, { error: 'The lifetime cannot be negative.' }),
+      client: z.string({ error: fieldMessage('validation.connect.clientRequired') }).trim().min(1, { error: fieldMessage('validation.connect.clientRequired') }).max(100),
+      duration: z.number({ error: fieldMessage('validation.connect.durationRequired') }).int({ error: fieldMessage('validation.connect.durationWhole') }).min(0, { error: fieldMessage('validation.connect.durationNegative') }),
     }),
   ),
   'vault.useSessionOnly': channel<VaultStatusView>()(z.undefined()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import type { AppError } from './app-error';
 import { timeZoneNamePattern, type Dashboard, type DashboardQuery } from './wire/platform';
@@ -17,26 +18,26 @@ export const periodPresets = ['today', 'yesterday', 'week', 'month', 'year', 'cu
 export type PeriodPreset = (typeof periodPresets)[number];
 
 const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
-const dayField = (what: string) =>
-  z.string({ error: `Choose the ${what} day.` }).regex(calendarDay, { error: `Enter the ${what} day as YYYY-MM-DD.` });
+const dayField = (which: 'first' | 'last') =>
+  z.string({ error: fieldMessage(`validation.dashboard.${which}DayRequired`) }).regex(calendarDay, { error: fieldMessage(`validation.dashboard.${which}DayFormat`) });
 
 /** What the operator chose: a preset or a custom range of whole days, always with a Region/City time zone. */
 export const periodSchema = z
   .object({
-    preset: z.enum(periodPresets, { error: 'Choose a period.' }),
+    preset: z.enum(periodPresets, { error: fieldMessage('validation.dashboard.periodRequired') }),
     from: dayField('first').optional(),
     to: dayField('last').optional(),
     timezone: z
-      .string({ error: 'Choose a time zone.' })
-      .regex(timeZoneNamePattern, { error: 'Choose a time zone of the form Region/City, for example Europe/Berlin.' }),
+      .string({ error: fieldMessage('validation.dashboard.timeZoneRequired') })
+      .regex(timeZoneNamePattern, { error: fieldMessage('validation.dashboard.timeZoneForm') }),
   })
   .superRefine((period, ctx) => {
     if (period.preset !== 'custom') return;
-    if (period.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose the first day of the period.' });
-    if (period.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose the last day of the period.' });
+    if (period.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: fieldMessage('validation.dashboard.firstDayMissing') });
+    if (period.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: fieldMessage('validation.dashboard.lastDayMissing') });
     // YYYY-MM-DD compares correctly as text.
     if (period.from !== undefined && period.to !== undefined && period.to < period.from) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day cannot be before the first day.' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: fieldMessage('validation.dashboard.dayOrder') });
     }
   });
 export type Period = z.infer<typeof periodSchema>;
@@ -181,7 +182,7 @@ export function fleetTotals(tiles: readonly FleetTile[]): FleetTotals {
   return totals;
 }
 
-const profileIdField = z.string().min(1, { error: 'Choose a server profile.' });
+const profileIdField = z.string().min(1, { error: fieldMessage('validation.common.profileRequired') });
 
 export const dashboardChannels = {
   /** One server's dashboard (the active profile unless `profileId`); the saved copy, marked stale, when unreachable. */

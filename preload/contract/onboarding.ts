@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
@@ -98,7 +99,7 @@ export type CreatedCamera = z.infer<typeof createdCameraSchema>;
 /** Placement, access and recording saved under a name; a new camera starts from it. */
 export const templateSchema = z.object({
   id: z.string().min(1),
-  name: z.string().trim().min(1, { error: 'Give the template a name.' }).max(100, { error: 'Keep the name under 100 characters.' }),
+  name: z.string().trim().min(1, { error: fieldMessage('validation.onboarding.templateNameRequired') }).max(100, { error: fieldMessage('validation.common.nameUnder100') }),
   /** The request fields a template carries (placement, access, recording, service); identity is never part of it. */
   values: cameraCreateRequestSchema.omit({ name: true, mac: true, serial_number: true, external_id: true }),
   updatedAt: z.iso.datetime(),
@@ -142,7 +143,7 @@ export interface CsvFile {
   rows: number;
 }
 
-const entryId = z.object({ id: z.string().min(1, { error: 'Choose an outbox entry.' }) });
+const entryId = z.object({ id: z.string().min(1, { error: fieldMessage('validation.onboarding.entryRequired') }) });
 const search = z.string().max(200).default('');
 
 export const onboardingChannels = {
@@ -173,15 +174,15 @@ export const onboardingChannels = {
     z.object({ includePasswords: z.boolean().default(false) }),
   ),
   'onboarding.importTemplates': channel<CameraTemplate[]>()(
-    z.object({ json: z.string().max(5_000_000, { error: 'That file is too large to be a template file.' }) }),
+    z.object({ json: z.string().max(5_000_000, { error: fieldMessage('validation.onboarding.templateFileTooLarge') }) }),
   ),
   /** Queues the valid rows of a bulk import (checked again here); progress via `onboarding.importStatus`. */
   'onboarding.importStart': channel<ImportStatus>()(
     z.object({
       requests: z
         .array(cameraCreateRequestSchema)
-        .min(1, { error: 'No valid rows to import.' })
-        .max(MAX_IMPORT_BATCH, { error: 'Import at most 10,000 cameras at a time; split the file.' }),
+        .min(1, { error: fieldMessage('validation.onboarding.importEmpty') })
+        .max(MAX_IMPORT_BATCH, { error: fieldMessage('validation.onboarding.importTooMany') }),
     }),
   ),
   'onboarding.importStatus': channel<ImportStatus>()(

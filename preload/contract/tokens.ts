@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
@@ -18,29 +19,30 @@ export const MAX_BATCH_TEXT_CHARS = 2_000_000;
 
 /** A stream uid as the desk accepts it (the form, the batch list and the contract check the same rule). */
 export const streamUid = z
-  .string({ error: 'Enter the stream uid.' })
+  .string({ error: fieldMessage('validation.tokens.streamRequired') })
   .trim()
-  .min(1, { error: 'Enter the stream uid.' })
-  .max(256, { error: 'A stream uid is at most 256 characters.' })
-  .refine((uid) => !/\s/.test(uid), { error: 'A stream uid has no spaces or line breaks.' });
+  .min(1, { error: fieldMessage('validation.tokens.streamRequired') })
+  .max(256, { error: fieldMessage('validation.tokens.streamTooLong') })
+  .refine((uid) => !/\s/.test(uid), { error: fieldMessage('validation.tokens.streamSpaces') });
 
-const seconds = (what: string) =>
+/** Whole seconds for one of the grant's fields (its sentences name the field: lifetime, window start or end). */
+const seconds = (field: 'ttl' | 'from' | 'to' | 'duration') =>
   z
-    .number({ error: `Enter the ${what} as a whole number of seconds.` })
-    .int({ error: `Enter the ${what} as a whole number of seconds.` })
-    .min(0, { error: `The ${what} cannot be negative.` })
-    .max(UINT32_MAX, { error: `The ${what} is too large for the server (at most ${UINT32_MAX}).` });
+    .number({ error: fieldMessage(`validation.tokens.seconds.${field}.whole`) })
+    .int({ error: fieldMessage(`validation.tokens.seconds.${field}.whole`) })
+    .min(0, { error: fieldMessage(`validation.tokens.seconds.${field}.negative`) })
+    .max(UINT32_MAX, { error: fieldMessage(`validation.tokens.seconds.${field}.tooLarge`, { max: UINT32_MAX }) });
 
-const note = z.string().trim().max(500, { error: 'Keep the note under 500 characters.' }).default('');
+const note = z.string().trim().max(500, { error: fieldMessage('validation.tokens.noteTooLong') }).default('');
 
 /** Permission set, TTL and DVR window shared by single and batch requests. */
 const grantShape = {
   live: z.boolean().default(false),
   dvr: z.boolean().default(false),
   copy: z.boolean().default(false),
-  ttl: seconds('lifetime'),
-  from: seconds('start of the DVR window').default(0),
-  to: seconds('end of the DVR window').default(0),
+  ttl: seconds('ttl'),
+  from: seconds('from').default(0),
+  to: seconds('to').default(0),
 };
 
 const grantSchema = z.object(grantShape);
@@ -51,10 +53,10 @@ export type Grant = z.output<typeof grantSchema>;
 function checkWindow(grant: Grant, ctx: z.RefinementCtx): void {
   const hasWindow = grant.from !== 0 || grant.to !== 0;
   if (hasWindow && !grant.dvr && !grant.copy) {
-    ctx.addIssue({ code: 'custom', path: ['from'], message: 'A DVR window applies only when DVR or download is allowed.' });
+    ctx.addIssue({ code: 'custom', path: ['from'], message: fieldMessage('validation.tokens.windowNeedsDvr') });
   }
   if (grant.from !== 0 && grant.to !== 0 && grant.to < grant.from) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the DVR window must not be before its start.' });
+    ctx.addIssue({ code: 'custom', path: ['to'], message: fieldMessage('validation.common.dvrWindowOrder') });
   }
 }
 
@@ -64,10 +66,10 @@ export type StreamTokenRequest = z.input<typeof streamTokenRequestSchema>;
 export const userBoundRequestSchema = z.object({
   uid: streamUid,
   user: z
-    .string({ error: 'Enter the user identifier.' })
+    .string({ error: fieldMessage('validation.common.userRequired') })
     .trim()
-    .min(1, { error: 'Enter the user identifier.' })
-    .max(255, { error: 'A user identifier is at most 255 characters.' }),
+    .min(1, { error: fieldMessage('validation.common.userRequired') })
+    .max(255, { error: fieldMessage('validation.tokens.userTooLong') }),
   duration: seconds('duration'),
   note,
 });
@@ -77,16 +79,16 @@ export const batchStartSchema = z
   .object({
     /** Pasted text: one uid per line, or CSV with a `stream` column. Parsed in main. */
     text: z
-      .string({ error: 'Paste the stream uids, one per line, or a CSV with a "stream" column.' })
-      .max(MAX_BATCH_TEXT_CHARS, { error: 'That list is too long; split it into batches of up to 10,000 streams.' }),
+      .string({ error: fieldMessage('validation.tokens.batchTextRequired') })
+      .max(MAX_BATCH_TEXT_CHARS, { error: fieldMessage('validation.tokens.batchTooLong') }),
     ...grantShape,
     note,
     /** The operator's cap on requests in flight; the batch adapts below it to the server's answers. */
     concurrency: z
-      .number({ error: 'Enter how many requests may run at once (1 to 64).' })
-      .int({ error: 'Enter a whole number of requests (1 to 64).' })
-      .min(1, { error: 'At least one request must run at a time.' })
-      .max(64, { error: 'At most 64 requests may run at once.' })
+      .number({ error: fieldMessage('validation.tokens.concurrencyRequired') })
+      .int({ error: fieldMessage('validation.tokens.concurrencyWhole') })
+      .min(1, { error: fieldMessage('validation.tokens.concurrencyMin') })
+      .max(64, { error: fieldMessage('validation.tokens.concurrencyMax') })
       .default(16),
   })
   .superRefine(checkWindow);
@@ -220,7 +222,7 @@ export const tokenEvents = {
 };
 
 const batchId = z.object({ batchId: z.string().min(1) });
-const ids = z.array(z.string().min(1)).min(1, { error: 'Select at least one token to export.' }).max(100_000);
+const ids = z.array(z.string().min(1)).min(1, { error: fieldMessage('validation.tokens.exportNone') }).max(100_000);
 
 export const tokenChannels = {
   /** Operation 1: one stream access token. Errors about the stream come back as field errors on `stream`. */
@@ -232,7 +234,7 @@ export const tokenChannels = {
   ),
   'tokens.setNote': channel<IssuedTokenView>()(z.object({ id: z.string().min(1), note })),
   'tokens.clearHistory': channel<null>()(
-    z.object({ confirm: z.literal(true, { error: 'Confirm that the whole history should be deleted.' }) }),
+    z.object({ confirm: z.literal(true, { error: fieldMessage('validation.tokens.clearConfirm') }) }),
   ),
   'tokens.exportCsv': channel<CsvExport>()(z.object({ ids })),
   'tokens.batchStart': channel<BatchStatus>()(batchStartSchema),

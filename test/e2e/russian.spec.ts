@@ -43,5 +43,19 @@ test.describe('Russian', () => {
     await expect(page.locator('#screen-title')).toHaveText(ru.about.title);
     await page.screenshot({ path: test.info().outputPath('ru-about.png'), fullPage: true });
   });
-});
 
+  test('a wrong field on Connect is explained in Russian by main, next to the field', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await page.getByTestId('language').selectOption('ru');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await page.getByRole('button', { name: ru.connect.addServer }).click();
+    await page.getByLabel(ru.connect.form.name, { exact: true }).fill('Площадка');
+    await page.getByLabel(ru.connect.form.address).fill('vms.example');
+    await page.getByRole('button', { name: ru.connect.form.save, exact: true }).click();
+    await expect(page.getByLabel(ru.connect.form.address)).toHaveAttribute('aria-invalid', 'true');
+    // The sentence comes from main's check of the contract schema, said in the language the console switched to.
+    await expect(page.locator('#pf-url-error')).toHaveText(ru.validation.connect.address);
+    await page.screenshot({ path: test.info().outputPath('ru-connect-field-error.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+  });
+});

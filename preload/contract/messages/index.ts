@@ -12,6 +12,7 @@ import { storage as enStorage } from './en/storage';
 import { connect as enConnect } from './en/connect';
 import { about as enAbout } from './en/about';
 import { tokens as enTokens } from './en/tokens';
+import { validation as enValidation } from './en/validation';
 import { analytics as ruAnalytics } from './ru/analytics';
 import { bridge as ruBridge } from './ru/bridge';
 import { agents as ruAgents } from './ru/agents';
@@ -25,6 +26,7 @@ import { storage as ruStorage } from './ru/storage';
 import { connect as ruConnect } from './ru/connect';
 import { about as ruAbout } from './ru/about';
 import { tokens as ruTokens } from './ru/tokens';
+import { validation as ruValidation } from './ru/validation';
 
 /**
  * The message catalog of every string a person reads, in each language the console speaks. One file per feature
@@ -44,6 +46,7 @@ export const en = {
   about: enAbout,
   tokens: enTokens,
   analytics: enAnalytics,
+  validation: enValidation,
 };
 
 export const ru = {
@@ -60,6 +63,7 @@ export const ru = {
   about: ruAbout,
   tokens: ruTokens,
   analytics: ruAnalytics,
+  validation: ruValidation,
 };
 
 export const languages = ['en', 'ru'] as const;

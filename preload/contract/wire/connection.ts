@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../messages/field-message';
 import { appErrorSchema } from '../app-error';
 
 /** Pure zod shapes of the Connect screen: how a profile trusts a certificate, the certificate, the test report. */
@@ -13,7 +14,7 @@ export function normalizeFingerprint(text: string): string | null {
   return hex.match(/../g)!.join(':');
 }
 
-const FINGERPRINT_HINT = "Enter the certificate's SHA-256 fingerprint: 64 hexadecimal digits, optionally separated by colons.";
+const FINGERPRINT_HINT = fieldMessage('validation.connect.fingerprint');
 
 /** A fingerprint as pasted (any case, with or without colons), stored in the canonical form. */
 export const sha256FingerprintSchema = z
@@ -23,7 +24,7 @@ export const sha256FingerprintSchema = z
 
 export const tlsTrustSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('system') }),
-  z.object({ mode: z.literal('ca'), caPem: z.string().includes('-----BEGIN CERTIFICATE-----', { message: 'Paste a PEM certificate.' }) }),
+  z.object({ mode: z.literal('ca'), caPem: z.string().includes('-----BEGIN CERTIFICATE-----', { message: fieldMessage('validation.connect.pem') }) }),
   z.object({ mode: z.literal('pin'), sha256: sha256FingerprintSchema }),
 ]);
 /** Input form: a pin may be given in any case; `tlsTrustSchema` stores it canonical. */

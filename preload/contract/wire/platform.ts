@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../messages/field-message';
 
 /**
  * Wire schemas for every request and response of the platform API (../../../shared/spec/platform-api.md).
@@ -24,19 +25,19 @@ export const timeZoneNamePattern = /^[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+$/;
 // 1. Stream access token (JSON-RPC Auth.CreateApiToken)
 
 export const rpcMethodSchema = z.enum(['Auth.CreateApiToken', 'Auth.CreateAccessToken'], {
-  error: 'Choose Auth.CreateApiToken or Auth.CreateAccessToken.',
+  error: fieldMessage('validation.connect.rpcMethod'),
 });
 export type RpcMethod = z.infer<typeof rpcMethodSchema>;
 
 /** How a profile sends its API token: `Authorization: Bearer <token>`, `Authorization: <token>`, or `?token=`. */
 export const tokenStyleSchema = z.enum(['bearer', 'bare', 'query'], {
-  error: 'Choose how the token is sent: Bearer header, bare header, or ?token= in the address.',
+  error: fieldMessage('validation.connect.tokenStyle'),
 });
 export type TokenStyle = z.infer<typeof tokenStyleSchema>;
 
 export const streamTokenParamsSchema = z
   .object({
-    stream: z.string().trim().min(1, 'Choose a stream.'),
+    stream: z.string().trim().min(1, fieldMessage('validation.common.streamChoose')),
     ttl: unsigned.default(3600),
     live: z.boolean().default(false),
     dvr: z.boolean().default(false),
@@ -46,7 +47,7 @@ export const streamTokenParamsSchema = z
   })
   .refine((p) => p.from === undefined || p.to === undefined || p.to === 0 || p.to >= p.from, {
     // 0 means "unbounded" for both ends, so to = 0 never contradicts from.
-    message: 'The end of the DVR window must not be before its start.',
+    message: fieldMessage('validation.common.dvrWindowOrder'),
     path: ['to'],
   });
 /** What a caller passes (defaults not yet applied). */
@@ -68,7 +69,7 @@ export type StreamTokenResponse = z.infer<typeof streamTokenResponseSchema>;
 // 2. API access token (console only)
 
 export const obtainApiTokenRequestSchema = z.object({
-  client: z.string().trim().min(1, 'Give this console a client name.'),
+  client: z.string().trim().min(1, fieldMessage('validation.connect.clientName')),
   duration: unsigned,
 });
 export type ObtainApiTokenRequest = z.infer<typeof obtainApiTokenRequestSchema>;
@@ -86,8 +87,8 @@ export type ObtainApiTokenResponse = z.infer<typeof obtainApiTokenResponseSchema
 // 3. Token bound to a stream and a user (shape only)
 
 export const userBoundTokenRequestSchema = z.object({
-  uid: z.string().trim().min(1, 'Choose a stream.'),
-  user: z.string().trim().min(1, 'Enter the user identifier.'),
+  uid: z.string().trim().min(1, fieldMessage('validation.common.streamChoose')),
+  user: z.string().trim().min(1, fieldMessage('validation.common.userRequired')),
   duration: unsigned,
 });
 export type UserBoundTokenRequest = z.infer<typeof userBoundTokenRequestSchema>;
@@ -115,8 +116,8 @@ export type StreamType = z.infer<typeof streamTypeSchema>;
 export const timetableDaySchema = z.object({
   /** `same_every_day` is seen; other values: not shown. */
   type: z.string().min(1),
-  from: z.string().regex(timeWithOffsetPattern, 'Use the form HH:MM:SS+HH:MM, for example 08:00:00+03:00.'),
-  to: z.string().regex(timeWithOffsetPattern, 'Use the form HH:MM:SS+HH:MM, for example 20:00:00+03:00.'),
+  from: z.string().regex(timeWithOffsetPattern, fieldMessage('validation.onboarding.timeFrom')),
+  to: z.string().regex(timeWithOffsetPattern, fieldMessage('validation.onboarding.timeTo')),
   /** Shape of break entries: not shown. */
   breaks: z.array(z.unknown()).default([]),
 });
@@ -129,9 +130,9 @@ export const streamSettingsSchema = z.object({
   type: streamTypeSchema,
   is_archive_enabled: z.boolean().optional(),
   archive_storage_days: z
-    .int('Archive days must be a whole number.')
-    .min(1, 'Keep the archive for at least 1 day.')
-    .max(90, 'The archive can be kept for at most 90 days.')
+    .int(fieldMessage('validation.onboarding.archiveDaysWhole'))
+    .min(1, fieldMessage('validation.onboarding.archiveDaysMin'))
+    .max(90, fieldMessage('validation.onboarding.archiveDaysMax'))
     .optional(),
   /** `timetable` and `fulltime` are seen; the full set: not shown. */
   archive_recording_type: z.string().min(1).optional(),
@@ -287,7 +288,7 @@ export type CameraAgent = z.infer<typeof cameraAgentSchema>;
 /** A device number: a positive int, or a string of digits passed through as typed (the server judges its range). */
 export const cameraAgentIdSchema = z.union([
   z.int().min(1, 'A device number is a positive whole number.'),
-  z.string().regex(/^\d{1,20}$/, 'A device number has digits only.'),
+  z.string().regex(/^\d{1,20}$/, fieldMessage('validation.agents.deviceDigitsShort')),
 ]);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -297,7 +298,7 @@ export const dashboardQuerySchema = z
   .object({
     timezone: z
       .string()
-      .regex(timeZoneNamePattern, 'Use a time zone name of the form Region/City, for example Europe/Berlin.')
+      .regex(timeZoneNamePattern, fieldMessage('validation.dashboard.timeZoneName'))
       .optional(),
     /** A predefined period; allowed values: not shown. The platform's default is today. */
     date: z.string().min(1).optional(),
@@ -306,7 +307,7 @@ export const dashboardQuerySchema = z
     to: z.string().min(1).optional(),
   })
   .refine((q) => q.timezone !== undefined || (q.date === undefined && q.from === undefined && q.to === undefined), {
-    message: 'Choose a time zone when you filter by date.',
+    message: fieldMessage('validation.dashboard.timeZoneWithDate'),
     path: ['timezone'],
   });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
@@ -398,12 +399,12 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export const analyticsTaskBodySchema = z
   .object({
     Collections: z.array(z.string().min(1)).optional(),
-    CaseType: z.string().trim().min(1, 'Choose the task type.'),
-    CameraGroupUid: z.string().trim().min(1, 'Enter the camera group identifier.'),
+    CaseType: z.string().trim().min(1, fieldMessage('validation.analytics.caseTypeRequired')),
+    CameraGroupUid: z.string().trim().min(1, fieldMessage('validation.analytics.cameraGroupRequired')),
     Source: z
       .object({
-        Uid: z.string().trim().min(1, 'Enter the video stream identifier.'),
-        Url: z.string().trim().min(1, 'Enter the video stream link.'),
+        Uid: z.string().trim().min(1, fieldMessage('validation.analytics.sourceUidRequired')),
+        Url: z.string().trim().min(1, fieldMessage('validation.analytics.sourceUrlRequired')),
       })
       .loose(),
     Pipeline: z
@@ -419,7 +420,7 @@ export const analyticsTaskBodySchema = z
   .loose();
 export type AnalyticsTaskBody = z.infer<typeof analyticsTaskBodySchema>;
 
-export const analyticsTaskUidSchema = z.string().trim().min(1, 'Enter the task identifier.');
+export const analyticsTaskUidSchema = z.string().trim().min(1, fieldMessage('validation.common.taskUidRequired'));
 
 // Connect screen shapes (TLS trust, certificate review, connection report) live in their own file.
 export * from './connection';

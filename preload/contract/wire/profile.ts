@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessage } from '../messages/field-message';
 import { connectionOutcomeSchema, connectionStepNameSchema, rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from './platform';
 import { appErrorKindSchema } from '../app-error';
 
@@ -9,7 +10,7 @@ export type { RpcMethod, TokenStyle } from './platform';
  * vault), so base URLs with credentials and playback templates with a literal token are refused.
  */
 
-const ADDRESS_HINT = 'Enter a full address such as https://vms.example.com';
+const ADDRESS_HINT = fieldMessage('validation.connect.address');
 
 /** `https://host:port/path/` -> `https://host:port/path`; null when it is not an http(s) URL. */
 export function normaliseBaseUrl(text: string): string | null {
@@ -41,11 +42,11 @@ const baseUrlSchema = z
     if (url.username !== '' || url.password !== '') {
       ctx.addIssue({
         code: 'custom',
-        message: 'Leave the user name and password out of the address; the token is stored in the keychain instead.',
+        message: fieldMessage('validation.connect.addressCredentials'),
       });
     }
     if (url.search !== '' || url.hash !== '') {
-      ctx.addIssue({ code: 'custom', message: 'The address cannot contain "?" or "#". ' + ADDRESS_HINT });
+      ctx.addIssue({ code: 'custom', message: fieldMessage('validation.connect.addressQuery') });
     }
   })
   .transform((text) => normaliseBaseUrl(text) ?? text);
@@ -57,9 +58,9 @@ export const tlsTrustSchema = z.discriminatedUnion(
     z.object({
       mode: z.literal('ca'),
       caFile: z
-        .string({ error: 'Choose the CA certificate file (PEM).' })
+        .string({ error: fieldMessage('validation.connect.caFileRequired') })
         .trim()
-        .min(1, { error: 'Choose the CA certificate file (PEM).' }),
+        .min(1, { error: fieldMessage('validation.connect.caFileRequired') }),
     }),
     z.object({
       mode: z.literal('pin'),
@@ -68,7 +69,7 @@ export const tlsTrustSchema = z.discriminatedUnion(
       validTo: z.string().optional(),
     }),
   ],
-  { error: 'Choose how to trust the server certificate: the system store, a CA file, or a pinned certificate.' },
+  { error: fieldMessage('validation.connect.trustMode') },
 );
 export type TlsTrust = z.infer<typeof tlsTrustSchema>;
 
@@ -77,41 +78,41 @@ const PLACEHOLDERS = new Set(['host', 'stream', 'token', 'base']);
 const playbackUrlTemplateSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   z
-    .string({ error: 'The playback address template must be text.' })
+    .string({ error: fieldMessage('validation.connect.playbackText') })
     .trim()
-    .max(2000, { error: 'Keep the playback address template under 2000 characters.' })
+    .max(2000, { error: fieldMessage('validation.connect.playbackTooLong') })
     .superRefine((template, ctx) => {
       for (const match of template.matchAll(/\{([^}]*)\}/g)) {
         const name = match[1] ?? '';
         if (!PLACEHOLDERS.has(name)) {
           ctx.addIssue({
             code: 'custom',
-            message: `Unknown placeholder {${name}}: use {host}, {stream}, {token} or {base}.`,
+            message: fieldMessage('validation.connect.playbackPlaceholder', { placeholder: `{${name}}` }),
           });
         }
       }
       if (/[?&]token=(?!\{token\})[^&#]+/.test(template)) {
         ctx.addIssue({
           code: 'custom',
-          message: 'Use the {token} placeholder instead of a real token; tokens are never saved in a profile.',
+          message: fieldMessage('validation.connect.playbackRealToken'),
         });
       }
     })
     .optional(),
 );
 
-export const profileKindSchema = z.enum(['server', 'demo'], { error: 'A profile is either a server or the demo.' });
+export const profileKindSchema = z.enum(['server', 'demo'], { error: fieldMessage('validation.connect.profileKind') });
 export type ProfileKind = z.infer<typeof profileKindSchema>;
 
-const TIMEOUT_HINT = 'The timeout must be a whole number of milliseconds between 1000 (1 s) and 120000 (2 min).';
+const TIMEOUT_HINT = fieldMessage('validation.connect.timeout');
 
 /** What the Connect form sends: everything but the id and the timestamps. */
 export const profileInputSchema = z.object({
   name: z
-    .string({ error: 'Give this server a name.' })
+    .string({ error: fieldMessage('validation.connect.nameRequired') })
     .trim()
-    .min(1, { error: 'Give this server a name.' })
-    .max(80, { error: 'Keep the name to 80 characters or fewer.' }),
+    .min(1, { error: fieldMessage('validation.connect.nameRequired') })
+    .max(80, { error: fieldMessage('validation.connect.nameTooLong') }),
   baseUrl: baseUrlSchema,
   kind: profileKindSchema.default('server'),
   tokenStyle: tokenStyleSchema.default('bearer'),
@@ -145,9 +146,9 @@ export type ConnectionTestRecord = z.infer<typeof connectionTestRecordSchema>;
 
 /** A saved profile, as kept in profiles.json. */
 export const profileSchema = profileInputSchema.extend({
-  id: z.uuid({ error: 'The profile id must be a UUID.' }),
-  createdAt: z.iso.datetime({ error: 'The creation time must be an ISO date-time.' }),
-  updatedAt: z.iso.datetime({ error: 'The update time must be an ISO date-time.' }),
+  id: z.uuid({ error: fieldMessage('validation.connect.profileUuid') }),
+  createdAt: z.iso.datetime({ error: fieldMessage('validation.connect.createdAt') }),
+  updatedAt: z.iso.datetime({ error: fieldMessage('validation.connect.updatedAt') }),
   /** Kept until the address, TLS trust, token style, timeout or token changes (then it says nothing any more). */
   lastTest: connectionTestRecordSchema.optional(),
 });

@@ -3,6 +3,8 @@ import type { AppError } from '../../../preload/contract/app-error';
 import { periodSchema, type DashboardView, type FleetView, type Period } from '../../../preload/contract/dashboard';
 import type { ProfileView } from '../../../preload/contract/connect';
 import { defaultPeriod } from './period';
+import { messageInWords } from '../../../preload/contract/messages/message-words';
+import { t } from '../../lib/i18n.svelte';
 
 /** Field paths of the period control, as main names them in fieldErrors. */
 export type PeriodField = 'period.preset' | 'period.from' | 'period.to' | 'period.timezone';
@@ -14,7 +16,7 @@ function localPeriodErrors(period: Period): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const key = `period.${issue.path.join('.')}`;
-    (errors[key] ??= []).push(issue.message);
+    (errors[key] ??= []).push(messageInWords(issue.message, t));
   }
   return errors;
 }

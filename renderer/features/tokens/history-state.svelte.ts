@@ -42,6 +42,10 @@ export class HistoryState {
   get unreadable(): string | null {
     return this.#view?.unreadable ?? null;
   }
+  /** Damaged records cut off the history (or the backup of a cleared unreadable one) this session. */
+  get setAside(): HistoryView['setAside'] {
+    return this.#view?.setAside ?? null;
+  }
   get sessionOnly(): boolean {
     return this.#view?.sessionOnly ?? false;
   }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { streamUid, userBoundRequestSchema, type StreamTokenRequest, type UserBoundRequest } from '../../../preload/contract/tokens';
+import { messageInWords } from '../../../preload/contract/messages/message-words';
+import { t } from '../../lib/i18n.svelte';
 import { resolveWindow, type WindowInput } from './dvr-window';
 import { ttlSeconds, type TtlChoice, type TtlResult } from './ttl';
 
@@ -34,10 +36,11 @@ export type GrantCheck =
     }
   | { ok: false; errors: FieldErrors };
 
-/** The contract's first sentence about `value`, or undefined when the schema accepts it. */
+/** The contract's first sentence about `value` in the operator's language, or undefined when the schema accepts it. */
 function contractError(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  return message === undefined ? undefined : messageInWords(message, t);
 }
 
 /** The stream uid under its field (`stream` on the stream form, `uid` on the user-bound form). */

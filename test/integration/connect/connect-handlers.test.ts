@@ -7,6 +7,8 @@ import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry, type Registry } from '../../../main/ipc/registry';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import type { ProfileView } from '../../../preload/contract/connect';
+import type { ConnectionReport } from '../../../preload/contract/wire/platform';
+import { setLanguage } from '../../../main/shared/i18n';
 
 const sender = { transport: 'test' as const };
 
@@ -34,6 +36,7 @@ describe.skipIf(!hasDbus)('Connect services over the registry (real keychain, re
     registry = createRegistry(app.handlers, { isTrustedSender: () => true });
   });
   afterEach(async () => {
+    setLanguage('en');
     await app.dispose();
     await simulator.close();
   });
@@ -87,5 +90,27 @@ describe.skipIf(!hasDbus)('Connect services over the registry (real keychain, re
     const result = await registry.call('profiles.save', { name: 'Bad', baseUrl: 'ftp://x' }, sender);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.fieldErrors.baseUrl?.[0]).toMatch(/full address/);
+  });
+
+  it('speaks Russian once the console asks for it: field errors, refusals and the test steps', async () => {
+    await call('app.setLanguage', { language: 'ru' });
+    const bad = await registry.call('profiles.save', { name: 'Плохой', baseUrl: 'ftp://x' }, sender);
+    if (bad.ok) throw new Error('expected a validation failure');
+    expect(bad.error.fieldErrors.baseUrl?.[0]).toBe('Введите полный адрес, например https://vms.example.com');
+
+    const remote = await call<ProfileView>('profiles.save', { name: 'Удалённый', baseUrl: 'https://vms.example.com' });
+    const refused = await registry.call('profiles.obtainToken', { id: remote.id, client: 'watchdesk', duration: 60 }, sender);
+    if (refused.ok) throw new Error('expected a refusal');
+    expect(refused.error.message).toMatch(/^Платформа выдаёт API-токены только своей консоли/);
+
+    const site = await call<ProfileView>('profiles.save', { name: 'Площадка', baseUrl: simulator.baseUrl });
+    const report = await call<ConnectionReport>('profiles.test', { id: site.id });
+    expect(report.steps.map((step) => step.message)).toEqual([
+      expect.stringMatching(/IP-адрес|найдено/),
+      expect.stringMatching(/^Порт \d+ на .* принимает подключения\.$/),
+      'Адрес начинается с http://, поэтому соединение не шифруется. Вне лаборатории лучше использовать https://.',
+      expect.stringMatching(/^Сервер ответил \(HTTP \d+\)\.$/),
+      'Для этого сервера ещё не сохранён API-токен. Добавьте его, чтобы завершить настройку.',
+    ]);
   });
 });

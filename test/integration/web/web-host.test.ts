@@ -88,7 +88,15 @@ describe('web host', () => {
   it('tells a wrong secret in the address at once', async () => {
     const response = await request(`${host.origin}/?secret=${'x'.repeat(host.secret.length)}`);
     expect(response.statusCode).toBe(403);
-    await response.body.dump();
+    expect(response.headers['content-language']).toBe('en');
+    expect(await response.body.text()).toBe('Wrong console secret. Open the address printed by "npm run web".');
+  });
+
+  it('tells a wrong secret in Russian to a browser that asks for Russian', async () => {
+    const response = await request(`${host.origin}/?secret=${'x'.repeat(host.secret.length)}`, { headers: { 'accept-language': 'ru-RU,ru;q=0.9,en-US;q=0.8' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-language']).toBe('ru');
+    expect(await response.body.text()).toBe('Неверный секрет консоли. Откройте адрес, который вывела команда «npm run web».');
   });
 
   it('refuses a call that carries the secret only as a cookie', async () => {

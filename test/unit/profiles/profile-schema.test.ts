@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileInputSchema, profileSchema } from '../../../preload/contract/wire/profile';
+import { issueMessage } from '../../../main/shared/zod-errors';
 
 const valid = { name: 'Site A', baseUrl: 'https://vms.example.com' };
 
@@ -7,7 +8,7 @@ function errorsFor(input: unknown): Record<string, string[]> {
   const result = profileInputSchema.safeParse(input);
   if (result.success) return {};
   const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error.issues) (errors[issue.path.join('.')] ??= []).push(issueMessage(issue));
   return errors;
 }
 
