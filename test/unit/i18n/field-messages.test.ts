@@ -21,7 +21,9 @@ type Tree = { [key: string]: string | Tree };
 function keysOf(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [prefix + key] : keysOf(value, `${prefix}${key}.`)));
 }
-const catalogKeys = { en: new Set(keysOf(en as unknown as Tree)), ru: new Set(keysOf(ru as unknown as Tree)) };
+/** Keys as code names them: a plural message by its base (`x` for `x_one`, `x_other`…). */
+const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+const catalogKeys = { en: new Set(keysOf(en as unknown as Tree).map(baseKey)), ru: new Set(keysOf(ru as unknown as Tree).map(baseKey)) };
 
 /** The keys the contract's schemas pass to `fieldMessage`, as written: `a.b` or a template `a.${x}.b`. */
 const usedKeys = sources('preload/contract').flatMap((file) =>
