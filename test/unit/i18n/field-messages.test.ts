@@ -50,7 +50,7 @@ describe('field messages of the contract schemas', () => {
   });
 
   it('leaves no English sentence as a zod message in the contract', () => {
-    const literal = /\{\s*(?:error|message):\s*['"`][A-Z][^'"`]*[a-z][^'"`]*['"`]|\.(?:min|max|int|regex|length)\([^)]*,\s*['"`][A-Z][a-z]/;
+    const literal = /\{\s*(?:error|message):\s*['"`][A-Z][^'"`]*[a-z][^'"`]*['"`]|\.(?:min|max|int|regex|length|includes|refine)\([^)]*,\s*['"`][A-Z][a-z ]/;
     const offenders = sources('preload/contract').filter((file) => literal.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });

@@ -12,6 +12,7 @@ export const validation = {
     nameUnder100: 'Keep the name under 100 characters.',
   },
   agents: {
+    devicePositive: 'A device number is a positive whole number.',
     deviceRequired: 'Enter the device number.',
     deviceDigits: 'A device number has digits only, for example 1001.',
     deviceDigitsShort: 'A device number has digits only.',

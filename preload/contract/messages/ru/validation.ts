@@ -11,6 +11,7 @@ export const validation: MessagesOf<typeof en> = {
     nameUnder100: 'Название должно быть короче 100 символов.',
   },
   agents: {
+    devicePositive: 'Номер устройства — целое положительное число.',
     deviceRequired: 'Введите номер устройства.',
     deviceDigits: 'Номер устройства состоит только из цифр, например 1001.',
     deviceDigitsShort: 'Номер устройства состоит только из цифр.',
