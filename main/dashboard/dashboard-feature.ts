@@ -135,10 +135,15 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
       async 'dashboard.get'({ profileId, period }, context) {
         return load(await profileFor(profileId), period, signalOf(context));
       },
-      async 'dashboard.fleet'({ period }, context) {
+      async 'dashboard.fleet'({ period, requestId }, context) {
         const signal = signalOf(context);
         const all = await profiles.list();
-        const tiles = await mapWithLimit(all, FLEET_CONCURRENCY, (profile) => tile(profile, period, signal));
+        const tiles = await mapWithLimit(all, FLEET_CONCURRENCY, async (profile) => {
+          const done = await tile(profile, period, signal);
+          // On screen as soon as its server has answered, not after the slowest one.
+          if (requestId !== undefined && !signal?.aborted) services.events.emit('dashboard.fleetTile', { requestId, tile: done });
+          return done;
+        });
         if (signal?.aborted) throw new AppFailure('Cancelled', t('dashboard.errors.cancelled'), { retryable: false });
         return { period, tiles, totals: fleetTotals(tiles) };
       },

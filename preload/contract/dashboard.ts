@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
+import { event } from './event';
 import type { AppError } from './app-error';
 import { timeZoneNamePattern, type Dashboard, type DashboardQuery } from './wire/platform';
 
@@ -120,6 +121,13 @@ export interface FleetView {
   totals: FleetTotals;
 }
 
+/** One fleet tile, pushed as soon as its server has answered (or failed), for the fleet call that asked for it. */
+export interface FleetTileEvent {
+  /** The `requestId` the renderer gave `dashboard.fleet`: tiles of a superseded call are not mixed in. */
+  requestId: string;
+  tile: FleetTile;
+}
+
 /** The cards from a dashboard answer. `count_issues` is a string in the spec; a non-number counts as 0. */
 export function dashboardCards(d: Dashboard): DashboardCards {
   const issues = Number.parseInt(d.issues.count_issues, 10);
@@ -187,6 +195,14 @@ const profileIdField = z.string().min(1, { error: fieldMessage('validation.commo
 export const dashboardChannels = {
   /** One server's dashboard (the active profile unless `profileId`); the saved copy, marked stale, when unreachable. */
   'dashboard.get': channel<DashboardView>()(z.object({ profileId: profileIdField.optional(), period: periodSchema })),
-  /** Every saved profile's cards for the period, fetched in parallel (a few at a time), each with its own state. */
-  'dashboard.fleet': channel<FleetView>()(z.object({ period: periodSchema })),
+  /**
+   * Every saved profile's cards for the period, fetched in parallel (a few at a time), each with its own state. With
+   * a `requestId`, each tile is also pushed as `dashboard.fleetTile` the moment its server answers, so a slow server
+   * does not hold the others back; the answer then brings them all, in the profiles' order, with the totals.
+   */
+  'dashboard.fleet': channel<FleetView>()(z.object({ period: periodSchema, requestId: z.string().min(1).max(100).optional() })),
+};
+
+export const dashboardEvents = {
+  'dashboard.fleetTile': event<FleetTileEvent>(),
 };

@@ -8,7 +8,7 @@ import { analyticsChannels } from './analytics';
 import { connectChannels, connectEvents } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
 import { onboardingChannels, onboardingEvents } from './onboarding';
-import { dashboardChannels } from './dashboard';
+import { dashboardChannels, dashboardEvents } from './dashboard';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -38,6 +38,7 @@ export const events = {
   ...tokenEvents,
   ...onboardingEvents,
   ...agentsEvents,
+  ...dashboardEvents,
 } as const;
 
 export type Events = typeof events;

@@ -160,6 +160,43 @@ test.describe('analytics task editor', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('when zoomed in, the view moves with Ctrl+arrows, the scroll wheel and the middle button; Reset view shows the whole frame', async ({ page, console }) => {
+    await console.open(page, 'analytics');
+    const canvas = page.getByRole('application');
+    const status = page.locator('#canvas-status');
+    const viewBox = async () => (await canvas.getAttribute('viewBox'))!.split(' ').map(Number);
+    await tabTo(page, canvas);
+    await page.keyboard.press('Control+ArrowRight');
+    await expect(status).toHaveText('The whole frame is in view. Zoom in (+) first to move around.');
+
+    await press(page, '+', 2);
+    await expect(page.getByText('Zoom 200%')).toBeVisible();
+    await expect(page.getByText('Zoomed in: scroll, drag with the middle button', { exact: false })).toBeVisible();
+    await press(page, 'Control+ArrowRight', 3);
+    await expect(status).toHaveText('Showing 40–90% across and 25–75% down the frame.');
+    await page.keyboard.press('Control+Shift+ArrowRight');
+    await page.keyboard.press('Control+ArrowDown');
+    await expect(status).toHaveText('Showing 50–100% across and 30–80% down the frame.');
+    await page.screenshot({ path: test.info().outputPath('analytics-zoomed.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+
+    // A scroll over the zoomed canvas moves the view up; the middle button drags the picture along.
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const [, yBefore] = await viewBox();
+    await page.mouse.wheel(0, -100);
+    await expect.poll(async () => (await viewBox())[1]).toBeLessThan(yBefore!);
+    const [xBefore] = await viewBox();
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up({ button: 'middle' });
+    await expect.poll(async () => (await viewBox())[0]).toBeLessThan(xBefore!);
+
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await expect(page.getByText('Zoom 100%')).toBeVisible();
+    expect(await viewBox()).toEqual([0, 0, 1000, 562.5]);
+  });
+
   test('an unknown task is explained next to the identifier, and a refused case type next to the case type', async ({ page, console }) => {
     const task = lineCrossingTask(console.app);
     await console.open(page, 'analytics');

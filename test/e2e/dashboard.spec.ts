@@ -138,4 +138,32 @@ test.describe('dashboard', () => {
       await other.close();
     }
   });
+
+  test('fleet view: each tile shows as soon as its server answers, a slow server does not hold the others back', async ({ page, console }) => {
+    const slow = await startSimulator({ seed: 8 });
+    try {
+      const { profiles, connections } = console.app.services;
+      const far = await profiles.create({ name: 'Far depot (slow)', baseUrl: slow.baseUrl });
+      connections.setDemoToken(far.id, slow.apiToken);
+      // It answers ten seconds late (under the client's 15 s timeout): the other tile filling in while this one still
+      // waits is the order of arrival; then this one fills in by itself.
+      slow.faults.add({ path: '/api/admin/v1/dashboard', latencyMs: 10_000, times: 1 });
+
+      await console.open(page, 'dashboard');
+      await page.getByRole('tab', { name: 'Fleet' }).click();
+      const fast = page.getByRole('button', { name: /^Open the dashboard of Demo server/ });
+      const late = page.getByRole('button', { name: /^Open the dashboard of Far depot/ });
+      await expect(fast).toHaveAttribute('data-state', 'ok');
+      await expect(late).toHaveAttribute('data-state', 'pending');
+      await expect(late).toContainText('Waiting for this server to answer');
+      await expect(page.getByTestId('fleet-totals')).toContainText('1 server with numbers · waiting for 1 server');
+      await shoot(page, 'fleet-streaming');
+
+      await expect(late).toHaveAttribute('data-state', 'ok', { timeout: 30_000 });
+      await expect(page.getByTestId('fleet-totals')).toContainText('2 servers with numbers');
+      await expect(page.getByTestId('fleet-totals')).not.toContainText('waiting');
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { t } from '../../lib/i18n.svelte';
-import { clamp01, insertPointOnEdge, movePoint, nudge, placePoint, removePoint, type Point } from './geometry';
+import { insertPointOnEdge, movePoint, nudge, placePoint, removePoint, type Point } from './geometry';
 import { dragCrossing, fixedCrossing } from './shape-flags';
+import { clampView, nextZoomStep, panBy, visibleRect, WHOLE_FRAME, zoomAround, type View } from './view';
 import type { TaskEditor } from './editor-state.svelte';
 import { newShape, withPoints, type ShapeElement, type ShapeKind } from './task-document';
 
@@ -33,7 +34,6 @@ export interface DragPreview {
   crossing: [number, number] | null;
 }
 
-export const ZOOM_STEPS = [1, 1.5, 2, 3, 4, 6, 8] as const;
 const MIN_POINTS: Record<ShapeKind, number> = { area: 3, fence: 2 };
 
 /** Coordinates as read out: two decimals of the frame fraction. */
@@ -51,8 +51,7 @@ export class CanvasState {
   selection = $state<Selection | null>(null);
   cursor = $state<Point>([0.5, 0.5]);
   draft = $state.raw<Point[]>([]);
-  zoom = $state<number>(1);
-  centre = $state<Point>([0.5, 0.5]);
+  view = $state.raw<View>(WHOLE_FRAME);
   snap = $state(true);
   announcement = $state('');
   drag = $state.raw<DragPreview | null>(null);
@@ -275,26 +274,61 @@ export class CanvasState {
 
   // ---- view
 
+  get zoom(): number {
+    return this.view.zoom;
+  }
+
+  /** A zoom step in or out, centred on the selected point or the drawing cursor when there is one. */
   zoomBy(direction: 1 | -1): void {
-    const at = ZOOM_STEPS.findIndex((step) => step >= this.zoom);
-    const next = ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, Math.max(0, (at === -1 ? 0 : at) + direction))] ?? 1;
-    this.zoom = next;
     const points = this.selectedPoints();
     const s = this.selection;
     const focus = s && points && s.point !== null ? points[s.point] : this.draft.length > 0 || this.tool !== 'select' ? this.cursor : null;
-    if (focus) this.centre = focus;
+    const zoom = nextZoomStep(this.view.zoom, direction);
+    this.view = focus ? clampView({ zoom, centre: focus }) : zoomAround(this.view, zoom, this.view.centre);
   }
 
-  zoomFit(): void {
-    this.zoom = 1;
-    this.centre = [0.5, 0.5];
+  /** Zoom by a factor keeping the frame point `focus` under the pointer (a pinch, Ctrl + wheel). */
+  zoomAt(factor: number, focus: Point): void {
+    this.view = zoomAround(this.view, this.view.zoom * factor, focus);
+  }
+
+  /** Back to the whole frame. */
+  resetView(): void {
+    this.view = WHOLE_FRAME;
+  }
+
+  setView(view: View): void {
+    this.view = clampView(view);
+  }
+
+  /** Ctrl + arrow keys: the view moves by a share of what is visible, and says what it now shows. */
+  panKeys(dx: number, dy: number): void {
+    if (this.view.zoom <= 1) {
+      this.announcement = t('analytics.canvas.panWholeFrame');
+      return;
+    }
+    const size = 1 / this.view.zoom;
+    this.view = panBy(this.view, dx * size, dy * size);
+    this.announcement = this.viewSentence();
+  }
+
+  /** The visible part of the frame, as read out: "showing 25–75 % across, 0–50 % down". */
+  viewSentence(): string {
+    const rect = visibleRect(this.view);
+    const percent = (value: number) => Math.round(value * 100);
+    return t('analytics.canvas.viewShows', {
+      left: percent(rect.x),
+      right: percent(rect.x + rect.width),
+      top: percent(rect.y),
+      bottom: percent(rect.y + rect.height),
+    });
   }
 
   /** Keeps a point in view when zoomed: the view moves to centre it once it leaves the visible part. */
   #follow(point: Point): void {
-    if (this.zoom === 1) return;
-    const half = 0.5 / this.zoom;
-    const [cx, cy] = this.centre;
-    if (Math.abs(point[0] - cx) > half * 0.9 || Math.abs(point[1] - cy) > half * 0.9) this.centre = [clamp01(point[0]), clamp01(point[1])];
+    const { zoom, centre } = this.view;
+    if (zoom === 1) return;
+    const half = 0.5 / zoom;
+    if (Math.abs(point[0] - centre[0]) > half * 0.9 || Math.abs(point[1] - centre[1]) > half * 0.9) this.view = clampView({ zoom, centre: point });
   }
 }

@@ -20,6 +20,9 @@ export class ProfilesState {
   get vault() {
     return this.#overview?.vault ?? null;
   }
+  get storage() {
+    return this.#overview?.storage ?? null;
+  }
   get loaded(): boolean {
     return this.#overview !== null;
   }

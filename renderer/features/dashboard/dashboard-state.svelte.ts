@@ -1,8 +1,17 @@
 import { api } from '../../lib/api';
 import type { AppError } from '../../../preload/contract/app-error';
-import { periodSchema, type DashboardView, type FleetView, type Period } from '../../../preload/contract/dashboard';
+import {
+  fleetTotals,
+  periodKey,
+  periodSchema,
+  type DashboardView,
+  type FleetTileEvent,
+  type FleetTotals,
+  type Period,
+} from '../../../preload/contract/dashboard';
 import type { ProfileView } from '../../../preload/contract/connect';
 import { defaultPeriod } from './period';
+import { answeredTiles, placeTile, startingSlots, type FleetProfile, type FleetSlot } from './fleet-slots';
 import { messageInWords } from '../../../preload/contract/messages/message-words';
 import { t } from '../../lib/i18n.svelte';
 
@@ -108,15 +117,35 @@ export class DashboardState {
   }
 }
 
-/** Every saved server's cards for the same period. */
+/** What the fleet view shows: a place per server (answered or waiting) and the totals of those answered. */
+export interface FleetShown {
+  period: Period;
+  tiles: FleetSlot[];
+  totals: FleetTotals;
+  /** Servers asked and not answered yet. */
+  pending: number;
+}
+
+/**
+ * Every saved server's cards for the same period. Tiles come in one by one (`dashboard.fleetTile` events, passed to
+ * `receive`) as their servers answer; the call's answer then settles them all, with the totals.
+ */
 export class FleetState {
-  #view = $state.raw<FleetView | null>(null);
+  #slots = $state.raw<FleetSlot[]>([]);
+  #period = $state.raw<Period | null>(null);
   #error = $state.raw<AppError | null>(null);
   #loading = $state(false);
   #request = 0;
+  /** The id the current call's tiles carry; tiles of a superseded call are ignored. */
+  #requestId: string | null = null;
   #inFlight: AbortController | null = null;
+  #view = $derived.by((): FleetShown | null => {
+    if (this.#period === null) return null;
+    const answered = answeredTiles(this.#slots);
+    return { period: this.#period, tiles: this.#slots, totals: fleetTotals(answered), pending: this.#slots.length - answered.length };
+  });
 
-  get view(): FleetView | null {
+  get view(): FleetShown | null {
     return this.#view;
   }
   get error(): AppError | null {
@@ -126,21 +155,37 @@ export class FleetState {
     return this.#loading;
   }
 
-  async load(period: Period): Promise<void> {
+  /** One tile pushed by main as soon as its server answered. */
+  receive(event: FleetTileEvent): void {
+    if (event.requestId !== this.#requestId) return;
+    this.#slots = placeTile(this.#slots, event.tile);
+  }
+
+  /** Asks every server; `profiles` (the saved servers as the screen knows them) give the tiles their places at once. */
+  async load(period: Period, profiles: readonly FleetProfile[]): Promise<void> {
     if (localPeriodErrors(period)) return;
     const request = ++this.#request;
     this.#inFlight?.abort();
     const controller = new AbortController();
     this.#inFlight = controller;
     this.#loading = true;
-    const result = await api.dashboard.fleet({ period: $state.snapshot(period) }, { signal: controller.signal });
+    const asked = $state.snapshot(period);
+    const requestId = crypto.randomUUID();
+    this.#requestId = requestId;
+    const samePeriod = this.#period !== null && periodKey(this.#period) === periodKey(asked);
+    this.#slots = startingSlots(profiles, this.#slots, samePeriod);
+    this.#period = asked;
+    const result = await api.dashboard.fleet({ period: asked, requestId }, { signal: controller.signal });
     if (request !== this.#request) return;
     this.#inFlight = null;
     this.#loading = false;
+    this.#requestId = null;
     if (result.ok) {
-      this.#view = result.value;
+      this.#slots = result.value.tiles;
       this.#error = null;
     } else if (result.error.kind !== 'Cancelled') {
+      // Tiles that came in stay; servers that never answered are not left waiting forever.
+      this.#slots = answeredTiles(this.#slots);
       this.#error = result.error;
     }
   }

@@ -45,6 +45,15 @@ export class BatchState {
     return counts ? counts.failed + counts.cancelled : 0;
   }
 
+  /**
+   * Whether "Retry" can help: some failure may go away (offline, timeout, rate limit) or rows were cancelled. When
+   * every failure is permanent (not private, no such stream), retrying would only fail the same way again.
+   */
+  get retryHelps(): boolean {
+    const status = this.#status;
+    return status !== null && (status.retryableFailures > 0 || status.counts.cancelled > 0);
+  }
+
   async start(input: Parameters<typeof api.tokens.batchStart>[0]): Promise<AppError | null> {
     this.#listen();
     this.#starting = true;
@@ -67,6 +76,14 @@ export class BatchState {
   async retry(): Promise<void> {
     if (!this.#status) return;
     const result = await api.tokens.batchRetry({ batchId: this.#status.id });
+    if (result.ok) this.#take(result.value);
+    else this.#error = result.error;
+  }
+
+  /** After the breaker paused the batch: runs the rows not tried yet. */
+  async resumeRun(): Promise<void> {
+    if (!this.#status) return;
+    const result = await api.tokens.batchResume({ batchId: this.#status.id });
     if (result.ok) this.#take(result.value);
     else this.#error = result.error;
   }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDashboardCache } from '../../../main/dashboard/dashboard-cache';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator/index';
-import { periodKey, type Period } from '../../../preload/contract/dashboard';
+import { periodKey, type FleetTileEvent, type Period } from '../../../preload/contract/dashboard';
 import type { Dashboard } from '../../../preload/contract/wire/platform';
 import { comparisonDays, periodDays, rangeInstants } from '../../../renderer/features/dashboard/period';
 import { deltaParts } from '../../../renderer/features/dashboard/delta';
@@ -199,6 +199,52 @@ describe('dashboard.fleet', () => {
       const later = await fleet.value('dashboard.fleet', { period });
       expect(later.tiles.map((t) => t.state)).toEqual(['stale', 'error', 'ok']);
       expect(later.totals).toMatchObject({ servers: 2, stale: 1, failed: 1 });
+    } finally {
+      await fleet.close();
+      await Promise.all(sims.map((s) => s.close()));
+    }
+  });
+});
+
+describe('dashboard.fleet streaming', () => {
+  it('pushes each tile as its server answers: a slow server\'s tile comes last, the others (an error too) before it', async () => {
+    const sims = await Promise.all([11, 12, 13].map((seed) => startSimulator({ seed, now: () => NOW })));
+    const fleet = await openConsole();
+    try {
+      for (const [i, s] of sims.entries()) await fleet.addServer(`Site ${i + 1}`, s.baseUrl, s.apiToken);
+      // The first profile is the slow one, so arrival order cannot be the profiles' order by chance.
+      sims[0]!.faults.add({ path: '/api/admin/v1/dashboard', latencyMs: 1500 });
+      await sims[1]!.close();
+      const arrivals: Array<{ requestId: string; name: string; state: string; answered: boolean }> = [];
+      let answered = false;
+      const stop = fleet.app.services.events.listen(({ name, payload }) => {
+        if (name !== 'dashboard.fleetTile') return;
+        const { requestId, tile } = payload as FleetTileEvent;
+        arrivals.push({ requestId, name: tile.profileName, state: tile.state, answered });
+      });
+      try {
+        const period: Period = { preset: 'today', timezone: 'Europe/Riga' };
+        const view = await fleet.value('dashboard.fleet', { period, requestId: 'round-1' });
+        answered = true;
+        expect(arrivals.map((a) => a.name).slice(0, 2).sort()).toEqual(['Site 2', 'Site 3']);
+        expect(arrivals.map((a) => [a.name, a.state]).at(-1)).toEqual(['Site 1', 'ok']);
+        expect(arrivals.find((a) => a.name === 'Site 2')?.state).toBe('error');
+        expect(arrivals.every((a) => a.requestId === 'round-1' && !a.answered)).toBe(true);
+        // The answer brings them all again, in the profiles' order, with the totals.
+        expect(view.tiles.map((t) => [t.profileName, t.state])).toEqual([
+          ['Site 1', 'ok'],
+          ['Site 2', 'error'],
+          ['Site 3', 'ok'],
+        ]);
+        expect(view.totals).toMatchObject({ servers: 2, failed: 1 });
+
+        // A call without a request id pushes nothing.
+        const before = arrivals.length;
+        await fleet.value('dashboard.fleet', { period });
+        expect(arrivals).toHaveLength(before);
+      } finally {
+        stop();
+      }
     } finally {
       await fleet.close();
       await Promise.all(sims.map((s) => s.close()));

@@ -16,4 +16,6 @@ export const about = {
   available: 'Available',
   unavailable: 'Unavailable',
   copyDetails: 'Copy for support',
+  dataFolder: 'Data folder',
+  notWritable: 'Cannot be written',
 };

@@ -144,8 +144,12 @@ export const dashboard = {
       ok: 'Up to date',
       stale: 'Saved copy',
       error: 'No numbers',
+      pending: 'Waiting',
     },
     loading: 'Asking every server…',
+    pendingNote_one: 'waiting for {{count}} server',
+    pendingNote_other: 'waiting for {{count}} servers',
+    waiting: 'Waiting for this server to answer…',
   },
   wall: {
     enter: 'Wall mode',

@@ -13,6 +13,11 @@ export const storage = {
   profilesSetAside:
     'The server profiles file was damaged ({{why}}). A copy was kept as {{file}} in the data folder, and Watchdesk continued with what could be read.',
   profilesSetAsideFailed: 'The server profiles file was damaged ({{why}}), and no copy of it could be kept. Watchdesk continued with what could be read.',
+  /** The banner on Connect and About. */
+  banner: {
+    unwritable: 'Changes cannot be saved',
+    setAside: 'Damaged files were set aside',
+  },
   why: {
     notJson: 'it is not valid JSON',
     notProfiles: 'it is not a profiles file',

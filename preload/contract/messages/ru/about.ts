@@ -18,4 +18,6 @@ export const about: MessagesOf<typeof en> = {
   available: 'Доступна',
   unavailable: 'Недоступна',
   copyDetails: 'Скопировать для поддержки',
+  dataFolder: 'Папка данных',
+  notWritable: 'Запись невозможна',
 };

@@ -1,0 +1,104 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from './fixtures';
+import { expectNoAxeViolations } from './axe';
+import { streamsWith } from '../support/streams';
+import { createTokenHistory } from '../../main/tokens/history-store';
+import type { HistoryEntry } from '../../preload/contract/tokens';
+
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 640 },
+];
+
+function entry(n: number): HistoryEntry {
+  return {
+    id: `e2e-${n}`, kind: 'stream', stream: `cam-000${n}-hd`, user: null, live: true, dvr: false, copy: false, ttl: 3600, from: 0, to: 0,
+    token: `st_e2e_fake_${n}`, issuedAt: new Date().toISOString(), expiresAt: null, profileId: 'p', profileName: 'Site', note: '', batchId: null,
+  };
+}
+
+test.describe('Stream tokens tells what was set aside and why a batch stopped', () => {
+  test('pauses a batch against a dead server with one sentence and Resume as the main action', async ({ page, console }) => {
+    const streams = streamsWith(console.app.demoServer!.state, 'private').slice(0, 40);
+    console.app.demoServer!.faults.add({ path: '/api/', drop: true });
+    await console.open(page, 'tokens');
+    await page.getByRole('tab', { name: 'Batch' }).click();
+    await page.getByLabel('Streams').fill(streams.join('\n'));
+    await page.getByRole('switch', { name: /Live/ }).check();
+    await page.getByRole('button', { name: 'Issue 40 tokens' }).click();
+
+    const paused = page.getByTestId('batch-paused');
+    await expect(paused).toContainText(/^Paused after \d+ connection failures in a row, .*was dropped before the server answered.* \d+ streams are waiting\. Resume when the server is back\.$/);
+    await expect(page.getByTestId('batch-progress-label')).toContainText('Paused.');
+    const resume = page.getByRole('button', { name: 'Resume' });
+    await expect(resume).toHaveClass(/primary/);
+    await expect(page.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await paused.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`batch-paused-${size.width}.png`) });
+    }
+
+    console.app.demoServer!.faults.clear();
+    await resume.click();
+    await expect(page.getByTestId('batch-progress-label')).toContainText('Finished.');
+    await expect(paused).toHaveCount(0);
+    // The rows that failed before the pause may work now: retrying them is the main action.
+    await expect(page.getByRole('button', { name: /^Retry \d+ without a token$/ })).toHaveClass(/primary/);
+  });
+
+  test('offers no Retry when every failure is permanent', async ({ page, console }) => {
+    const state = console.app.demoServer!.state;
+    const rows = [streamsWith(state, 'private')[0]!, streamsWith(state, 'public')[0]!, 'cam-9999-xx'];
+    await console.open(page, 'tokens');
+    await page.getByRole('tab', { name: 'Batch' }).click();
+    await page.getByLabel('Streams').fill(rows.join('\n'));
+    await page.getByRole('switch', { name: /Live/ }).check();
+    await page.getByRole('button', { name: 'Issue 3 tokens' }).click();
+    await expect(page.getByTestId('batch-progress-label')).toHaveText('3 of 3 done — 1 issued, 2 failed. Finished.');
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+  });
+
+  test('says how many damaged history records were set aside and where', async ({ page, console }) => {
+    const path = join(console.dataDir, 'token-history.enc');
+    const history = createTokenHistory(path, () => console.app.services.vault.getDataKey());
+    await history.append([entry(1)]);
+    await history.append([entry(2)]);
+    // A partial record at the end, as a full disk or a crash mid-write leaves it.
+    appendFileSync(path, Buffer.from([0, 0, 1, 0, 7, 7, 7]));
+
+    await console.open(page, 'tokens');
+    const notice = page.getByTestId('history-set-aside');
+    await expect(notice).toContainText('1 damaged record at the end of the history could not be read and was set aside as token-history.enc.damaged-');
+    await expect(notice).toContainText('in the data folder (its path is under About)');
+    await expect(page.getByText('cam-0002-hd')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('data-folder notices', () => {
+  test('show on Connect and About: a folder that cannot be written and a damaged file set aside', async ({ page, console }) => {
+    const folder = console.app.services.dataFolder;
+    folder.notice('The server profiles file was damaged (it is not valid JSON). A copy was kept as profiles.json.corrupt-1 in the data folder, and Watchdesk continued with what could be read.');
+    folder.writeFailed(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
+
+    await console.open(page, 'connect');
+    await expect(page.getByTestId('storage-problem')).toContainText('Changes cannot be saved');
+    await expect(page.getByTestId('storage-problem')).toContainText(`The data folder ${console.dataDir} cannot be written (the disk or folder is read-only).`);
+    await expect(page.getByTestId('storage-notices')).toContainText('profiles.json.corrupt-1');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('connect-storage.png') });
+
+    await page.getByRole('link', { name: /About/ }).click();
+    await expect(page.getByTestId('storage-problem')).toContainText('cannot be written');
+    await expect(page.getByTestId('storage-notices')).toContainText('profiles.json.corrupt-1');
+    await expect(page.getByTestId('about-data-folder')).toContainText(console.dataDir);
+    await expect(page.getByTestId('about-data-folder')).toContainText('Cannot be written');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize(sizes[1]!);
+    await page.screenshot({ path: test.info().outputPath('about-storage-1024.png') });
+  });
+});
