@@ -1,7 +1,9 @@
 // What the platform client costs on top of undici itself: the same Auth.CreateApiToken calls against the simulator
 // on loopback, through createPlatformClient (param check, token lookup, headers, deadline, abort wiring, JSON-RPC
 // unwrapping, zod) and through a bare keep-alive undici Agent. client-call-overhead-us is the difference of the
-// per-call medians (microseconds a call costs on top of bare undici, on loopback with 8 in flight). Rounds alternate which side goes first, so neither
+// per-call medians (microseconds a call costs on top of bare undici, on loopback with 8 in flight; wall clock, so a
+// loaded machine inflates it); client-call-cpu-overhead-us is the same difference in this process's CPU time per call
+// (user + system, from process.cpuUsage), which load does not inflate. Rounds alternate which side goes first, so neither
 // gets the warm-up. The simulator runs in a child process (bench/simulator-child.ts), so the server's work is not
 // on the client's event loop and the ratio compares the two clients only.
 import { Agent } from 'undici';
@@ -57,19 +59,31 @@ export async function run(): Promise<void> {
     await timed(WARMUP, viaBare, 0);
     const clientTimes: number[] = [];
     const bareTimes: number[] = [];
+    // CPU time of this process (the client side only: the simulator is another process) per side, in microseconds.
+    const cpu = new Map<number[], number>([
+      [clientTimes, 0],
+      [bareTimes, 0],
+    ]);
     for (let round = 0, done = 0; done < CALLS_PER_SIDE; round++, done += ROUND_SIZE) {
       const sides: Array<[typeof viaClient, number[]]> = [
         [viaClient, clientTimes],
         [viaBare, bareTimes],
       ];
       if (round % 2 === 1) sides.reverse();
-      for (const [call, into] of sides) into.push(...(await timed(ROUND_SIZE, call, done)));
+      for (const [call, into] of sides) {
+        const before = process.cpuUsage();
+        into.push(...(await timed(ROUND_SIZE, call, done)));
+        const used = process.cpuUsage(before);
+        cpu.set(into, cpu.get(into)! + used.user + used.system);
+      }
     }
     const clientMedian = median(clientTimes);
     const bareMedian = median(bareTimes);
     report('client-overhead-ratio', clientMedian / bareMedian, 'x');
     // Absolute: what one call through the platform client costs on top of the same call through bare undici.
     report('client-call-overhead-us', clientMedian - bareMedian, 'us');
+    // The same on this process's CPU clock: what the client's own work costs per call, whatever the machine's load.
+    report('client-call-cpu-overhead-us', (cpu.get(clientTimes)! - cpu.get(bareTimes)!) / CALLS_PER_SIDE, 'us');
     report('client-call-median-us', clientMedian, 'us');
     report('bare-undici-call-median-us', bareMedian, 'us');
   } finally {

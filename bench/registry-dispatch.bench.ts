@@ -1,6 +1,6 @@
 // The handler registry's own cost per call: registry.call (channel lookup, sender check, input parse, result
 // wrapping) minus calling the same handler directly, in one process. It is not IPC: no Electron hop, no HTTP, no
-// serialisation (the web host's HTTP round trip is measured by web-host-call-us in ui.bench.ts).
+// serialisation (what the operator feels end to end, bridge included, is in the ui-* figures of ui.bench.ts).
 import { createRegistry, type Handlers } from '../main/ipc/registry';
 import { isMain, median, report } from './report';
 

@@ -26,7 +26,7 @@ import { createRegistry } from '../main/ipc/registry';
 import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import type { BatchStatus } from '../preload/contract/tokens';
-import { inPrivateKeyring, rerunInPrivateKeyring } from './keyring';
+import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 
@@ -181,6 +181,7 @@ async function compare(
 
 export async function run(): Promise<void> {
   log.setQuiet(true);
+  await keychainReady();
   const sim = await startSimulatorChild({ extraPrivateStreams: LARGE });
   const desk = await openConsole(sim).catch(async (error: unknown) => {
     await sim.close();

@@ -1,21 +1,33 @@
 // What the operator feels, in Debian Chromium (the flags of playwright.config.ts) through the web host started as
-// `npm run web` would start it (a child process: the real composition root, vault in a private keyring, built
-// renderer) against the simulator in a child process. Every time is taken by the page's own clock.
-// - web-cold-start-ms: from spawning `npm run web` (renderer already built) to the frame after the shell's main
-//   area holds its screen (wall clock on both sides; Chromium is already running).
-// - ui-batch-1000-ms: the click on "Issue 1,000 tokens" to the frame after the progress line says "Finished."
-//   (every row final, the journal written). Median of the measured rounds after warm-up rounds.
-// - ui-batch-1000-vs-undici: that against a bare keep-alive undici Pool (16 connections, reused) in this process
-//   issuing the same 1,000 requests; interleaved rounds, the median of per-round ratios.
-// - ui-batch-10000-ms, ui-longest-task-ms (the longest long-animation-frame or longtask entry from a
-//   PerformanceObserver started before the click, until a second after "Finished.", so the history update is in),
-//   ui-batch-fps (animation frames per second between the click and "Finished." of the 10,000 batch).
+// `npm run web` would start it (a child process: the real composition root, the vault in a private gnome-keyring, the
+// encrypted journal on real disk, the built renderer) against the simulator in a child process. Times are taken by
+// the page's own clock, on a 1280x800 page, so rendering (style, layout, paint) is in every UI figure.
+// - web-cold-start-ms: from spawning `npm run web` (renderer already built, so the fingerprint check is in but no
+//   rebuild) to the frame after the shell's main area holds its screen. Includes npm, tsx compiling main, opening the
+//   vault and the page load; leaves out starting Chromium.
+// - ui-batch-1000-ms: the click on "Issue 1,000 tokens" to the frame after the progress line says "Finished." (every
+//   row final, the rows appended to the encrypted journal). Includes the bridge call, 1,000 platform requests from
+//   main, the progress events and the screen's rendering; leaves out the history reload after "Finished." (its cost
+//   is in ui-longest-task-ms). 3 warm-up rounds, then the median of 7.
+// - ui-batch-1000-vs-undici: that against a bare keep-alive undici Pool (16 connections, reused across rounds like
+//   the console's) in the bench process issuing the same 1,000 requests to the same simulator; the same 3 warm-up
+//   rounds, then 7 interleaved rounds, the median of per-round ratios. The undici side has no journal, no events and
+//   no screen: the ratio is what the console costs on top of the bare requests.
+// - ui-batch-10000-ms: the same for 10,000 tokens (the first of ten runs is the warm-up; median of nine).
+// - ui-longest-task-ms: the longest 'longtask' entry (PerformanceObserver in the page; the API reports only tasks over
+//   50 ms, so 0 means none) from the click until the history reloaded after "Finished." has settled (no change for
+//   0.5 s); median of the nine 10,000 runs, ui-longest-task-worst-ms their maximum. ui-longest-frame-ms: the same for
+//   'long-animation-frame' entries (tasks plus the rendering of a frame).
+// - ui-batch-fps: animation frames per second between the click and "Finished." of the 10,000 batches (median).
 // - host-rss-after-10x10k-mb: the web host's resident memory (largest process in the command's tree, from /proc)
-//   after ten 10,000-token batches issued through the screen, two seconds after the last one.
+//   after those ten 10,000-token batches through the screen (plus the ten 1,000 ones), two seconds after the last.
 // - history-open-20k-ms: a fresh start of the host on a data folder whose journal was written by the real history
-//   store (30 appends of 1,000: compaction leaves the retained 20,000 newest plus at most one interval, as it
-//   would after 2,000,000 issued), navigation to the tokens screen to the frame after the history says
-//   "20,000 tokens"; history-open-20k-host-rss-mb beside it.
+//   store (30 appends of 1,000: compaction leaves the retained 20,000 newest plus at most one interval on disk, which
+//   is what it leaves after 2,000,000 issued), from the navigation to the tokens screen to the frame after the
+//   history says "20,000 tokens" (the page load, the keychain read of the data key, decrypting the journal, the
+//   first rows drawn: the table then fills a few rows a frame); median of 3 fresh starts;
+//   history-open-20k-host-rss-mb the host's largest RSS beside it.
+// Every figure prints even on a loaded machine; judge them only with the load average beside them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +43,7 @@ import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import { createTokenHistory } from '../main/tokens/history-store';
 import type { HistoryEntry } from '../preload/contract/tokens';
-import { inPrivateKeyring, rerunInPrivateKeyring } from './keyring';
+import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 
@@ -50,7 +62,7 @@ interface Host {
 }
 
 /** Profile, active server and API token in the keychain, as Connect would leave them. */
-async function prepareDataDir(dataDir: string, sim: SimulatorChild): Promise<void> {
+export async function prepareDataDir(dataDir: string, sim: SimulatorChild): Promise<void> {
   const vault = createVault();
   const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
   const profile = await app.services.profiles.create({ name: 'Bench', baseUrl: sim.baseUrl });
@@ -91,9 +103,9 @@ async function writeHistory(dataDir: string): Promise<void> {
 }
 
 /** `npm run web` as an operator types it, in its own process group (so it and its children stop together). */
-async function startHost(dataDir: string): Promise<Host> {
+export async function startHost(dataDir: string, extraArgs: string[] = []): Promise<Host> {
   const startedAt = Date.now();
-  const child = spawn('npm', ['run', '--silent', 'web', '--', '--data-dir', dataDir], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('npm', ['run', '--silent', 'web', '--', '--data-dir', dataDir, ...extraArgs], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = once(child, 'exit').catch(() => undefined);
   const close = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -132,7 +144,7 @@ function hostRssMb(host: Host): number {
   return Math.max(0, ...[...rss].filter(([pid]) => inTree(pid)).map(([, mb]) => mb));
 }
 
-async function openBrowser(): Promise<Browser> {
+export async function openBrowser(): Promise<Browser> {
   const launch = defineConfig.use?.launchOptions ?? {};
   // Chromium is kept off the private D-Bus session (it would start an accessibility bus competing for the CPUs).
   const { DBUS_SESSION_BUS_ADDRESS: _bus, ...env } = process.env;
@@ -145,7 +157,7 @@ function ensureRendererBuilt(): void {
   if (result.status !== 0) throw new Error('building the renderer failed');
 }
 
-async function newPage(browser: Browser): Promise<Page> {
+export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   return context.newPage();
 }
@@ -163,7 +175,7 @@ function paintedWhen(page: Page, selector: string, pattern: string): Promise<num
   })`);
 }
 
-async function openBatchTab(page: Page, host: Host): Promise<void> {
+export async function openBatchTab(page: Page, host: Host): Promise<void> {
   await page.goto(host.url);
   await page.goto(`${host.origin}/#/tokens`);
   await page.getByRole('tab', { name: 'Batch' }).click();
@@ -174,7 +186,7 @@ async function openBatchTab(page: Page, host: Host): Promise<void> {
  * Puts the list in the field in one input event, as a paste does (fill() types line by line: seconds for 10,000
  * lines); the clipboard is tried first, insertText when the headless clipboard is not available.
  */
-async function paste(page: Page, streams: string[]): Promise<void> {
+export async function paste(page: Page, streams: string[]): Promise<void> {
   const field = page.getByLabel('Streams', { exact: true });
   const text = streams.join('\n');
   await field.fill('');
@@ -186,52 +198,94 @@ async function paste(page: Page, streams: string[]): Promise<void> {
     await field.focus();
     await page.keyboard.insertText(text);
   }
-  await page.getByRole('button', { name: `Issue ${streams.length.toLocaleString('en-US')} tokens` }).waitFor({ timeout: 120_000 });
+  const button = page.getByRole('button', { name: `Issue ${streams.length.toLocaleString('en-US')} tokens` });
+  await button.waitFor({ timeout: 120_000 }).catch(async (error: unknown) => {
+    await explainFailure(page, 'paste');
+    throw error;
+  });
+}
+
+/** Says what the screen showed when a step failed (the submit button's words and a screenshot), for the bench log. */
+async function explainFailure(page: Page, step: string): Promise<void> {
+  const shot = join(tmpdir(), `wd-bench-ui-${step}-${Date.now()}.png`);
+  await page.screenshot({ path: shot }).catch(() => undefined);
+  const said = await page.locator('#batch-form button[type="submit"]').textContent({ timeout: 1000 }).catch(() => null);
+  process.stdout.write(`# ${step} failed at ${page.url()}; the submit button said ${JSON.stringify(said)}; screenshot ${shot}\n`);
 }
 
 interface UiRun {
   ms: number;
+  /** Longest 'longtask' entry (a main-thread task over 50 ms) from the click until the history has settled; 0: none. */
   longestTaskMs: number;
+  /** Longest 'long-animation-frame' entry (a frame over 50 ms: tasks plus rendering) in the same span; 0: none. */
+  longestFrameMs: number;
   fps: number;
 }
 
-/** One batch through the screen, timed from the click to the frame after "Finished.", with long tasks and frames. */
-async function uiBatch(page: Page, count: number, settleMs: number): Promise<UiRun> {
+/**
+ * One batch through the screen, timed from the click to the frame after "Finished." (the run over, its rows in the
+ * journal), with long tasks and frames counted until the history update after it has settled. The submit button is
+ * disabled while a batch runs: "Finished." counts only after the button was seen disabled since the click, so the
+ * label left by the previous batch is never taken for this one's.
+ */
+export async function uiBatch(page: Page, count: number): Promise<UiRun> {
+  const label = count.toLocaleString('en-US');
+  const finished = `^${label} of ${label} done — ${label} issued\\. Finished\\.$`;
   await page.evaluate(`(() => {
-    const bench = { start: 0, end: 0, frames: 0, longest: 0, observers: [] };
+    const bench = { start: 0, end: 0, frames: 0, longestTask: 0, longestFrame: 0, sawBusy: false, observers: [], tasks: [] };
     window.bench = bench;
-    for (const type of ['longtask', 'long-animation-frame']) {
+    const watch = (type, record) => {
       try {
         const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) if (entry.startTime >= bench.start && bench.start > 0) bench.longest = Math.max(bench.longest, entry.duration);
+          for (const entry of list.getEntries()) if (bench.start > 0 && entry.startTime >= bench.start) record(entry.duration, entry);
         });
         observer.observe({ type, buffered: false });
         bench.observers.push(observer);
       } catch {}
-    }
+    };
+    watch('longtask', (ms, entry) => { bench.longestTask = Math.max(bench.longestTask, ms); bench.tasks.push([entry.startTime, ms]); });
+    watch('long-animation-frame', (ms) => { bench.longestFrame = Math.max(bench.longestFrame, ms); });
+    const pattern = new RegExp(${JSON.stringify(finished)});
     window.addEventListener('click', () => {
       bench.start = performance.now();
-      const frame = () => { if (!bench.end) { bench.frames++; requestAnimationFrame(frame); } };
+      let ending = false;
+      const frame = () => {
+        if (bench.end) return;
+        bench.frames++;
+        const button = document.querySelector('#batch-form button[type="submit"]');
+        const text = document.querySelector('[data-testid="batch-progress-label"]')?.textContent || '';
+        if (button?.disabled) bench.sawBusy = true;
+        if (ending) { bench.end = performance.now(); return; }
+        if (bench.sawBusy && button && !button.disabled && pattern.test(text)) ending = true;
+        requestAnimationFrame(frame);
+      };
       requestAnimationFrame(frame);
     }, { capture: true, once: true });
   })()`);
-  const label = count.toLocaleString('en-US');
+  // The screen reloads the history once the batch is saved; the span measured for long tasks ends when it has shown it.
+  const historyAnswered = page.waitForResponse((response) => response.url().endsWith('/ipc/tokens.history'), { timeout: 300_000 });
   await page.getByRole('button', { name: `Issue ${label} tokens` }).click();
-  const finished = `^${label} of ${label} done — ${label} issued\\. Finished\\.$`;
   const ms = await page.evaluate<number>(`new Promise((resolve) => {
-    const pattern = new RegExp(${JSON.stringify(finished)});
-    const check = () => {
-      const element = document.querySelector('[data-testid="batch-progress-label"]');
-      if (element && pattern.test(element.textContent || '')) requestAnimationFrame(() => { window.bench.end = performance.now(); resolve(window.bench.end - window.bench.start); });
-      else requestAnimationFrame(check);
-    };
-    check();
+    const wait = () => (window.bench.end ? resolve(window.bench.end - window.bench.start) : setTimeout(wait, 20));
+    wait();
   })`);
-  await page.waitForTimeout(settleMs);
-  const { longest, frames } = await page.evaluate<{ longest: number; frames: number }>(
-    `(() => { for (const o of window.bench.observers) { o.takeRecords(); o.disconnect(); } return { longest: window.bench.longest, frames: window.bench.frames }; })()`,
+  await historyAnswered;
+  await historySettled(page);
+  const { longestTask, longestFrame, frames } = await page.evaluate<{ longestTask: number; longestFrame: number; frames: number }>(
+    `(() => { for (const o of window.bench.observers) { o.takeRecords(); o.disconnect(); } return window.bench; })()`,
   );
-  return { ms, longestTaskMs: longest, fps: frames / (ms / 1000) };
+  return { ms, longestTaskMs: longestTask, longestFrameMs: longestFrame, fps: frames / (ms / 1000) };
+}
+
+/** Resolves once the history section has not changed for half a second (its rows are added a few per frame). */
+function historySettled(page: Page): Promise<void> {
+  return page.evaluate<void>(`new Promise((resolve) => {
+    const section = document.querySelector('section.history') || document.body;
+    let timer = setTimeout(done, 500);
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 500); });
+    function done() { observer.disconnect(); resolve(); }
+    observer.observe(section, { subtree: true, childList: true, characterData: true, attributes: true });
+  })`);
 }
 
 async function undiciBatch(pool: Pool, sim: SimulatorChild, streams: string[]): Promise<number> {
@@ -266,18 +320,18 @@ async function coldStartAndBatches(browser: Browser, sim: SimulatorChild, dataDi
     const small = sim.streams.slice(0, 1000);
     await paste(page, small);
     for (let round = 0; round < WARM_UP; round++) {
-      await uiBatch(page, 1000, 0);
+      await uiBatch(page, 1000);
       await undiciBatch(pool, sim, small);
     }
     const ui: UiRun[] = [];
     const bare: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       if (round % 2 === 0) {
-        ui.push(await uiBatch(page, 1000, 0));
+        ui.push(await uiBatch(page, 1000));
         bare.push(await undiciBatch(pool, sim, small));
       } else {
         bare.push(await undiciBatch(pool, sim, small));
-        ui.push(await uiBatch(page, 1000, 0));
+        ui.push(await uiBatch(page, 1000));
       }
     }
     process.stdout.write(`# ui-batch-1000 rounds (ms), screen: ${ui.map((r) => Math.round(r.ms)).join(' ')}\n`);
@@ -290,15 +344,16 @@ async function coldStartAndBatches(browser: Browser, sim: SimulatorChild, dataDi
     const large = sim.streams.slice(-LARGE);
     await paste(page, large);
     const runs: UiRun[] = [];
-    for (let i = 0; i < 10; i++) runs.push(await uiBatch(page, LARGE, 1000));
-    process.stdout.write(`# ui-batch-10000 runs (ms): ${runs.map((r) => Math.round(r.ms)).join(' ')}; longest tasks (ms): ${runs.map((r) => Math.round(r.longestTaskMs)).join(' ')}; fps: ${runs.map((r) => Math.round(r.fps)).join(' ')}\n`);
+    for (let i = 0; i < 10; i++) runs.push(await uiBatch(page, LARGE));
+    process.stdout.write(`# ui-batch-10000 runs (ms): ${runs.map((r) => Math.round(r.ms)).join(' ')}; longest tasks (ms): ${runs.map((r) => Math.round(r.longestTaskMs)).join(' ')}; longest frames (ms): ${runs.map((r) => Math.round(r.longestFrameMs)).join(' ')}; fps: ${runs.map((r) => Math.round(r.fps)).join(' ')}\n`);
     // The first 10,000 batch warms the path up; the figures are the medians of the other nine.
     const measured = runs.slice(1);
     report('ui-batch-10000-ms', median(measured.map((r) => r.ms)), 'ms');
     report('ui-longest-task-ms', median(measured.map((r) => r.longestTaskMs)), 'ms');
     report('ui-longest-task-worst-ms', Math.max(...measured.map((r) => r.longestTaskMs)), 'ms');
+    report('ui-longest-frame-ms', median(measured.map((r) => r.longestFrameMs)), 'ms');
     report('ui-batch-fps', median(measured.map((r) => r.fps)), 'fps');
-    const rowElements = await page.locator('[role="row"]').count();
+    const rowElements = await page.locator('[data-testid="batch-results"] tbody tr:not(.spacer)').count();
     process.stdout.write(`# row elements in the DOM after the 10,000 batch: ${rowElements}\n`);
     await page.waitForTimeout(2000);
     report('host-rss-after-10x10k-mb', hostRssMb(host), 'MB');
@@ -341,6 +396,7 @@ async function historyOpen(browser: Browser, sim: SimulatorChild): Promise<void>
 
 export async function run(): Promise<void> {
   log.setQuiet(true);
+  await keychainReady();
   const sim = await startSimulatorChild({ extraPrivateStreams: LARGE });
   const browser = await openBrowser();
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-ui-'));

@@ -9,7 +9,7 @@ import type { Language } from '../../preload/contract/messages';
  * One Intl formatter per language and options, made once: building one costs far more than using it (a table
  * formatting its visible rows would otherwise build hundreds per scroll or sort).
  */
-function cached<F>(make: (language: Language, options: object | undefined) => F): (language: Language, options?: object) => F {
+function cached<F>(make: (language: string, options: object | undefined) => F): (language: string, options?: object) => F {
   const made = new Map<string, F>();
   return (language, options) => {
     const key = options === undefined ? language : `${language} ${JSON.stringify(options)}`;
@@ -23,7 +23,8 @@ function cached<F>(make: (language: Language, options: object | undefined) => F)
 }
 
 const numberFormat = cached((language, options) => new Intl.NumberFormat(language, options as Intl.NumberFormatOptions | undefined));
-const dateTimeFormat = cached((language, options) => new Intl.DateTimeFormat(language, options as Intl.DateTimeFormatOptions | undefined));
+/** Also for a locale that is not a language on screen (the token desk writes English dates the en-GB way). */
+export const dateTimeFormat = cached((language, options) => new Intl.DateTimeFormat(language, options as Intl.DateTimeFormatOptions | undefined));
 const relativeTimeFormat = cached((language, options) => new Intl.RelativeTimeFormat(language, options as Intl.RelativeTimeFormatOptions | undefined));
 
 export function formatNumber(language: Language, value: number, options?: Intl.NumberFormatOptions): string {

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { differenceInCalendarDays } from 'date-fns';
 import { locale, t } from '../../lib/i18n.svelte';
 import type { Language } from '../../../preload/contract/messages';
+import { dateTimeFormat } from '../../lib/format';
 
 /**
  * How a token reads to a person: its grant, its expiry ("live + DVR, expires today 18:40 (in 59 min)"), spans of
@@ -37,13 +38,13 @@ export function spanInWords(ms: number): string {
 
 /** A moment as the desk writes it everywhere: "4 May 2026, 17:40" ("4 мая 2026 г., 17:40"), in the operator's time zone. */
 export function dateTimeText(at: Date | string | number, timeZone: string): string {
-  return new Intl.DateTimeFormat(dateLocale(locale.language), {
+  return dateTimeFormat(dateLocale(locale.language), {
     day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone,
   }).format(new Date(at));
 }
 
 function timeText(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat(dateLocale(locale.language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+  return dateTimeFormat(dateLocale(locale.language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }
 
 /** A token's DVR window: "1 May 2026, 10:00 → unbounded"; null when it has none (both sides 0). */
@@ -59,7 +60,7 @@ function dayWords(at: Date, now: Date, timeZone: string): string {
   if (days === 1) return t('tokens.words.tomorrow');
   if (days === -1) return t('tokens.words.yesterday');
   const options: Intl.DateTimeFormatOptions = days > 0 && days < 7 ? { weekday: 'short', day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' };
-  return t('tokens.words.onDay', { day: new Intl.DateTimeFormat(dateLocale(locale.language), { ...options, timeZone }).format(at) });
+  return t('tokens.words.onDay', { day: dateTimeFormat(dateLocale(locale.language), { ...options, timeZone }).format(at) });
 }
 
 /** "expires today 18:40 (in 59 min)", "expired yesterday 09:00 (15 h ago)", "never expires". */
