@@ -6,6 +6,7 @@ import type { Profile } from '../../preload/contract/wire/profile';
 import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type InterruptedBatch, type IssuedTokenView } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
+import { messageInWords } from '../../preload/contract/messages/message-words';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
@@ -52,7 +53,10 @@ function parseBatchList(text: string) {
   try {
     return parseBatchInput(text);
   } catch (error) {
-    if (error instanceof BatchInputError) throw new AppFailure('Validation', error.message, { fieldErrors: { text: [error.message] } });
+    if (error instanceof BatchInputError) {
+      const sentence = messageInWords(error.message, t);
+      throw new AppFailure('Validation', sentence, { fieldErrors: { text: [sentence] } });
+    }
     throw error;
   }
 }
@@ -208,7 +212,8 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     },
 
     async 'tokens.batchStart'({ text, note, concurrency, ...grant }) {
-      const { streams, notes } = parseBatchList(text);
+      const { streams, notes: noteKeys } = parseBatchList(text);
+      const notes = noteKeys.map((note) => messageInWords(note, t));
       const { profile, client } = await connections.active();
       // Progress reaches the screen as `batch.progress` events (counts and changed rows, at most ten a second).
       const pusher = new ProgressPusher((progress) => services.events.emit('batch.progress', progress));
