@@ -2,11 +2,12 @@ import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import type { ConnectionHealth, ProfileView, connectChannels } from '../../preload/contract/connect';
 import type { Profile } from '../../preload/contract/wire/profile';
-import type { ConnectionReport } from '../../preload/contract/wire/platform';
+import type { CertificateInfo, ConnectionReport } from '../../preload/contract/wire/platform';
 import { isLocalHost } from '../profiles/is-local-host';
 import { addressMovesToken } from '../../preload/contract/wire/profile';
 import { inspectCertificate, normalizeFingerprint } from '../platform';
 import { AppFailure } from '../shared/app-failure';
+import { cancelled, failureFromTransportError } from '../platform/errors';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 
@@ -54,6 +55,24 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
   /** A new or removed token: the last test was about the old one. */
   async function tokenChanged(id: string): Promise<void> {
     await profiles.recordTest(id, null);
+  }
+
+  /**
+   * The certificate the server presents now. A plain http address has none (said next to the address); a failed
+   * handshake gets the platform client's sentence for it, with the raw TLS text only in the support details.
+   */
+  async function readCertificate(profile: Profile, signal: AbortSignal): Promise<CertificateInfo> {
+    if (!profile.baseUrl.startsWith('https:')) {
+      throw new AppFailure('Validation', t('errors.connect.plainHttp'), { fieldErrors: { baseUrl: [t('errors.connect.plainHttpField')] } });
+    }
+    try {
+      return await inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
+    } catch (error) {
+      const url = new URL(profile.baseUrl);
+      const ctx = { method: 'GET', path: '(certificate)', host: url.port ? url.host : `${url.host}:443` };
+      if (signal.aborted) throw cancelled(ctx);
+      throw failureFromTransportError(ctx, error, 'request', profile.timeoutMs);
+    }
   }
 
   async function mustGet(id: string): Promise<Profile> {
@@ -157,16 +176,12 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       },
 
       async 'profiles.inspectCertificate'({ id }, { signal }) {
-        const profile = await mustGet(id);
-        if (!profile.baseUrl.startsWith('https:')) {
-          throw new AppFailure('Validation', t('errors.connect.plainHttp'), { fieldErrors: { baseUrl: [t('errors.connect.plainHttpField')] } });
-        }
-        return inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
+        return readCertificate(await mustGet(id), signal);
       },
 
       async 'profiles.pinCertificate'({ id, sha256 }, { signal }) {
         const profile = await mustGet(id);
-        const current = await inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
+        const current = await readCertificate(profile, signal);
         if (normalizeFingerprint(current.sha256) !== normalizeFingerprint(sha256)) {
           throw new AppFailure('TlsPinMismatch', t('errors.connect.certificateChanged'), {
             data: { certificate: current },

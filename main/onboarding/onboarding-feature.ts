@@ -12,6 +12,7 @@ import {
   type OutboxEntry,
   type OutboxSummary,
   type OutboxView,
+  type SubmitResult,
   type Suggestions,
 } from '../../preload/contract/onboarding';
 import { createOutboxHolder, type OutboxHolderOptions } from '../outbox/outbox-holder';
@@ -31,6 +32,15 @@ export interface OnboardingFeatureOptions {
 }
 
 const masked = (entry: OutboxEntry): OutboxEntry => ({ ...entry, request: maskedRequest(entry.request) });
+
+/**
+ * What "Create now" tells the installer: created, held, or a 422 as the entry with its field errors (keys are the
+ * request's paths: the wizard puts each on its field and keeps editing this entry); anything else is still queued.
+ */
+function answerOf(settled: OutboxEntry): SubmitResult {
+  const outcome = settled.state === 'created' || settled.state === 'held' || settled.state === 'needs-fixing' ? settled.state : 'queued';
+  return { entry: masked(settled), outcome };
+}
 const SUGGESTIONS = 20;
 
 /**
@@ -42,6 +52,8 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
   const listeners = new Set<(summary: OutboxSummary) => void>();
   /** Long-polls (import progress) wake on any change. */
   let wake: Array<() => void> = [];
+  /** How long "Create now" waits for the server before it says the camera is in the outbox. */
+  const createNowWaitMs = options.createNowWaitMs ?? 20_000;
   const holder = createOutboxHolder({
     dataDir: services.dataDir,
     vault,
@@ -125,7 +137,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
   }
 
   const handlers: Feature<typeof onboardingChannels>['handlers'] = {
-    async 'onboarding.submit'({ request, send, entryId }) {
+    async 'onboarding.submit'({ request, send, entryId }, context) {
       const clean = requireValid(request);
       // The external id is what makes a retry after a lost answer safe: every camera gets one.
       clean.external_id ??= randomUUID();
@@ -144,11 +156,13 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
         [entry] = (await outbox.enqueue([clean], { profileId: profile.id, profileName: profile.name })) as [OutboxEntry];
       }
       if (send === 'outbox') return { entry: masked(entry), outcome: 'queued' };
-      const settled = await outbox.settled(entry.id, options.createNowWaitMs ?? 20_000);
-      // A 422 comes back as the entry with its field errors (keys are the request's paths): the wizard puts each on its
-      // field and keeps editing this entry.
-      const outcome = settled.state === 'created' || settled.state === 'held' || settled.state === 'needs-fixing' ? settled.state : 'queued';
-      return { entry: masked(settled), outcome };
+      return answerOf(await outbox.settled(entry.id, createNowWaitMs, context.signal));
+    },
+
+    async 'onboarding.awaitAnswer'({ id }, context) {
+      const outbox = await holder.get();
+      if (!outbox.get(id)) throw new AppFailure('NotFound', t('onboarding.errors.notFound'));
+      return answerOf(await outbox.settled(id, createNowWaitMs, context.signal));
     },
 
     async 'onboarding.suggestions'() {

@@ -187,7 +187,8 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
       return run;
     },
     close() {
-      const run = chain.then(() => writing).then(closeHandle, closeHandle);
+      // Every write, compaction included, is chained: closing after the chain waits for all of them.
+      const run = chain.then(closeHandle, closeHandle);
       chain = run;
       return run;
     },

@@ -206,17 +206,22 @@ export class Outbox {
     this.#changed();
   }
 
-  /** Resolves when the entry has an answer (created, needs fixing, held) or is waiting to retry, or after `timeoutMs`. */
-  async settled(id: string, timeoutMs: number): Promise<OutboxEntry> {
+  /**
+   * Resolves when the entry has an answer (created, needs fixing, held) or is waiting to retry, after `timeoutMs`, or
+   * when `signal` aborts (the caller stopped waiting; the entry itself carries on).
+   */
+  async settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
     const done = () => {
       const entry = this.#need(id);
       return SETTLED.has(entry.state) || (entry.state === 'retrying' && entry.attempts > 0);
     };
-    if (!done()) {
+    if (!done() && !signal?.aborted) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(finish, timeoutMs);
+        signal?.addEventListener('abort', finish, { once: true });
         function finish() {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', finish);
           resolve();
         }
         const list = this.#waiters.get(id) ?? [];

@@ -231,7 +231,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         auth: 'header-or-query',
         signal,
         notFound: t('errors.client.noDevice', { id: agentId }),
-        forbidden: 'The API token is valid but lacks the camera-agents permission. Ask your administrator to grant it.',
+        forbidden: t('errors.client.agentsForbidden'),
       });
       transport.assertStatus(response, [200]);
       return { device: transport.parse(response, cameraAgentSchema), text: response.text };

@@ -2,7 +2,7 @@ import type { HistoryEntry } from '../../preload/contract/tokens';
 
 /**
  * Newest-first entries matching every word of the search (case-insensitive) in the stream, user, note, profile
- * name or token; plus the most recently used streams for the stream field's suggestions.
+ * name, token or batch id; plus the most recently used streams for the stream field's suggestions.
  */
 export function searchHistory(entries: readonly HistoryEntry[], search: string, recentLimit = 20): { matched: HistoryEntry[]; recentStreams: string[] } {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
@@ -15,7 +15,7 @@ export function searchHistory(entries: readonly HistoryEntry[], search: string, 
       matched.push(entry);
       continue;
     }
-    const haystack = `${entry.stream}\n${entry.user ?? ''}\n${entry.note}\n${entry.profileName}\n${entry.token ?? ''}`.toLowerCase();
+    const haystack = `${entry.stream}\n${entry.user ?? ''}\n${entry.note}\n${entry.profileName}\n${entry.token ?? ''}\n${entry.batchId ?? ''}`.toLowerCase();
     if (words.every((word) => haystack.includes(word))) matched.push(entry);
   }
   return { matched, recentStreams: [...recent] };

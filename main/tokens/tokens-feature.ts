@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import type { Profile } from '../../preload/contract/wire/profile';
-import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type IssuedTokenView } from '../../preload/contract/tokens';
+import { tokenChannels, type Grant, type HistoryEntry, type HistoryView, type InterruptedBatch, type IssuedTokenView } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
+import { messageInWords } from '../../preload/contract/messages/message-words';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
@@ -15,6 +16,7 @@ import { batchToCsv, exportFilename, historyToCsv } from './csv-export';
 import { createSessionTokenHistory, createTokenHistory, type TokenHistory } from './history-store';
 import { buildPlaybackUrl } from './playback-url';
 import { searchHistory } from './history-search';
+import { createBatchMarkers } from './batch-markers';
 import { deskFailure, rowSentence } from './token-errors';
 
 
@@ -51,7 +53,10 @@ function parseBatchList(text: string) {
   try {
     return parseBatchInput(text);
   } catch (error) {
-    if (error instanceof BatchInputError) throw new AppFailure('Validation', error.message, { fieldErrors: { text: [error.message] } });
+    if (error instanceof BatchInputError) {
+      const sentence = messageInWords(error.message, t);
+      throw new AppFailure('Validation', sentence, { fieldErrors: { text: [sentence] } });
+    }
     throw error;
   }
 }
@@ -67,6 +72,8 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
   const savedHistory = createTokenHistory(join(services.dataDir, 'token-history.enc'), () => vault.getDataKey());
   /** Used instead while the vault is in session-only mode (see createSessionTokenHistory). */
   const sessionHistory = createSessionTokenHistory();
+  /** Running batches leave a marker on disk until they finish: one left from an earlier run was interrupted. */
+  const markers = createBatchMarkers(services.dataDir);
   /** Chosen per call: the operator may switch to session-only mode while the console runs. */
   const historyNow = (): TokenHistory => (vault.mode === 'session' ? sessionHistory : savedHistory);
 
@@ -85,6 +92,33 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
   function view(entry: HistoryEntry, profile: Profile | undefined, historyWarning: string | null = null): IssuedTokenView {
     const playbackUrl = profile && entry.kind === 'stream' ? buildPlaybackUrl(profile.playbackUrlTemplate, profile.baseUrl, entry.stream, entry.token) : null;
     return { ...entry, playbackUrl, historyWarning };
+  }
+
+  /** Batches an earlier run stopped in the middle of, with how many of their tokens reached the history. */
+  async function interruptedBatches(entries: readonly HistoryEntry[]): Promise<InterruptedBatch[]> {
+    const left = await markers.leftovers();
+    if (left.length === 0) return [];
+    const issued = new Map<string, number>();
+    for (const entry of entries) if (entry.batchId) issued.set(entry.batchId, (issued.get(entry.batchId) ?? 0) + 1);
+    return left.map(({ id, startedAt, total, profileName }) => ({ batchId: id, startedAt, total, profileName, issued: issued.get(id) ?? 0 }));
+  }
+
+  /** Keeps the batch's marker while rows wait (running or paused); removes it once every row is final and saved. */
+  async function markWhileRunning(batch: TokenBatch, run: Promise<void>): Promise<void> {
+    // A status with no rows (none changed after the newest revision): a 10,000-row batch is not copied for two fields.
+    const { total, profileName } = batch.status(Number.MAX_SAFE_INTEGER);
+    const written = markers.started({ id: batch.id, startedAt: new Date().toISOString(), total, profileName });
+    // Chained at once (not after the write): a run that fails meanwhile is never an unhandled rejection.
+    void run
+      .then(() => batch.settled())
+      .then(
+        async () => {
+          await written;
+          if (!batch.paused) await markers.finished(batch.id);
+        },
+        () => undefined,
+      );
+    await written;
   }
 
   async function profilesById(): Promise<Map<string, Profile>> {
@@ -144,7 +178,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         entries = await historyNow().entries();
       } catch (error) {
         if (!isAppFailure(error)) throw error;
-        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, setAside: historyNow().damage(), sessionOnly };
+        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, setAside: historyNow().damage(), interrupted: [], sessionOnly };
         return empty;
       }
       const byId = await profilesById();
@@ -156,6 +190,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         recentStreams,
         unreadable: null,
         setAside: historyNow().damage(),
+        interrupted: await interruptedBatches(entries),
         sessionOnly,
       };
     },
@@ -177,7 +212,8 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     },
 
     async 'tokens.batchStart'({ text, note, concurrency, ...grant }) {
-      const { streams, notes } = parseBatchList(text);
+      const { streams, notes: noteKeys } = parseBatchList(text);
+      const notes = noteKeys.map((note) => messageInWords(note, t));
       const { profile, client } = await connections.active();
       // Progress reaches the screen as `batch.progress` events (counts and changed rows, at most ten a second).
       const pusher = new ProgressPusher((progress) => services.events.emit('batch.progress', progress));
@@ -203,12 +239,13 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       });
       pusher.follow(batch);
       batches.add(batch);
-      batch
-        .start()
+      const run = batch.start();
+      run
         .catch((error: unknown) => log.error('tokens', `batch run failed: ${String(error)}`))
         // Once finished and saved, older finished batches give up their live rows for their exports.
         .then(() => batch.settled())
         .then(() => batches.archiveOld(), () => batches.archiveOld());
+      await markWhileRunning(batch, run);
       const status = batch.status();
       pusher.sent(status.rev);
       return status;
@@ -228,14 +265,23 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
 
     async 'tokens.batchRetry'({ batchId }) {
       const batch = batches.get(batchId);
-      batch.retry().catch((error: unknown) => log.error('tokens', `batch retry failed: ${String(error)}`));
+      const run = batch.retry();
+      run.catch((error: unknown) => log.error('tokens', `batch retry failed: ${String(error)}`));
+      await markWhileRunning(batch, run);
       return batch.status();
     },
 
     async 'tokens.batchResume'({ batchId }) {
       const batch = batches.get(batchId);
-      batch.resume().catch((error: unknown) => log.error('tokens', `batch resume failed: ${String(error)}`));
+      const run = batch.resume();
+      run.catch((error: unknown) => log.error('tokens', `batch resume failed: ${String(error)}`));
+      await markWhileRunning(batch, run);
       return batch.status();
+    },
+
+    async 'tokens.dismissInterrupted'({ batchId }) {
+      await markers.dismiss(batchId);
+      return null;
     },
 
     async 'tokens.batchExportCsv'({ batchId }) {

@@ -1,22 +1,25 @@
 import Papa from 'papaparse';
 import { MAX_BATCH_ROWS, streamUid } from './tokens';
+import { fieldMessage } from './messages/field-message';
+import type { MessageKey, MessageValues } from './messages';
 
 export interface BatchInput {
   streams: string[];
-  /** What parsing did, in words (shown above the results). */
+  /** What parsing did, as catalog keys (`fieldMessage`): main and the renderer say them with `messageInWords`. */
   notes: string[];
 }
 
 /**
  * A pasted list the desk cannot use. Pure (no main-side error type) so the renderer can check a list as it is typed
- * and main can check it again; main turns it into a Validation failure on the `text` field.
+ * and main can check it again; main turns it into a Validation failure on the `text` field. Its message is a catalog
+ * key (`fieldMessage`), said in the operator's language with `messageInWords`.
  */
 export class BatchInputError extends Error {
   override readonly name = 'BatchInputError';
 }
 
-function fail(message: string): never {
-  throw new BatchInputError(message);
+function fail(key: MessageKey, values?: MessageValues): never {
+  throw new BatchInputError(fieldMessage(key, values));
 }
 
 /** A CSV export from elsewhere has a header row naming its columns; a plain list never has a delimiter. */
@@ -32,10 +35,10 @@ function fromCsv(text: string): { values: Array<{ line: number; uid: string }>; 
   });
   const fields = parsed.meta.fields ?? [];
   if (!fields.includes('stream')) {
-    fail(`The CSV has no “stream” column (its columns: ${fields.slice(0, 6).join(', ') || 'none'}). Name the column with the uids “stream”, or paste one uid per line.`);
+    fail('validation.tokens.batchNoStreamColumn', { columns: fields.slice(0, 6).join(', ') || '—' });
   }
   const values = parsed.data.map((row, i) => ({ line: i + 2, uid: (row['stream'] ?? '').trim() })).filter((row) => row.uid !== '');
-  return { values, notes: [`Read a CSV with ${fields.length} columns; used the “stream” column.`] };
+  return { values, notes: [fieldMessage('validation.tokens.batchCsvRead', { count: fields.length })] };
 }
 
 function fromLines(text: string): Array<{ line: number; uid: string }> {
@@ -54,15 +57,15 @@ function fromLines(text: string): Array<{ line: number; uid: string }> {
  */
 export function parseBatchInput(text: string): BatchInput {
   const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  if (firstLine === '') fail('Paste at least one stream uid, one per line, or a CSV with a “stream” column.');
+  if (firstLine === '') fail('validation.tokens.batchEmpty');
   const csv = looksLikeCsv(firstLine);
   const { values, notes } = csv ? fromCsv(text) : { values: fromLines(text), notes: [] as string[] };
 
   // The contract's own uid rule: a list the desk accepts never holds a uid the single form would refuse.
   const bad = values.filter((row) => !streamUid.safeParse(row.uid).success);
   if (bad.length > 0) {
-    const list = bad.slice(0, 3).map((row) => `line ${row.line} (“${row.uid.slice(0, 40)}”)`).join(', ');
-    fail(`${bad.length} ${bad.length === 1 ? 'line is' : 'lines are'} not a stream uid: ${list}. A uid has no spaces and at most 256 characters.`);
+    const list = bad.slice(0, 3).map((row) => `${row.line} (“${row.uid.slice(0, 40)}”)`).join(', ');
+    fail('validation.tokens.batchBadLines', { count: bad.length, list });
   }
   const seen = new Set<string>();
   const streams: string[] = [];
@@ -71,9 +74,9 @@ export function parseBatchInput(text: string): BatchInput {
     seen.add(uid);
     streams.push(uid);
   }
-  if (streams.length === 0) fail('The list has no stream uids. Paste one uid per line, or a CSV with a “stream” column.');
-  if (streams.length > MAX_BATCH_ROWS) fail(`That is ${streams.length} streams; one batch takes up to ${MAX_BATCH_ROWS}. Split the list.`);
+  if (streams.length === 0) fail('validation.tokens.batchNoStreams');
+  if (streams.length > MAX_BATCH_ROWS) fail('validation.tokens.batchTooMany', { total: streams.length, max: MAX_BATCH_ROWS });
   const duplicates = values.length - streams.length;
-  if (duplicates > 0) notes.push(`${duplicates} duplicate ${duplicates === 1 ? 'uid was' : 'uids were'} listed more than once; each stream gets one token.`);
+  if (duplicates > 0) notes.push(fieldMessage('validation.tokens.batchDuplicates', { count: duplicates }));
   return { streams, notes };
 }

@@ -158,6 +158,11 @@ export const onboardingChannels = {
       entryId: z.string().min(1).optional(),
     }),
   ),
+  /**
+   * Waits for the first answer to an entry already in the outbox (the wizard's "Create now", after saving it). A
+   * cancelled wait leaves the entry in the outbox, which goes on sending it.
+   */
+  'onboarding.awaitAnswer': channel<SubmitResult>()(entryId),
   'onboarding.suggestions': channel<Suggestions>()(z.undefined().optional()),
   'onboarding.templates': channel<CameraTemplate[]>()(z.undefined().optional()),
   'onboarding.saveTemplate': channel<CameraTemplate>()(

@@ -148,10 +148,24 @@ export interface HistoryView {
    */
   setAside: { records: number | null; file: string } | null;
   /**
+   * Batches a previous run of Watchdesk was in the middle of when it stopped (a crash, power loss): how many of their
+   * tokens reached the history and how many were not issued. Search the history for `batchId` to list them.
+   */
+  interrupted: InterruptedBatch[];
+  /**
    * Session-only mode (no keychain): the saved history cannot be decrypted, so it is neither shown nor touched;
    * tokens issued now are listed until Watchdesk closes.
    */
   sessionOnly: boolean;
+}
+
+export interface InterruptedBatch {
+  batchId: string;
+  startedAt: string;
+  profileName: string;
+  total: number;
+  /** Its tokens in the history (each issued token is written there as its answer arrives). */
+  issued: number;
 }
 
 export interface CsvExport {
@@ -252,4 +266,6 @@ export const tokenChannels = {
   /** After the breaker paused a batch: runs the rows not tried yet. */
   'tokens.batchResume': channel<BatchStatus>()(batchId),
   'tokens.batchExportCsv': channel<CsvExport>()(batchId),
+  /** The operator has seen an interrupted batch: it is no longer reported. */
+  'tokens.dismissInterrupted': channel<null>()(batchId),
 };

@@ -23,6 +23,15 @@ async function tabTo(page: Page, matches: (el: { id: string; text: string; label
   }
   throw new Error('the focus never reached the element');
 }
+/** The fewest fields a camera needs (name, MAC, placement), then the Review step, by mouse. */
+async function fillToReview(page: Page, camera: { name: string; mac: string; group: string; folder: string }): Promise<void> {
+  await page.getByLabel('Camera name').fill(camera.name);
+  await page.getByLabel('MAC address').fill(camera.mac);
+  await page.getByRole('button', { name: /Placement/ }).click();
+  await page.locator('#group').fill(camera.group);
+  await page.locator('#folder').fill(camera.folder);
+  await page.getByRole('button', { name: /Review/ }).click();
+}
 const id = (want: string) => (el: { id: string }) => el.id === want;
 const button = (name: string) => (el: { tag: string; text: string }) => el.tag === 'button' && el.text.startsWith(name);
 
@@ -182,12 +191,7 @@ test.describe('camera onboarding outbox', () => {
     const { group, folder } = placement(sim.state);
     sim.faults.add({ path: '/api/v2/billing/cameras', status: 503 });
     await console.open(page, 'onboarding');
-    await page.getByLabel('Camera name').fill('Yard');
-    await page.getByLabel('MAC address').fill('02-00-00-00-aa-01');
-    await page.getByRole('button', { name: /Placement/ }).click();
-    await page.locator('#group').fill(group);
-    await page.locator('#folder').fill(folder);
-    await page.getByRole('button', { name: /Review/ }).click();
+    await fillToReview(page, { name: 'Yard', mac: '02-00-00-00-aa-01', group, folder });
     await page.getByRole('button', { name: 'Save to outbox' }).click();
     await expect(page.getByRole('heading', { name: 'Camera "Yard" saved in the outbox' })).toBeVisible();
     await expect(page.getByTestId('sync-indicator')).toHaveText(/1 waiting/);
@@ -200,5 +204,31 @@ test.describe('camera onboarding outbox', () => {
     await page.getByRole('button', { name: 'Try now' }).click();
     await expect(page.getByTestId('outbox-entry')).toHaveAttribute('data-state', 'created');
     await expect(page.getByTestId('sync-indicator')).toHaveText(/All sent/);
+  });
+});
+
+test.describe('camera onboarding: cancel while waiting', () => {
+  test('"Create now" can be cancelled while it waits: the saved camera stays in the outbox and is created once', async ({ page, console }) => {
+    const sim = console.app.demoServer!;
+    const { group, folder } = placement(sim.state);
+    // The server takes its time with the first create: long enough to press Cancel while the wizard waits.
+    sim.faults.add({ path: '/api/v2/billing/cameras', latencyMs: 4_000, times: 1 });
+    await console.open(page, 'onboarding');
+    await fillToReview(page, { name: 'Gatehouse', mac: '02-00-00-00-bb-01', group, folder });
+    await page.getByRole('button', { name: 'Create now' }).click();
+
+    const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+    await expect(cancel).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Waiting for the server to answer' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('create-now-waiting.png'), fullPage: true });
+    await cancel.click();
+
+    await expect(page.getByRole('heading', { name: 'Camera "Gatehouse" saved in the outbox' })).toBeVisible();
+    await expect(page.getByTestId('stopped-waiting')).toContainText('it stays in the outbox and is created from there');
+    await page.screenshot({ path: test.info().outputPath('create-now-cancelled.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Open the outbox' }).click();
+    await expect(page.getByTestId('outbox-entry')).toHaveAttribute('data-state', 'created', { timeout: 15_000 });
+    expect(sim.state.createdCameras.filter((c) => c.response.name === 'Gatehouse')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
@@ -11,10 +11,10 @@ const sizes = [
   { width: 1024, height: 640 },
 ];
 
-function entry(n: number): HistoryEntry {
+function entry(n: number, batchId: string | null = null): HistoryEntry {
   return {
     id: `e2e-${n}`, kind: 'stream', stream: `cam-000${n}-hd`, user: null, live: true, dvr: false, copy: false, ttl: 3600, from: 0, to: 0,
-    token: `st_e2e_fake_${n}`, issuedAt: new Date().toISOString(), expiresAt: null, profileId: 'p', profileName: 'Site', note: '', batchId: null,
+    token: `st_e2e_fake_${n}`, issuedAt: new Date().toISOString(), expiresAt: null, profileId: 'p', profileName: 'Site', note: '', batchId,
   };
 }
 
@@ -76,6 +76,28 @@ test.describe('Stream tokens tells what was set aside and why a batch stopped', 
     await expect(notice).toContainText('in the data folder (its path is under About)');
     await expect(page.getByText('cam-0002-hd')).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('tells on the next start that a batch was interrupted, and lists its issued tokens', async ({ page, console }) => {
+    // What a kill -9 during a batch leaves: its marker, and the tokens issued until then in the history.
+    const batchId = '5d0c1a9e-0000-4000-8000-00000000e2e0';
+    await createTokenHistory(join(console.dataDir, 'token-history.enc'), () => console.app.services.vault.getDataKey()).append([entry(1, batchId), entry(2, batchId), entry(3)]);
+    mkdirSync(join(console.dataDir, 'running-batches'));
+    writeFileSync(join(console.dataDir, 'running-batches', `${batchId}.json`), JSON.stringify({ id: batchId, startedAt: new Date().toISOString(), total: 600, profileName: 'Site 12' }));
+
+    await console.open(page, 'tokens');
+    const told = page.getByTestId('batch-interrupted');
+    await expect(told).toContainText('A batch was interrupted');
+    await expect(told).toContainText('2 issued, 598 not.');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('batch-interrupted.png') });
+    await told.getByRole('button', { name: 'Show the 2 issued tokens' }).click();
+    await expect(page.getByTestId('history-table').locator('tbody tr')).toHaveCount(2);
+    await told.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(told).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('history-table')).toBeVisible();
+    await expect(page.getByTestId('batch-interrupted')).toHaveCount(0);
   });
 });
 

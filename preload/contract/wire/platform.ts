@@ -287,7 +287,7 @@ export type CameraAgent = z.infer<typeof cameraAgentSchema>;
 
 /** A device number: a positive int, or a string of digits passed through as typed (the server judges its range). */
 export const cameraAgentIdSchema = z.union([
-  z.int().min(1, 'A device number is a positive whole number.'),
+  z.int().min(1, fieldMessage('validation.agents.devicePositive')),
   z.string().regex(/^\d{1,20}$/, fieldMessage('validation.agents.deviceDigitsShort')),
 ]);
 

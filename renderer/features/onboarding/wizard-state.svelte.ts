@@ -32,9 +32,14 @@ export class WizardState {
   touched = $state<Record<string, true>>({});
   tried = $state<Partial<Record<WizardStep, true>>>({});
   busy = $state(false);
+  /** Saved, and waiting for the server's first answer ("Create now"): the installer may stop waiting. */
+  waiting = $state(false);
+  /** The installer stopped waiting: the result says the camera stays in the outbox. */
+  stoppedWaiting = $state(false);
   failure = $state<AppError | null>(null);
   result = $state<SubmitResult | null>(null);
   #form: HTMLElement | null = null;
+  #wait: AbortController | null = null;
 
   readonly checked = $derived(toRequest(this.draft));
   readonly problems = $derived(byDraftField(this.checked.problems, this.checked.request) as Record<string, Problem[]>);
@@ -120,19 +125,52 @@ export class WizardState {
     this.busy = true;
     this.failure = null;
     const request = this.checked.request;
-    const answer = await api.onboarding.submit({ request, send, ...(this.entryId ? { entryId: this.entryId } : {}) });
+    // Saved first in both cases (one quick write), so that "Create now" can be cancelled while it waits without
+    // leaving the installer unsure whether the camera exists: once saved, it is in the outbox either way.
+    const saved = await api.onboarding.submit({ request, send: 'outbox', ...(this.entryId ? { entryId: this.entryId } : {}) });
+    if (!saved.ok) {
+      this.busy = false;
+      if (Object.keys(saved.error.fieldErrors).length > 0) await this.showServerErrors(saved.error.fieldErrors, request);
+      else this.failure = saved.error;
+      return;
+    }
+    const answer = send === 'now' ? await this.#awaitAnswer(saved.value.entry.id) : saved;
     this.busy = false;
+    if (!answer.ok || answer.value.outcome === 'needs-fixing') {
+      // The camera is saved: a second press changes this entry, never adds another camera.
+      this.entryId = saved.value.entry.id;
+    }
     if (!answer.ok) {
-      if (Object.keys(answer.error.fieldErrors).length > 0) await this.showServerErrors(answer.error.fieldErrors, request);
-      else this.failure = answer.error;
+      if (answer.error.kind === 'Cancelled') {
+        this.stoppedWaiting = true;
+        this.result = saved.value;
+      } else {
+        this.failure = answer.error;
+      }
       return;
     }
     if (answer.value.outcome === 'needs-fixing') {
-      this.entryId = answer.value.entry.id;
       await this.showServerErrors(answer.value.entry.fieldErrors, request);
       return;
     }
     this.result = answer.value;
+  }
+
+  async #awaitAnswer(id: string): ReturnType<typeof api.onboarding.awaitAnswer> {
+    const wait = new AbortController();
+    this.#wait = wait;
+    this.waiting = true;
+    try {
+      return await api.onboarding.awaitAnswer({ id }, { signal: wait.signal });
+    } finally {
+      this.#wait = null;
+      this.waiting = false;
+    }
+  }
+
+  /** Stops waiting for the server's answer; the saved camera stays in the outbox, which goes on sending it. */
+  cancelWaiting(): void {
+    this.#wait?.abort();
   }
 
   async showServerErrors(fieldErrors: Record<string, string[]>, request = this.checked.request): Promise<void> {
@@ -153,6 +191,7 @@ export class WizardState {
     this.tried = {};
     this.result = null;
     this.failure = null;
+    this.stoppedWaiting = false;
     this.step = 'identity';
   }
 

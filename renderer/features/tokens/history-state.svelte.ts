@@ -49,6 +49,10 @@ export class HistoryState {
   get setAside(): HistoryView['setAside'] {
     return this.#view?.setAside ?? null;
   }
+  /** Batches an earlier run stopped in the middle of (a crash): issued and not. */
+  get interrupted(): HistoryView['interrupted'] {
+    return this.#view?.interrupted ?? [];
+  }
   get sessionOnly(): boolean {
     return this.#view?.sessionOnly ?? false;
   }
@@ -124,6 +128,19 @@ export class HistoryState {
     const result = await api.tokens.setNote({ id, note });
     if (!result.ok) return result.error;
     if (this.#view) this.#view = { ...this.#view, entries: this.#view.entries.map((entry) => (entry.id === id ? result.value : entry)) };
+    return null;
+  }
+
+  /** Lists an interrupted batch's issued tokens (the history search matches batch ids). */
+  showBatch(batchId: string): void {
+    this.search = batchId;
+    void this.load();
+  }
+
+  async dismissInterrupted(batchId: string): Promise<AppError | null> {
+    const result = await api.tokens.dismissInterrupted({ batchId });
+    if (!result.ok) return result.error;
+    if (this.#view) this.#view = { ...this.#view, interrupted: this.#view.interrupted.filter((batch) => batch.batchId !== batchId) };
     return null;
   }
 

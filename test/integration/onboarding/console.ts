@@ -11,7 +11,8 @@ import type { CameraCreateRequest, OutboxSummary } from '../../../preload/contra
 export interface Console {
   app: WatchdeskApp;
   dataDir: string;
-  call<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppError }>;
+  /** One call through the registry, as the bridge makes it; `signal` cancels it as the renderer's would. */
+  call<C extends ChannelName>(channel: C, input: InputOf<C>, signal?: AbortSignal): Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppError }>;
   value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>>;
   /** Polls the outbox summary until `done` holds (or fails after `timeoutMs`). */
   until(done: (summary: OutboxSummary) => boolean, timeoutMs?: number): Promise<OutboxSummary>;
@@ -28,7 +29,8 @@ export async function openConsole(options: { dataDir?: string } = {}): Promise<C
     onboarding: { tuning: { baseDelayMs: 50, maxDelayMs: 300, changeThrottleMs: 10 }, createNowWaitMs: 5_000 },
   });
   const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
-  const call = (async (channel: string, input: unknown) => registry.call(channel, input, { transport: 'test' })) as Console['call'];
+  const call = (async (channel: string, input: unknown, signal?: AbortSignal) =>
+    registry.call(channel, input, { transport: 'test' }, signal ? { signal } : {})) as Console['call'];
   const value: Console['value'] = async (channel, input) => {
     const result = await call(channel, input);
     if (!result.ok) throw new Error(`${channel} failed: ${result.error.kind}: ${result.error.message} ${JSON.stringify(result.error.fieldErrors)}`);

@@ -50,6 +50,23 @@ describe('the outbox against the simulator', () => {
     expect(created.cameras[0]).toMatchObject({ recognisedByExternalId: true, cameraId: null });
   });
 
+  it('stops waiting for an answer when cancelled; the saved camera stays in the outbox and is created once', async () => {
+    desk = await openConsole();
+    const sim = desk.app.demoServer!;
+    sim.faults.add({ path: '/api/v2/billing/cameras', latencyMs: 1_500, times: 1 });
+    const { group, folder } = placementOf(sim.state);
+    const saved = await desk.value('onboarding.submit', { request: camera(group, folder), send: 'outbox' });
+    const wait = new AbortController();
+    setTimeout(() => wait.abort(), 200);
+    const stopped = await desk.call('onboarding.awaitAnswer', { id: saved.entry.id }, wait.signal);
+    expect(stopped).toMatchObject({ ok: false, error: { kind: 'Cancelled' } });
+    expect((await desk.value('outbox.get', { id: saved.entry.id })).state).toBe('sending');
+
+    await desk.until((s) => s.created === 1);
+    expect(createdWith(sim, saved.entry.request.external_id!)).toHaveLength(1);
+    expect((await desk.value('onboarding.awaitAnswer', { id: saved.entry.id })).outcome).toBe('created');
+  });
+
   it('brings a 422 back onto the fields it names, and the fixed entry is then created', async () => {
     desk = await openConsole();
     const sim = desk.app.demoServer!;

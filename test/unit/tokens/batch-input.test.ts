@@ -1,13 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BatchInputError, parseBatchInput } from '../../../preload/contract/batch-input';
+import { messageInWords } from '../../../preload/contract/messages/message-words';
+import { setLanguage, t } from '../../../main/shared/i18n';
+
+/** The parse in words, as main and the screen say it. */
+function read(text: string): { streams: string[]; notes: string[] } {
+  const input = parseBatchInput(text);
+  return { streams: input.streams, notes: input.notes.map((note) => messageInWords(note, t)) };
+}
+
+/** The refusal in words. */
+function refusal(text: string): string {
+  try {
+    parseBatchInput(text);
+  } catch (error) {
+    if (error instanceof BatchInputError) return messageInWords(error.message, t);
+    throw error;
+  }
+  throw new Error('the list was accepted');
+}
 
 describe('pasted batch input', () => {
+  afterEach(() => setLanguage('en'));
+
   it('reads one uid per line, skipping blank lines and # comments', () => {
-    expect(parseBatchInput('cam-1\n\n  cam-2  \r\n# lobby\ncam-3\n')).toEqual({ streams: ['cam-1', 'cam-2', 'cam-3'], notes: [] });
+    expect(read('cam-1\n\n  cam-2  \r\n# lobby\ncam-3\n')).toEqual({ streams: ['cam-1', 'cam-2', 'cam-3'], notes: [] });
   });
 
   it('reads the stream column of a CSV, whatever its position and case', () => {
-    const result = parseBatchInput('site,Stream,owner\nNorth,cam-1,ann\n"South, B",cam-2,bob\n');
+    const result = read('site,Stream,owner\nNorth,cam-1,ann\n"South, B",cam-2,bob\n');
     expect(result.streams).toEqual(['cam-1', 'cam-2']);
     expect(result.notes[0]).toMatch(/used the “stream” column/);
   });
@@ -17,24 +38,31 @@ describe('pasted batch input', () => {
   });
 
   it('refuses a CSV without a stream column, naming the columns it has', () => {
-    expect(() => parseBatchInput('site,camera\nNorth,cam-1')).toThrow(/no “stream” column \(its columns: site, camera\)/);
+    expect(refusal('site,camera\nNorth,cam-1')).toMatch(/no “stream” column \(its columns: site, camera\)/);
   });
 
   it('issues a stream listed twice once, and says so', () => {
-    const result = parseBatchInput('cam-1\ncam-2\ncam-1');
+    const result = read('cam-1\ncam-2\ncam-1');
     expect(result.streams).toEqual(['cam-1', 'cam-2']);
     expect(result.notes).toEqual(['1 duplicate uid was listed more than once; each stream gets one token.']);
   });
 
   it('refuses lines that are not uids, naming them', () => {
-    expect(() => parseBatchInput('cam-1\ncam 2\n')).toThrow(/1 line is not a stream uid: line 2 \(“cam 2”\)/);
+    expect(refusal('cam-1\ncam 2\n')).toMatch(/1 line is not a stream uid: line 2 \(“cam 2”\)/);
   });
 
   it('refuses an empty paste', () => {
-    expect(() => parseBatchInput('  \n\n')).toThrow(/Paste at least one stream uid/);
+    expect(refusal('  \n\n')).toMatch(/Paste at least one stream uid/);
   });
 
   it('refuses with its own error type, which the desk places on the list field', () => {
     expect(() => parseBatchInput('')).toThrow(BatchInputError);
+  });
+
+  it('says its notes and refusals in Russian too, with Russian plurals', () => {
+    setLanguage('ru');
+    expect(read('cam-1\ncam-2\ncam-1\ncam-2\ncam-2').notes).toEqual(['3 uid указаны несколько раз; каждый поток получит один токен.']);
+    expect(refusal('cam 1\ncam 2\n')).toBe('2 строки — не uid потока: строки 1 (“cam 1”), 2 (“cam 2”). В uid нет пробелов, и он не длиннее 256 символов.');
+    expect(refusal('')).toMatch(/^Вставьте хотя бы один uid потока/);
   });
 });

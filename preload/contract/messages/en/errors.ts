@@ -155,6 +155,7 @@ export const errors = {
     notWritten: 'The history could not be written.',
   },
   client: {
+    agentsForbidden: 'The API token is valid but lacks the camera-agents permission. Ask your administrator to grant it.',
     obtainForbidden: 'The server gives out API tokens only to a console running on the media server itself. Run Watchdesk on that machine, or ask your administrator for a token.',
     noDevice: 'The server has no camera-agent device number {{id}}. Check the number.',
     noTask: 'The server has no analytics task “{{uid}}”. It may have been deleted; reload the list.',

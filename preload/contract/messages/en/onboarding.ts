@@ -108,6 +108,8 @@ export const onboarding = {
     next: 'Next',
     createNow: 'Create now',
     sending: 'Sending…',
+    waiting: 'Saved in the outbox. Waiting for the server to answer…',
+    cancelWaiting: 'Cancel',
     saveToOutbox: 'Save to outbox',
     startOver: 'Start over',
     startFromTemplate: 'Start from a template',
@@ -186,6 +188,8 @@ export const onboarding = {
     created: 'Camera "{{name}}" created',
     queued: 'Camera "{{name}}" saved in the outbox',
     queuedText: 'It will be sent as soon as the server can be reached. The sync state is shown at the top of the window.',
+    stoppedWaiting:
+      'You stopped waiting for the answer. The camera was already saved, so it stays in the outbox and is created from there; it is never created twice. To drop it, remove it in the outbox.',
     held: 'The camera is waiting in the outbox',
     id: 'Camera id',
     status: 'Status',

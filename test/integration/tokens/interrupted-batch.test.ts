@@ -1,0 +1,72 @@
+import { hasDbus } from '../../support/dbus';
+import { streamsWith } from '../../support/streams';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startRegistryApp, type RegistryApp } from '../../support/registry-app';
+import { startSimulator, type RunningSimulator } from '../../../main/simulator';
+import type { BatchStatus, HistoryView } from '../../../preload/contract/tokens';
+import type { ProfileView } from '../../../preload/contract/connect';
+
+describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next start', () => {
+  const running: RegistryApp[] = [];
+  let simulator: RunningSimulator;
+
+  afterEach(async () => {
+    for (const app of running.splice(0)) await app.app.dispose();
+    await simulator.close();
+  });
+
+  async function until(check: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('gave up waiting');
+  }
+
+  it('says how many of its tokens were issued (listed in the history by the batch id) and how many were not', async () => {
+    simulator = await startSimulator({ seed: 11 });
+    const first = await startRegistryApp('interrupted');
+    running.push(first);
+    await first.call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
+    const streams = streamsWith(simulator.state, 'private').slice(0, 6);
+    const batch = await first.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600, concurrency: 1 });
+    expect(readdirSync(join(first.dataDir, 'running-batches'))).toEqual([`${batch.id}.json`]);
+    await until(async () => (await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok >= 2);
+    // The server stops answering: the rest of the batch hangs, as it would at the moment of a kill -9.
+    simulator.faults.add({ path: '/api/', latencyMs: 60_000 });
+
+    // The next start, on the same data folder and keychain, while the first never finished.
+    const second = await startRegistryApp('interrupted', { dataDir: first.dataDir, keychainService: first.keychainService });
+    running.push(second);
+    const view = await second.call<HistoryView>('tokens.history');
+    expect(view.interrupted).toHaveLength(1);
+    const [told] = view.interrupted;
+    expect(told).toMatchObject({ batchId: batch.id, total: 6, profileName: 'Site' });
+    expect(told!.issued).toBeGreaterThanOrEqual(2);
+    const listed = await second.call<HistoryView>('tokens.history', { search: batch.id });
+    expect(listed.matched).toBe(told!.issued);
+
+    await second.call('tokens.dismissInterrupted', { batchId: batch.id });
+    expect((await second.call<HistoryView>('tokens.history')).interrupted).toEqual([]);
+    expect(existsSync(join(first.dataDir, 'running-batches', `${batch.id}.json`))).toBe(false);
+  });
+
+  it('leaves nothing to tell once a batch has finished', async () => {
+    simulator = await startSimulator({ seed: 12 });
+    const first = await startRegistryApp('finished-batch');
+    running.push(first);
+    await first.call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
+    const streams = streamsWith(simulator.state, 'private').slice(0, 3);
+    const batch = await first.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600 });
+    await until(async () => {
+      const status = await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id, waitMs: 500 });
+      return !status.running && !status.savingHistory;
+    });
+    await until(async () => readdirSync(join(first.dataDir, 'running-batches')).length === 0);
+    const second = await startRegistryApp('finished-batch', { dataDir: first.dataDir, keychainService: first.keychainService });
+    running.push(second);
+    expect((await second.call<HistoryView>('tokens.history')).interrupted).toEqual([]);
+  });
+});
