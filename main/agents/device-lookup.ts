@@ -19,11 +19,6 @@ export interface DeviceLookup {
   clearRecent(): Promise<LookupShortcuts>;
 }
 
-/** "2026-11-22 18:40" in UTC: the stale sentence is written in main, which does not know the operator's zone. */
-function utcMinute(iso: string): string {
-  return iso.slice(0, 16).replace('T', ' ');
-}
-
 /**
  * Operation 5 for the inspection view: the device from the active server, its last copy on disk when the server
  * cannot be reached, and the recent/pinned shortcuts of that server.
@@ -79,7 +74,7 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
               raw: copy.raw,
               credentialsKept: false,
               fetchedAt: copy.fetchedAt,
-              stale: { kind: error.kind, reason: t('agents.errors.unreachableStale', { time: utcMinute(copy.fetchedAt), detail: error.appError.message }) },
+              stale: { kind: error.kind, reason: t('agents.errors.unreachableStale', { detail: error.appError.message }) },
               pinned: await isPinned(profile.id, id),
             };
           }

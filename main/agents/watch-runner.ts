@@ -267,7 +267,10 @@ export class WatchRunner {
 
     if (refusal !== null) {
       const forbidden = isAppFailure(refusal) && refusal.kind === 'Forbidden';
-      this.stop(t(forbidden ? 'agents.watchState.stoppedForbidden' : 'agents.watchState.stoppedUnauthorized'), forbidden ? 'Forbidden' : 'Unauthorized');
+      // No token stored is not the server refusing one: say which, so the operator adds rather than replaces it.
+      const noToken = isAppFailure(refusal) && refusal.appError.kind === 'Unauthorized' && refusal.appError.data?.reason === 'no-token';
+      const sentence = forbidden ? 'agents.watchState.stoppedForbidden' : noToken ? 'agents.watchState.stoppedNoToken' : 'agents.watchState.stoppedUnauthorized';
+      this.stop(t(sentence), forbidden ? 'Forbidden' : 'Unauthorized');
       return;
     }
     const firstUnreachable = unreachableRows[0]?.error;

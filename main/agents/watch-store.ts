@@ -5,7 +5,7 @@ import type { WatchAlert } from '../../preload/contract/agents';
 import { watchRuleSchema } from '../../preload/contract/agents-rules';
 import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
-import { createSerialQueue } from '../shared/serial-queue';
+import { createLatestWriter } from '../shared/latest-writer';
 
 export const WATCH_FILE = join('agents', 'watch-lists.json');
 /** Cleared alerts beyond this many are dropped, oldest first; alerts still raised are always kept. */
@@ -47,7 +47,10 @@ export interface WatchData {
 
 export interface WatchStore {
   load(): Promise<WatchData>;
-  /** Writes the whole state (lists are few; alerts capped); writes run one at a time, the last one wins. */
+  /**
+   * Writes the whole state (lists are few; cleared alerts capped). Writes run one at a time; the saves made while one
+   * runs become one write of the newest state, so an alert storm cannot pile up copies of the file in memory.
+   */
   save(data: WatchData): Promise<void>;
 }
 
@@ -62,7 +65,10 @@ export function trimAlerts(alerts: WatchAlert[]): WatchAlert[] {
 /** Watch lists and their alerts, persisted atomically in `agents/watch-lists.json` (no secrets inside). */
 export function createWatchStore(dataDir: string): WatchStore {
   const path = join(dataDir, WATCH_FILE);
-  const queue = createSerialQueue();
+  const writer = createLatestWriter<WatchData>((data) => {
+    const text = JSON.stringify({ version: 1, lists: data.lists, alerts: trimAlerts(data.alerts) }) + '\n';
+    return writeFileAtomic(path, text, { mode: 0o600 });
+  });
   return {
     async load() {
       const bytes = await readFileIfExists(path);
@@ -78,8 +84,7 @@ export function createWatchStore(dataDir: string): WatchStore {
       }
     },
     save(data) {
-      const text = JSON.stringify({ version: 1, lists: data.lists, alerts: trimAlerts(data.alerts) }) + '\n';
-      return queue.run(() => writeFileAtomic(path, text, { mode: 0o600 }));
+      return writer.save(data);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -83,23 +84,28 @@ function isRunning(pid: number): boolean {
 
 /**
  * Removes the temp files of atomic writes that never finished (the writer crashed or lost power before the rename),
- * leaving those of a writer that is still running. Returns the names removed. A folder that cannot be listed or
+ * leaving those of a writer that is still running, in `dir` and in its feature folders (`agents/`, the dashboard
+ * cache…) down to `depth` levels. Returns the paths removed, relative to `dir`. A folder that cannot be listed or
  * written is left as it is: the caller learns about that from its own writes.
  */
-export async function cleanLeftoverTempFiles(dir: string): Promise<string[]> {
-  let names: string[];
+export async function cleanLeftoverTempFiles(dir: string, depth = 2): Promise<string[]> {
+  let entries: Dirent[];
   try {
-    names = await readdir(dir);
+    entries = await readdir(dir, { withFileTypes: true });
   } catch {
     return [];
   }
   const removed: string[] = [];
-  for (const name of names) {
-    const match = TEMP_FILE.exec(name);
+  for (const entry of entries) {
+    if (entry.isDirectory()) {
+      if (depth > 0) removed.push(...(await cleanLeftoverTempFiles(join(dir, entry.name), depth - 1)).map((name) => join(entry.name, name)));
+      continue;
+    }
+    const match = TEMP_FILE.exec(entry.name);
     if (!match || isRunning(Number(match[1]))) continue;
     try {
-      await rm(join(dir, name), { force: true });
-      removed.push(name);
+      await rm(join(dir, entry.name), { force: true });
+      removed.push(entry.name);
     } catch {
       // Read-only folder: nothing to do about it here.
     }

@@ -14,7 +14,9 @@ export const deviceIdSchema = z
   .trim()
   .min(1, { error: fieldMessage('validation.agents.deviceRequired') })
   .max(MAX_DEVICE_ID_DIGITS, { error: fieldMessage('validation.agents.deviceTooLong', { max: MAX_DEVICE_ID_DIGITS }) })
-  .regex(/^\d+$/, { error: fieldMessage('validation.agents.deviceDigits') });
+  .regex(/^\d+$/, { error: fieldMessage('validation.agents.deviceDigits') })
+  // "0001014" is device 1014 (as in watch lists): one entry in Recent, one saved copy.
+  .transform((id) => id.replace(/^0+(?=\d)/, ''));
 
 export function isDeviceId(value: string): boolean {
   return deviceIdSchema.safeParse(value).success;

@@ -71,3 +71,40 @@ function safeDecode(text: string): string {
     return text;
   }
 }
+
+const urlLike = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** One JSON string literal, escapes included. */
+const jsonStringLiteral = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * The server's JSON text with the credentials of every address in it masked, everything else byte for byte as sent
+ * (only string literals holding a masked address are rewritten), so the raw answer can be shown before the operator
+ * chooses to reveal it.
+ */
+export function maskCredentialsInJsonText(text: string): MaskedUrl {
+  let hasCredentials = false;
+  const masked = text.replace(jsonStringLiteral, (literal) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(literal);
+    } catch {
+      return literal;
+    }
+    if (typeof value !== 'string' || !urlLike.test(value)) return literal;
+    const result = maskRtspUrl(value);
+    if (!result.hasCredentials) return literal;
+    hasCredentials = true;
+    return JSON.stringify(result.masked);
+  });
+  return { masked, hasCredentials };
+}
+
+/** A parsed value with the credentials of every address string in it masked (for exports made before revealing). */
+export function maskCredentialsDeep<T>(value: T): T {
+  if (typeof value === 'string') return (urlLike.test(value) ? maskRtspUrl(value).masked : value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => maskCredentialsDeep(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskCredentialsDeep(item)])) as T;
+  }
+  return value;
+}

@@ -42,13 +42,21 @@ function isUsable(value: number): boolean {
 }
 
 /**
- * The reading under which every storage's usage fits its capacity; `megabytes` (the capacity's own unit) when every
- * usage fits as is or when no reading fits all (then the misfits are flagged).
+ * A storage reported up to this much over its capacity is read as over-full in the reading tried, not as a sign that
+ * usage is in a smaller unit: the readings are 1024 times apart, so a disk 0.6 % over its capacity in megabytes would
+ * otherwise read as 0.1 % full in kilobytes, and a full disk would look empty. (The price: a device that reports
+ * kilobytes with a disk under 0.13 % full is read as over-full megabytes and flagged, which an operator notices.)
+ */
+export const OVERFILL_TOLERANCE = 1.25;
+
+/**
+ * The first reading under which every storage's usage fits its capacity (within the tolerance above); `megabytes`
+ * (the capacity's own unit) when every usage fits as is or when no reading fits all (then the misfits are flagged).
  */
 export function decideUsageReading(storages: readonly Pick<StorageRecord, 'usage' | 'capacity'>[]): UsageReading {
   const measurable = storages.filter((s) => isUsable(s.usage) && isUsable(s.capacity) && s.capacity > 0);
   for (const reading of usageReadings) {
-    if (measurable.every((s) => s.usage / divisorOf[reading] <= s.capacity)) return reading;
+    if (measurable.every((s) => s.usage / divisorOf[reading] <= s.capacity * OVERFILL_TOLERANCE)) return reading;
   }
   return 'megabytes';
 }

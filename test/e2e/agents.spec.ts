@@ -45,12 +45,20 @@ test.describe('camera-agent inspection', () => {
     await expect(high.getByTestId('stream-url')).toHaveText(device.camera.streams[0]!.url);
     await high.getByRole('button', { name: 'Copy the high stream address' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(device.camera.streams[0]!.url);
+    // The server's own text keeps the stream password and token masked too, until revealed there.
+    await page.getByText('Show the JSON').click();
+    await expect(page.getByTestId('raw-json')).toContainText('"id"');
+    await expect(page.getByTestId('raw-json')).not.toContainText(SHAPE_RTSP_PASSWORD);
+    await page.getByRole('button', { name: 'Reveal credentials' }).click();
+    await expect(page.getByTestId('raw-json')).toContainText(SHAPE_RTSP_PASSWORD);
+    await page.getByRole('button', { name: 'Hide credentials' }).click();
     await page.screenshot({ path: test.info().outputPath('agent-device.png'), fullPage: true });
     await expectNoAxeViolations(page);
 
     sim(console.app).faults.add({ path: '/api/v1/camera-agents', drop: true });
     await page.getByRole('button', { name: 'Refresh now' }).click();
-    await expect(page.getByTestId('stale-note')).toContainText('The server cannot be reached, so this is the last copy seen, from');
+    await expect(page.getByTestId('stale-note')).toContainText('The server cannot be reached, so this is the last copy seen');
+    await expect(page.getByTestId('fetched-at')).toHaveAttribute('datetime', /^\d{4}-/);
     await expect(page.getByText('Stale copy')).toBeVisible();
     await expect(high.getByTestId('stream-url')).not.toContainText(SHAPE_RTSP_PASSWORD);
     await expect(page.getByTestId('device-view').getByRole('heading', { name: device.name })).toBeVisible();

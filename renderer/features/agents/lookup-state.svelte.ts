@@ -29,10 +29,13 @@ export class LookupState {
     if (result.ok) this.shortcuts = result.value;
   }
 
-  /** Opens a device (the field's id by default). A refresh keeps the device on screen while it runs. */
+  /**
+   * Opens a device (the field's id by default). A refresh keeps the device on screen while it runs, and leaves the
+   * field alone: the operator may be typing the next id.
+   */
   async open(id: string = this.id, { refresh = false } = {}): Promise<void> {
     const wanted = id.trim();
-    this.id = wanted;
+    if (!refresh) this.id = wanted;
     this.#controller?.abort();
     const controller = new AbortController();
     this.#controller = controller;
@@ -58,8 +61,13 @@ export class LookupState {
     if (!refresh) this.snapshot = null;
   }
 
+  /**
+   * Reads the device on screen again. Skipped while a look-up is still out: on a hung server each tick would
+   * otherwise cancel the one before it, and the look-up would never get as far as the saved copy.
+   */
   refresh(): Promise<void> {
-    return this.snapshot ? this.open(this.snapshot.id, { refresh: true }) : Promise.resolve();
+    if (!this.snapshot || this.busy) return Promise.resolve();
+    return this.open(this.snapshot.id, { refresh: true });
   }
 
   cancel(): void {

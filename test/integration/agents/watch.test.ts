@@ -103,6 +103,15 @@ describe.skipIf(!hasDbus)('the watch list against the simulator', () => {
     expect((await c.value('agents.watchPollNow', { id: list.id })).state).toBe('waiting');
   });
 
+  it('stops with "no API token is stored" when the server has none, not with "refused"', async () => {
+    const bare = await c.value('profiles.save', { name: 'No token yet', baseUrl: c.sim.baseUrl });
+    await c.value('profiles.activate', { id: bare.id });
+    const list = await saveList(seededIds().slice(0, 20));
+    const summary = await c.value('agents.watchPollNow', { id: list.id });
+    expect(summary.state).toBe('stopped');
+    expect(summary.message).toBe('Polling stopped: no API token is stored for this server. Add one in Connect, then resume the list.');
+  });
+
   it('stops on 403 naming the permission', async () => {
     const list = await saveList(seededIds().slice(0, 20));
     await c.useToken(c.sim.limitedToken);

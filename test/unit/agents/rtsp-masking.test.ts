@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MASK, maskRtspUrl } from '../../../preload/contract/agents-rtsp';
+import { MASK, maskCredentialsDeep, maskCredentialsInJsonText, maskRtspUrl } from '../../../preload/contract/agents-rtsp';
 
 describe('credentials in RTSP URLs', () => {
   it('masks user and password before the host and keeps the rest exactly', () => {
@@ -40,5 +40,30 @@ describe('credentials in RTSP URLs', () => {
         return !masked.includes(password);
       }),
     );
+  });
+});
+
+describe('credentials in the raw answer', () => {
+  // As a PHP server sends it: escaped slashes, other fields untouched.
+  const raw = '{"id":1014,"note":"rtsp:\\/\\/ is our scheme","streams":[{"url":"rtsp:\\/\\/admin:Rtsp-Pa55@10.0.0.9:554\\/live?token=tk-5f2a9c&ch=1"}],"lat":"55.75"}';
+
+  it('masks the address in the text and leaves every other byte as the server sent it', () => {
+    const { masked, hasCredentials } = maskCredentialsInJsonText(raw);
+    expect(hasCredentials).toBe(true);
+    expect(masked).not.toContain('Rtsp-Pa55');
+    expect(masked).not.toContain('tk-5f2a9c');
+    expect(masked).toContain('"note":"rtsp:\\/\\/ is our scheme"');
+    expect(masked.startsWith('{"id":1014,')).toBe(true);
+    expect(masked.endsWith('"lat":"55.75"}')).toBe(true);
+    expect(JSON.parse(masked).streams[0].url).toBe(`rtsp://${MASK}:${MASK}@10.0.0.9:554/live?token=${MASK}&ch=1`);
+  });
+
+  it('says when there was nothing to mask', () => {
+    expect(maskCredentialsInJsonText('{"url":"rtsp://10.0.0.9/live"}')).toEqual({ masked: '{"url":"rtsp://10.0.0.9/live"}', hasCredentials: false });
+  });
+
+  it('masks every address inside a parsed value, for an export made before revealing', () => {
+    const device = { id: 1, camera: { streams: [{ url: 'rtsp://a:b@h/x', type: 'main' }] }, name: 'Gate' };
+    expect(maskCredentialsDeep(device)).toEqual({ id: 1, camera: { streams: [{ url: `rtsp://${MASK}:${MASK}@h/x`, type: 'main' }] }, name: 'Gate' });
   });
 });

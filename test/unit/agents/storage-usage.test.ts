@@ -61,6 +61,15 @@ describe('deciding the unit of usage from the data', () => {
     expect(decideUsageReading([disk(1, 300_000 * 1024, 476_940), disk(2, 5 * 1024, 953_869)])).toBe('kilobytes');
   });
 
+  it('reads a disk a little over its capacity as over-full megabytes, not as an almost empty disk in kilobytes', () => {
+    const { reading, storages } = storageUsages([disk(1, 1_000_000, 1_048_576), disk(2, 480_000, 476_940)]);
+    expect(reading).toBe('megabytes');
+    expect(storages[0]).toMatchObject({ overCapacity: false, level: 'bad' });
+    expect(storages[0]!.percent).toBeCloseTo(95.4, 1);
+    expect(storages[1]).toMatchObject({ overCapacity: true, level: 'bad' });
+    expect(worstUsage([disk(1, 1_000_000, 1_048_576), disk(2, 480_000, 476_940)])?.id).toBe(2);
+  });
+
   it('reads usage as bytes when only bytes fit all', () => {
     expect(decideUsageReading([disk(1, 300_000 * 1024 * 1024, 476_940)])).toBe('bytes');
   });

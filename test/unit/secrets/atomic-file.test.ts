@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { cleanLeftoverTempFiles, readFileIfExists, writeFileAtomic } from '../../../main/shared/atomic-file';
 
 let dir: string;
@@ -76,5 +76,15 @@ describe('leftover temp files', () => {
     for (const name of [dead, alive, 'profiles.json', 'notes.tmp']) writeFileSync(join(dir, name), 'x');
     expect(await cleanLeftoverTempFiles(dir)).toEqual([dead]);
     expect(readdirSync(dir).sort()).toEqual([alive, 'notes.tmp', 'profiles.json'].sort());
+  });
+
+  it('also clears the feature folders (a watch list written by a process killed mid-write)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-tmpclean-'));
+    mkdirSync(join(dir, 'agents'));
+    const dead = `.watch-lists.json.999999999.a1b2c3d4e5f6.tmp`;
+    writeFileSync(join(dir, 'agents', dead), 'x');
+    writeFileSync(join(dir, 'agents', 'watch-lists.json'), '{}');
+    expect(await cleanLeftoverTempFiles(dir)).toEqual([join('agents', dead)]);
+    expect(readdirSync(join(dir, 'agents'))).toEqual(['watch-lists.json']);
   });
 });

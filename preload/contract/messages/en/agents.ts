@@ -128,6 +128,9 @@ export const agents = {
     show: 'Show the JSON',
     exact: 'Exactly as the server returned it.',
     masked: 'As the server returned it, with stream credentials masked (saved copy).',
+    revealCredentials: 'Reveal credentials',
+    hideCredentials: 'Hide credentials',
+    maskedUntilRevealed: 'Stream passwords and tokens are masked until you reveal them; copy and export give what is shown.',
   },
   rules: {
     title: 'Alert rules',
@@ -243,7 +246,7 @@ export const agents = {
     invalidIdNoReason: 'The server does not accept “{{id}}” as a device number. Check the number.',
     notFound: 'The server has no camera-agent device number {{id}}. Check the number.',
     unreachable: 'The server cannot be reached. {{detail}}',
-    unreachableStale: 'The server cannot be reached, so this is the last copy seen, from {{time}} UTC. {{detail}}',
+    unreachableStale: 'The server cannot be reached, so this is the last copy seen (its time is under “Last updated”). {{detail}}',
     noProfile: 'No server is selected. Open Connect and add or choose a server.',
     listNotFound: 'This watch list no longer exists. Reload the list.',
     noDevices: 'Add at least one device number to the list.',
@@ -260,6 +263,7 @@ export const agents = {
   },
   watchState: {
     paused: 'Polling is paused: the server cannot be reached ({{detail}}). It resumes by itself when the server answers.',
+    stoppedNoToken: 'Polling stopped: no API token is stored for this server. Add one in Connect, then resume the list.',
     stoppedUnauthorized: 'Polling stopped: the server refused the API token. Replace it in Connect, then resume the list.',
     stoppedForbidden:
       'Polling stopped: the API token lacks the “camera-agents” permission. Ask the platform administrator to grant it, then resume the list.',
