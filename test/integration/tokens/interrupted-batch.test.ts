@@ -31,10 +31,13 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     running.push(first);
     await first.call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
     const streams = streamsWith(simulator.state, 'private').slice(0, 6);
+    // A slow server, so the batch is still running when it stops answering altogether.
+    simulator.faults.add({ path: '/api/', latencyMs: 300 });
     const batch = await first.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600, concurrency: 1 });
     expect(readdirSync(join(first.dataDir, 'running-batches'))).toEqual([`${batch.id}.json`]);
     await until(async () => (await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok >= 2);
     // The server stops answering: the rest of the batch hangs, as it would at the moment of a kill -9.
+    simulator.faults.clear();
     simulator.faults.add({ path: '/api/', latencyMs: 60_000 });
 
     // The next start, on the same data folder and keychain, while the first never finished.
