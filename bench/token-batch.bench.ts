@@ -29,6 +29,7 @@ import type { BatchStatus } from '../preload/contract/tokens';
 import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+import { tokenRequestBody, undiciTokenBatch } from './undici-batch';
 
 const CONCURRENCY = 16;
 const SMALL = 1_000;
@@ -41,10 +42,6 @@ const CURL_ROUNDS = 5;
 const run$ = promisify(execFile);
 
 type Server = Pick<SimulatorChild, 'baseUrl' | 'apiToken'>;
-
-function body(stream: string, id: number): string {
-  return JSON.stringify({ jsonrpc: '2.0', method: 'Auth.CreateApiToken', params: { stream, ttl: 3600, live: true, dvr: false, copy: false }, id });
-}
 
 type Call = (channel: string, input: unknown) => Promise<BatchStatus>;
 
@@ -91,22 +88,6 @@ async function consoleBatch(call: Call, streams: string[]): Promise<ConsoleRun> 
   return { issuedMs, savedMs: performance.now() - started, limitAtEnd: status.concurrency.limit };
 }
 
-async function undiciBatch(pool: Pool, sim: Server, streams: string[]): Promise<number> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
-  let next = 0;
-  const started = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < streams.length) {
-      const i = next++;
-      const res = await pool.request({ path: '/api/', method: 'POST', headers, body: body(streams[i]!, i) });
-      await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`undici: HTTP ${res.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return performance.now() - started;
-}
-
 async function hasCurl(): Promise<boolean> {
   try {
     await run$('curl', ['--version']);
@@ -125,7 +106,7 @@ async function curlOneProcess(sim: Server, streams: string[], dir: string): Prom
       `url = ${quote(`${sim.baseUrl}/api/`)}`,
       'header = "Content-Type: application/json"',
       `header = ${quote(`Authorization: Bearer ${sim.apiToken}`)}`,
-      `data = ${quote(body(stream, i))}`,
+      `data = ${quote(tokenRequestBody(stream, i))}`,
       'output = "/dev/null"',
       'write-out = "%{http_code}\\n"',
     ].join('\n'),
@@ -148,7 +129,7 @@ async function curlProcessPerToken(sim: Server, streams: string[]): Promise<numb
       '-X', 'POST',
       '-H', 'Content-Type: application/json',
       '-H', `Authorization: Bearer ${sim.apiToken}`,
-      '--data', body(streams[i]!, i),
+      '--data', tokenRequestBody(streams[i]!, i),
       `${sim.baseUrl}/api/`,
     ]);
     if (!stdout.startsWith('"st_')) throw new Error(`curl: unexpected answer ${stdout.slice(0, 80)}`);
@@ -204,7 +185,7 @@ export async function run(): Promise<void> {
     const large = sim.streams.slice(-LARGE);
     if (large.length !== LARGE) throw new Error(`the simulator has ${sim.streams.length} private streams, ${LARGE} needed`);
 
-    const one = await compare('token-batch-1000', SMALL_ROUNDS, SMALL_WARM_UP, () => consoleBatch(desk.call, small), () => undiciBatch(pool, sim, small));
+    const one = await compare('token-batch-1000', SMALL_ROUNDS, SMALL_WARM_UP, () => consoleBatch(desk.call, small), () => undiciTokenBatch(pool, sim.apiToken, small, CONCURRENCY));
     const consoleMedian = median(one.console.map((r) => r.issuedMs));
     report('token-batch-1000-ms', Math.min(...one.console.map((r) => r.issuedMs)), 'ms');
     report('token-batch-1000-median-ms', consoleMedian, 'ms');
@@ -212,7 +193,7 @@ export async function run(): Promise<void> {
     report('token-batch-undici-1000-ms', Math.min(...one.undici), 'ms');
     report('token-batch-ratio-vs-undici', median(one.console.map((r, i) => r.issuedMs / one.undici[i]!)), 'x');
 
-    const ten = await compare('token-batch-10000', LARGE_ROUNDS, LARGE_WARM_UP, () => consoleBatch(desk.call, large), () => undiciBatch(pool, sim, large));
+    const ten = await compare('token-batch-10000', LARGE_ROUNDS, LARGE_WARM_UP, () => consoleBatch(desk.call, large), () => undiciTokenBatch(pool, sim.apiToken, large, CONCURRENCY));
     report('token-batch-10000-ms', median(ten.console.map((r) => r.issuedMs)), 'ms');
     report('token-batch-undici-10000-ms', median(ten.undici), 'ms');
     report('token-batch-10000-vs-undici', median(ten.console.map((r, i) => r.issuedMs / ten.undici[i]!)), 'x');

@@ -46,6 +46,7 @@ import type { HistoryEntry } from '../preload/contract/tokens';
 import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+import { undiciTokenBatch } from './undici-batch';
 
 const root = join(import.meta.dirname, '..');
 const CONCURRENCY = 16;
@@ -288,23 +289,6 @@ function historySettled(page: Page): Promise<void> {
   })`);
 }
 
-async function undiciBatch(pool: Pool, sim: SimulatorChild, streams: string[]): Promise<number> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
-  let next = 0;
-  const started = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < streams.length) {
-      const i = next++;
-      const body = JSON.stringify({ jsonrpc: '2.0', method: 'Auth.CreateApiToken', params: { stream: streams[i], ttl: 3600, live: true, dvr: false, copy: false }, id: i });
-      const res = await pool.request({ path: '/api/', method: 'POST', headers, body });
-      await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`undici: HTTP ${res.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return performance.now() - started;
-}
-
 async function coldStartAndBatches(browser: Browser, sim: SimulatorChild, dataDir: string): Promise<void> {
   const page = await newPage(browser);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -321,16 +305,16 @@ async function coldStartAndBatches(browser: Browser, sim: SimulatorChild, dataDi
     await paste(page, small);
     for (let round = 0; round < WARM_UP; round++) {
       await uiBatch(page, 1000);
-      await undiciBatch(pool, sim, small);
+      await undiciTokenBatch(pool, sim.apiToken, small, CONCURRENCY);
     }
     const ui: UiRun[] = [];
     const bare: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       if (round % 2 === 0) {
         ui.push(await uiBatch(page, 1000));
-        bare.push(await undiciBatch(pool, sim, small));
+        bare.push(await undiciTokenBatch(pool, sim.apiToken, small, CONCURRENCY));
       } else {
-        bare.push(await undiciBatch(pool, sim, small));
+        bare.push(await undiciTokenBatch(pool, sim.apiToken, small, CONCURRENCY));
         ui.push(await uiBatch(page, 1000));
       }
     }
