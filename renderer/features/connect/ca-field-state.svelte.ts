@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { t } from '../../lib/i18n.svelte';
-import { caTextFromFile, MAX_CA_FILE_BYTES, type CaCertificateSummary } from '../../../preload/contract/wire/ca-certificate';
+import { caTextFromFile, checkCaPem, MAX_CA_FILE_BYTES, type CaCertificateSummary } from '../../../preload/contract/wire/ca-certificate';
 import type { AppError } from '../../../preload/contract/app-error';
 
 /** How long typing may pause before the text is checked in main. */
@@ -35,11 +35,26 @@ export class CaFieldState {
     this.#timer = setTimeout(() => void this.check(), CHECK_AFTER_MS);
   }
 
-  /** Asks main what the current text holds. A newer check (or an edit) cancels an older one. */
+  /**
+   * What is wrong with the text's shape, found in the page (empty, not PEM, a private key…), in words; undefined when
+   * its shape is right. Such a text is never sent: a private key pasted by mistake does not even cross to main.
+   */
+  shapeProblem(): string | undefined {
+    const checked = checkCaPem(this.text);
+    return checked.ok ? undefined : t(checked.problem.key, checked.problem.values);
+  }
+
+  /** Asks main what the current text holds (once its shape is right). A newer check (or an edit) cancels an older one. */
   async check(): Promise<void> {
     this.#cancel();
     const text = this.text;
     if (text.trim() === '') return;
+    const shape = this.shapeProblem();
+    if (shape !== undefined) {
+      this.certificates = [];
+      this.problem = shape;
+      return;
+    }
     const controller = new AbortController();
     this.#pending = controller;
     this.checking = true;
