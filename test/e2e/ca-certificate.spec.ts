@@ -1,4 +1,6 @@
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
@@ -115,5 +117,45 @@ test.describe('a custom CA certificate on the Connect form', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(card(page, 'From a file').getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a server saved with a CA file path by an older version', () => {
+  let pki: TestPki;
+  let simulator: RunningSimulator;
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const old = { id, name: 'Old site', baseUrl: 'https://127.0.0.1:9', kind: 'server', tokenStyle: 'bearer', tls: { mode: 'ca', caFile: '/etc/ssl/gone/old-site-ca.pem' }, timeoutMs: 15000, createdAt: now, updatedAt: now };
+  test.use({ seedFiles: { 'profiles.json': JSON.stringify({ version: 1, activeId: null, profiles: [old] }) } });
+  test.beforeAll(async () => {
+    pki = createTestPki();
+    simulator = await startSimulator({ seed: 12, tls: { key: pki.caSigned.key, cert: pki.caSigned.cert } });
+  });
+  test.afterAll(async () => {
+    await simulator.close();
+  });
+
+  test('asks for the CA again on its card and form, and connects once it is pasted', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    const site = card(page, 'Old site');
+    await expect(site.getByTestId('trust-fact')).toHaveText('· CA certificate needed: edit the server to choose it again');
+    await site.getByRole('button', { name: 'Test connection' }).click();
+    await expect(site).toContainText('The CA certificate of “Old site” has to be chosen again');
+    await expect(site).not.toContainText('/etc/ssl');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('ca-needed-card.png') });
+
+    await site.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('radio', { name: 'A custom CA certificate (PEM)' })).toBeChecked();
+    await expect(page.getByTestId('ca-needed')).toContainText('Paste the CA certificate or choose its file again');
+    await page.getByTestId('ca-needed').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('ca-needed-form.png') });
+    // The server moved meanwhile: its new address, its token and its CA.
+    await page.getByLabel('Server address').fill(simulator.baseUrl);
+    await page.getByLabel('API access token').fill(simulator.apiToken);
+    await page.getByLabel('CA certificate', { exact: true }).fill(pki.caPem);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(site.getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
+    await expect(site.getByTestId('trust-fact')).toContainText('Custom CA: Watchdesk Test CA');
   });
 });
