@@ -15,6 +15,16 @@ export const parts = {
     output: 'dist/renderer/index.html',
     build: ['build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'],
   },
+  main: {
+    inputs: ['main', 'preload/contract', 'vite.main.config.ts', 'package.json', 'package-lock.json'],
+    output: 'dist/main/index.js',
+    build: ['build', '--config', 'vite.main.config.ts', '--logLevel', 'warn'],
+  },
+  preload: {
+    inputs: ['preload', 'vite.preload.config.ts', 'package-lock.json'],
+    output: 'dist/preload/index.cjs',
+    build: ['build', '--configLoader', 'runner', '--config', 'vite.preload.config.ts', '--logLevel', 'warn'],
+  },
   web: {
     inputs: ['main', 'preload/contract', 'vite.main.config.ts', 'package.json', 'package-lock.json'],
     output: 'dist/web/cli.js',
@@ -40,14 +50,17 @@ function fingerprint(inputs) {
   return hash.digest('hex');
 }
 
-/** Builds the named part unless its last build is from the same sources. Exits the process if the build fails. */
-export function buildIfChanged(name) {
+/**
+ * Builds the named part unless its last build is from the same sources (`always`: builds it anyway, as
+ * `npm run build` does). Records the sources' fingerprint beside the build. Exits the process if the build fails.
+ */
+export function buildIfChanged(name, { always = false } = {}) {
   const part = parts[name];
   const stampFile = join(part.output, '..', '.source-fingerprint');
   const now = fingerprint(part.inputs);
   const built = existsSync(stampFile) && existsSync(part.output) ? readFileSync(stampFile, 'utf8') : '';
-  if (built === now) return;
-  process.stdout.write(`Building the ${name === 'web' ? 'local host' : name} (its sources changed since the last build)…\n`);
+  if (!always && built === now) return;
+  if (!always) process.stdout.write(`Building the ${name === 'web' ? 'local host' : name} (its sources changed since the last build)…\n`);
   // Vite's own script, run by this Node: found whether or not npm put node_modules/.bin on the PATH.
   const result = spawnSync(process.execPath, [vite, ...part.build], { stdio: 'inherit' });
   if (result.error) process.stderr.write(`Could not run Vite to build the ${name}: ${result.error.message}\n`);
@@ -55,7 +68,11 @@ export function buildIfChanged(name) {
   writeFileSync(stampFile, now);
 }
 
-// As a command: `node scripts/build-if-changed.mjs renderer web`.
+// As a command: `node scripts/build-if-changed.mjs [--always] renderer web …`.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const name of process.argv.slice(2)) buildIfChanged(name);
+  const always = process.argv.includes('--always');
+  for (const name of process.argv.slice(2).filter((arg) => arg !== '--always')) {
+    if (!(name in parts)) throw new Error(`unknown part "${name}" (known: ${Object.keys(parts).join(', ')})`);
+    buildIfChanged(name, { always });
+  }
 }
