@@ -7,6 +7,7 @@ import type { CameraCreateResponse } from '../../../preload/contract/onboarding'
 import { Outbox, type SendCamera } from '../../../main/outbox/outbox';
 import { createSavedOutboxStore } from '../../../main/outbox/outbox-store';
 import { AppFailure, isAppFailure } from '../../../main/shared/app-failure';
+import { cameraCreateResponse } from '../platform/samples';
 
 const key = randomBytes(32);
 const dirs: string[] = [];
@@ -26,22 +27,7 @@ const refused: SendCamera = async () => {
   throw new AppFailure('Offline', 'The server refused the connection.', { data: { reason: 'refused' } });
 };
 
-function response(id: number): CameraCreateResponse {
-  return {
-    id,
-    status: 'active',
-    name: `Gate ${id}`,
-    is_archive_recording: false,
-    archive_storage_days: 0,
-    group_type: 'private',
-    is_user_owner: false,
-    is_need_replace: false,
-    latitude: 0,
-    longitude: 0,
-    network_device: { mac: '02:00:00:00:00:01', serial_number: '' },
-    folder: { id: 1, key: 'f' },
-  };
-}
+const response = (id: number): CameraCreateResponse => ({ ...cameraCreateResponse, id });
 
 async function failureOf(promise: Promise<unknown>): Promise<AppFailure> {
   const error = await promise.then(
