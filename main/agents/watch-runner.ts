@@ -47,6 +47,9 @@ export interface RunnerDeps {
 
 const ruleKey = (deviceId: string, ruleId: string) => `${deviceId}|${ruleId}`;
 
+/** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
+let summarySeq = 0;
+
 /**
  * Polls one watch list in main: one cycle reads every device with at most `concurrency` requests in flight, feeds
  * each answer to the rules, then waits `intervalSec`. The server being unreachable pauses the list (retried by
@@ -135,6 +138,7 @@ export class WatchRunner {
       nextCycleAt: this.nextCycleAt,
       counts,
       activeAlerts,
+      seq: ++summarySeq,
     };
   }
 
