@@ -2,8 +2,8 @@
 // `npm run web` would start it (a child process: the real composition root, the vault in a private gnome-keyring, the
 // encrypted journal on real disk, the built renderer) against the simulator in a child process. Times are taken by
 // the page's own clock, on a 1280x800 page, so rendering (style, layout, paint) is in every UI figure.
-// - web-cold-start-ms: from spawning `npm run web` (renderer already built, so the fingerprint check is in but no
-//   rebuild) to the frame after the shell's main area holds its screen. Includes npm, tsx compiling main, opening the
+// - web-cold-start-ms: from spawning `npm run web` (renderer and host already built, so the fingerprint checks are in
+//   but no rebuild) to the frame after the shell's main area holds its screen. Includes npm, loading the host, opening the
 //   vault and the page load; leaves out starting Chromium.
 // - ui-batch-1000-ms: the click on "Issue 1,000 tokens" to the frame after the progress line says "Finished." (every
 //   row final, the rows appended to the encrypted journal). Includes the bridge call, 1,000 platform requests from
@@ -152,10 +152,10 @@ export async function openBrowser(): Promise<Browser> {
   return chromium.launch({ ...launch, env, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 }
 
-/** Builds the renderer if its sources changed (untimed): the cold start is measured with the renderer already built. */
+/** Builds the renderer and the host if their sources changed (untimed): the cold start is measured with both built. */
 function ensureRendererBuilt(): void {
-  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-renderer-if-changed.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error('building the renderer failed');
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('building the renderer or the host failed');
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
