@@ -2,20 +2,24 @@ import { defineConfig } from 'vite';
 import { builtinModules } from 'node:module';
 import pkg from './package.json' with { type: 'json' };
 
-// The Electron main process as one ESM file. Runtime dependencies stay external: electron-builder ships them in
-// node_modules (keytar's native module must stay a real file).
+// Main as one ESM file for Node: the Electron main process (default), or with `--mode web` the local web host that
+// `npm run web` runs (scripts/web.mjs). Runtime dependencies stay external: electron-builder ships them in
+// node_modules (keytar's native module must stay a real file), and the web host loads them from node_modules.
 const external = ['electron', ...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-export default defineConfig({
-  build: {
-    ssr: 'main/electron/main.ts',
-    outDir: 'dist/main',
-    emptyOutDir: true,
-    target: 'node22',
-    sourcemap: false,
-    rollupOptions: {
-      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
-      output: { format: 'es', entryFileNames: 'index.js' },
+export default defineConfig(({ mode }) => {
+  const web = mode === 'web';
+  return {
+    build: {
+      ssr: web ? 'main/web/cli.ts' : 'main/electron/main.ts',
+      outDir: web ? 'dist/web' : 'dist/main',
+      emptyOutDir: true,
+      target: 'node22',
+      sourcemap: false,
+      rollupOptions: {
+        external: (id: string) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+        output: { format: 'es' as const, entryFileNames: web ? 'cli.js' : 'index.js' },
+      },
     },
-  },
+  };
 });

@@ -3,38 +3,32 @@
 //     wizard's rules, duplicates included: the work the import screen does before anything is sent. The first call in
 //     a fresh process (as the operator meets it), median of 5 processes; `-warm-ms` is the median of 7 after 3 warm-ups.
 //   outbox-1000-vs-undici: 1,000 cameras from CSV to created on the simulator through the outbox (parse + check,
-//     encrypted group-committed journal with fsync: the entries queued in one record, a dispatch record synced
-//     before each group of requests leaves, the outcomes in groups after the answers, all on disk before the clock
-//     stops; the platform client with its zod checks), divided by bare undici doing the same 1,000 POSTs with the
-//     same concurrency (8) against the same simulator in the same process. Both sides keep connections alive with
-//     undici's defaults (the platform client's Agent opens at most 8 here, the bare Pool is capped at 8). 1 warm-up
-//     round each, then 5 alternating rounds; the ratio of the medians.
+//     each request checked against the wire schema once as it is queued, the encrypted group-committed journal with
+//     fsync: the entries queued in one record, dispatch records synced ahead of the requests they cover, the outcomes
+//     in groups after the answers, all on disk before the clock stops; the platform client checking every answer),
+//     divided by bare undici doing the same 1,000 POSTs with the same concurrency (8) against the same simulator in
+//     the same process. The console side uses the real vault in a private keyring (scripts/with-keyring.sh): the
+//     journal's data key and the API token come from the keychain, as in the app. Both sides keep connections alive
+//     with undici's defaults (the platform client's Agent opens at most 8 here, the bare Pool is capped at 8). 1
+//     warm-up round each, then 5 alternating rounds; the ratio of the medians. Both rounds are in bench/outbox-flow.ts,
+//     which bench/outbox-profile.ts profiles.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { flagDuplicates, keysOf, parseImport } from '../preload/contract/camera/csv-import';
-import { Outbox } from '../main/outbox/outbox';
 import { createSavedOutboxStore } from '../main/outbox/outbox-store';
 import { createPlatformClient } from '../main/platform/client';
+import { createVault } from '../main/secrets/vault';
 import { startSimulator } from '../main/simulator';
+import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
+import { CONCURRENCY, csvOf, outboxRound, undiciRound } from './outbox-flow';
 import { isMain, median, report } from './report';
 
-const CONCURRENCY = 8;
 const COLD_PROCESSES = 5;
 const COLD_FLAG = '--csv-cold-once';
-
-function csvOf(rows: number, prefix: string, group: string, folder: string, macByte: number): string {
-  const lines = ['name,mac,serial_number,external_id,group_external_id,folder_key,latitude,longitude,onvif_login,onvif_password,onvif_port,high_archive,high_storage_days,high_recording_type'];
-  for (let i = 0; i < rows; i++) {
-    const mac = `02:${macByte.toString(16).padStart(2, '0')}:00:${((i >> 16) & 255).toString(16).padStart(2, '0')}:${((i >> 8) & 255).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}`;
-    lines.push(`Camera ${prefix} ${i},${mac},SN-${prefix}-${i},${prefix}-${i},${group},${folder},56.9,24.1,admin,pw-${i},80,true,30,fulltime`);
-  }
-  return lines.join('\n');
-}
 
 /** One parse and check of the 10,000-row file, in milliseconds; throws when the generated file has problems. */
 function validateOnce(text: string): number {
@@ -73,53 +67,20 @@ async function main(): Promise<void> {
   const folder = folderEntry.key;
   await csvFigure(group, folder);
 
+  await keychainReady();
+  const vault = createVault({ service: `watchdesk-bench-onboarding-${process.pid}` });
+  await vault.setToken('bench', sim.apiToken);
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-outbox-'));
-  const key = randomBytes(32);
-  const client = createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: async () => sim.apiToken, timeoutMs: 30_000 });
+  const client = createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: () => vault.getToken('bench'), timeoutMs: 30_000 });
   const pool = new Pool(sim.baseUrl, { connections: CONCURRENCY });
+  const placement = { group, folder };
   let round = 0;
-
-  async function throughOutbox(): Promise<number> {
+  const throughOutbox = () => {
     round += 1;
-    const prefix = `o${round.toString(16).padStart(3, '0')}`;
-    const text = csvOf(1_000, prefix, group, folder, round);
-    const outbox = new Outbox({
-      store: createSavedOutboxStore(join(dataDir, `${prefix}.enc`), async () => Buffer.from(key)),
-      send: (entry, signal) => client.createCamera(entry.request, { signal }),
-      concurrency: CONCURRENCY,
-    });
-    await outbox.load();
-    const started = performance.now();
-    const parsed = parseImport(text, () => 'unused');
-    flagDuplicates(parsed.rows, keysOf([]));
-    const entries = await outbox.enqueue(parsed.rows.map((row) => row.request), { profileId: 'bench', profileName: 'Bench' });
-    const settled = await Promise.all(entries.map((entry) => outbox.settled(entry.id, 120_000)));
-    // Outcomes are written in groups after the answers: the clock stops once the last of them is on disk.
-    await outbox.dispose();
-    const elapsed = performance.now() - started;
-    const notCreated = settled.filter((entry) => entry.state !== 'created');
-    if (notCreated.length > 0) throw new Error(`${notCreated.length} cameras not created through the outbox: ${JSON.stringify(notCreated[0])}`);
-    return elapsed;
-  }
-
-  async function bareUndici(): Promise<number> {
-    round += 1;
-    const prefix = `u${round.toString(16).padStart(3, '0')}`;
-    const requests = parseImport(csvOf(1_000, prefix, group, folder, round), () => 'unused').rows.map((row) => row.request);
-    const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
-    const started = performance.now();
-    let next = 0;
-    const worker = async () => {
-      while (next < requests.length) {
-        const body = JSON.stringify(requests[next++]);
-        const response = await pool.request({ path: '/api/v2/billing/cameras', method: 'POST', headers, body });
-        await response.body.json();
-        if (response.statusCode !== 201) throw new Error(`bare undici got ${response.statusCode}`);
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return performance.now() - started;
-  }
+    const store = createSavedOutboxStore(join(dataDir, `round-${round}.enc`), () => vault.getDataKey());
+    return outboxRound({ client, store, placement, round });
+  };
+  const bareUndici = () => undiciRound({ pool, apiToken: sim.apiToken, placement, round: ++round });
 
   await throughOutbox();
   await bareUndici();
@@ -141,5 +102,8 @@ async function main(): Promise<void> {
 if (isMain(import.meta.url)) {
   const cold = process.argv.indexOf(COLD_FLAG);
   if (cold >= 0) process.stdout.write(`COLD ${validateOnce(csvOf(10_000, 'aa', process.argv[cold + 1]!, process.argv[cold + 2]!, 0xaa))}\n`);
-  else await main();
+  else {
+    if (!inPrivateKeyring()) rerunInPrivateKeyring(import.meta.url);
+    await main();
+  }
 }

@@ -17,6 +17,8 @@ export interface SimulatorChild {
   streams: string[];
   /** Every camera-agent device id (the seeded ones plus `extraAgents` generated ones). */
   agentIds: number[];
+  /** A seeded folder's key and the key of the tree element it lives in (where benches create cameras). */
+  placement: { group: string; folder: string };
   /** Stops the child and waits for it to exit. */
   close(): Promise<void>;
 }
@@ -30,6 +32,11 @@ export type ChildOptions = Pick<SimulatorOptions, 'seed' | 'hooks' | 'mediaServe
   extraPrivateStreams?: number;
 };
 const OPTIONS_ENV = 'WATCHDESK_SIM_CHILD_OPTIONS';
+
+function placementOf(state: Awaited<ReturnType<typeof startSimulator>>['state']): Announcement['placement'] {
+  const folder = [...state.foldersByKey.values()][0]!;
+  return { group: state.treeById.get(folder.group_id)!.key, folder: folder.key };
+}
 
 async function serve(): Promise<void> {
   const { extraAgents = 0, extraPrivateStreams = 0, ...options } = JSON.parse(process.env[OPTIONS_ENV] ?? '{}') as ChildOptions;
@@ -45,6 +52,7 @@ async function serve(): Promise<void> {
     apiToken: sim.apiToken,
     streams: streamsWith(sim.state, 'private'),
     agentIds: [...sim.state.agents.keys()],
+    placement: placementOf(sim.state),
   };
   process.stdout.write(`${JSON.stringify(announcement)}\n`);
 }

@@ -45,9 +45,18 @@ export function pendingRow(deviceId: string): WatchRow {
   };
 }
 
+/** The last moment written out: a cycle reads several devices within one millisecond. */
+let lastStamp = { at: Number.NaN, iso: '' };
+
+function isoOf(at: number): string {
+  if (lastStamp.at !== at) lastStamp = { at, iso: new Date(at).toISOString() };
+  return lastStamp.iso;
+}
+
+/** The row of a device that answered (written out field by field: a cycle builds hundreds, and a spread costs more). */
 export function okRow(previous: WatchRow, device: CameraAgent, observation: DeviceObservation): WatchRow {
   return {
-    ...previous,
+    deviceId: previous.deviceId,
     name: device.name,
     state: 'ok',
     online: device.is_online,
@@ -55,8 +64,9 @@ export function okRow(previous: WatchRow, device: CameraAgent, observation: Devi
     streams: streamSummary(observation),
     version: device.version,
     lastSeenAt: device.last_updated_at,
-    polledAt: new Date(observation.at).toISOString(),
+    polledAt: isoOf(observation.at),
     error: null,
     errorKind: null,
+    activeAlerts: previous.activeAlerts,
   };
 }

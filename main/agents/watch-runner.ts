@@ -45,7 +45,8 @@ export interface RunnerDeps {
   now(): number;
 }
 
-const ruleKey = (deviceId: string, ruleId: string) => `${deviceId}|${ruleId}`;
+/** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
+let summarySeq = 0;
 
 /**
  * Polls one watch list in main: one cycle reads every device with at most `concurrency` requests in flight, feeds
@@ -56,7 +57,8 @@ export class WatchRunner {
   private list: StoredList;
   private rows = new Map<string, WatchRow>();
   private devices = new Map<string, DeviceWatchState>();
-  private ruleStates = new Map<string, RuleState>();
+  /** Per device, the state of each rule in the order of `list.rules` (cleared when the rules change). */
+  private ruleStates = new Map<string, RuleState[]>();
   private state: WatchState = 'idle';
   private message: string | null = null;
   private reason: AppErrorKind | null = null;
@@ -135,6 +137,7 @@ export class WatchRunner {
       nextCycleAt: this.nextCycleAt,
       counts,
       activeAlerts,
+      seq: ++summarySeq,
     };
   }
 
@@ -319,14 +322,17 @@ export class WatchRunner {
     this.rows.set(id, okRow(this.rows.get(id) ?? pendingRow(id), device, observation));
     const deviceState = nextDeviceState(this.devices.get(id) ?? { offlineSince: null }, observation);
     this.devices.set(id, deviceState);
-    const events: RuleTransitionEvent[] = [];
-    for (const rule of this.list.rules) {
-      const key = ruleKey(id, rule.id);
-      const previous = this.ruleStates.get(key) ?? (this.deps.isRaised(id, rule.id) ? { raised: true, streak: 0 } : initialRuleState());
+    const rules = this.list.rules;
+    let states = this.ruleStates.get(id);
+    if (!states) this.ruleStates.set(id, (states = []));
+    let events: RuleTransitionEvent[] | null = null;
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index]!;
+      const previous = states[index] ?? (this.deps.isRaised(id, rule.id) ? { raised: true, streak: 0 } : initialRuleState());
       const { state, transition } = evaluateRule(rule, observation, deviceState, previous);
-      this.ruleStates.set(key, state);
-      if (transition) events.push({ list: this.list, deviceId: id, deviceName: device.name, rule, transition, facts: factsOf(rule, observation, deviceState), at });
+      states[index] = state;
+      if (transition) (events ??= []).push({ list: this.list, deviceId: id, deviceName: device.name, rule, transition, facts: factsOf(rule, observation, deviceState), at });
     }
-    if (events.length > 0) this.deps.onTransitions(events);
+    if (events) this.deps.onTransitions(events);
   }
 }

@@ -2,7 +2,7 @@ import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import { outboxEntrySchema, type OutboxEntry } from '../../preload/contract/onboarding';
-import { checkedForSaving, decryptJson, encrypt } from '../secrets/crypto';
+import { decryptJson, encrypt } from '../secrets/crypto';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 
@@ -16,6 +16,12 @@ export interface OutboxStore {
   load(): Promise<OutboxEntry[]>;
   /** Writes the records durably; concurrent calls share one write and one fsync. */
   put(entries: OutboxEntry[]): Promise<void>;
+  /**
+   * Writes what a send changed in entries whose request is the one their last `put` holds: everything but the
+   * request and the fields fixed when the entry was queued. The request, with its ONVIF password, is encrypted and
+   * written once per entry, not once per answer.
+   */
+  update(entries: OutboxEntry[]): Promise<void>;
   remove(ids: string[]): Promise<void>;
   /**
    * Writes durably that these entries may be on the wire from now on. Until a later `put` of the entry, a reload
@@ -28,8 +34,18 @@ export interface OutboxStore {
   close(): Promise<void>;
 }
 
+/** The fields of an entry an `update` record holds. */
+const entryChangeSchema = outboxEntrySchema.omit({ profileId: true, profileName: true, request: true, createdAt: true, importId: true });
+type EntryChange = z.infer<typeof entryChangeSchema>;
+
+function changeOf(entry: OutboxEntry): EntryChange {
+  const { profileId: _profileId, profileName: _profileName, request: _request, createdAt: _createdAt, importId: _importId, ...change } = entry;
+  return change;
+}
+
 const recordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('put'), entries: z.array(outboxEntrySchema) }),
+  z.object({ type: z.literal('update'), changes: z.array(entryChangeSchema) }),
   z.object({ type: z.literal('remove'), ids: z.array(z.string()) }),
   z.object({ type: z.literal('dispatch'), ids: z.array(z.string()) }),
 ]);
@@ -47,6 +63,14 @@ function replay(records: OutboxRecord[]): OutboxEntry[] {
         entries.set(entry.id, entry);
         dispatched.delete(entry.id);
       }
+    } else if (record.type === 'update') {
+      for (const change of record.changes) {
+        const entry = entries.get(change.id);
+        // An entry removed since is not brought back by a late answer.
+        if (!entry) continue;
+        entries.set(change.id, { ...entry, ...change });
+        dispatched.delete(change.id);
+      }
     } else if (record.type === 'dispatch') {
       for (const id of record.ids) dispatched.add(id);
     } else {
@@ -61,14 +85,15 @@ function replay(records: OutboxRecord[]): OutboxEntry[] {
   );
 }
 
-/** Consecutive records of one kind as one record: a batch is encrypted, checked and written once. */
+/** Consecutive records of one kind as one record: a batch is encrypted and written once. */
 function merged(records: OutboxRecord[]): OutboxRecord[] {
   const out: OutboxRecord[] = [];
   for (const record of records) {
     const last = out.at(-1);
-    if (last?.type === 'put' && record.type === 'put') last.entries = [...last.entries, ...record.entries];
-    else if (last && last.type !== 'put' && last.type === record.type) last.ids = [...last.ids, ...(record as { ids: string[] }).ids];
-    else out.push(record.type === 'put' ? { type: 'put', entries: [...record.entries] } : { type: record.type, ids: [...record.ids] });
+    if (last?.type === 'put' && record.type === 'put') last.entries = last.entries.concat(record.entries);
+    else if (last?.type === 'update' && record.type === 'update') last.changes = last.changes.concat(record.changes);
+    else if ((last?.type === 'remove' || last?.type === 'dispatch') && last.type === record.type) last.ids = last.ids.concat(record.ids);
+    else out.push(record);
   }
   return out;
 }
@@ -87,8 +112,14 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
   /** Compaction must not interleave with appends. */
   let chain: Promise<unknown> = Promise.resolve();
 
+  /**
+   * Records are not checked against the schema here: their entries are built by the Outbox from a request checked
+   * against the wire schema as it was queued, an answer checked by the platform client, and the state machine's
+   * own fields. Checking a thousand entries again on every write cost more than the encryption and the write.
+   * Reading checks every record.
+   */
   function frame(key: Buffer, record: OutboxRecord): Buffer {
-    const blob = encrypt(key, Buffer.from(JSON.stringify(checkedForSaving(recordSchema, record, name)), 'utf8'), aad);
+    const blob = encrypt(key, Buffer.from(JSON.stringify(record), 'utf8'), aad);
     const length = Buffer.alloc(LENGTH_BYTES);
     length.writeUInt32BE(blob.length);
     return Buffer.concat([length, blob]);
@@ -175,6 +206,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
       return replay(records);
     },
     put: (entries) => (entries.length === 0 ? Promise.resolve() : append({ type: 'put', entries })),
+    update: (entries) => (entries.length === 0 ? Promise.resolve() : append({ type: 'update', changes: entries.map(changeOf) })),
     remove: (ids) => (ids.length === 0 ? Promise.resolve() : append({ type: 'remove', ids })),
     dispatch: (ids) => (ids.length === 0 ? Promise.resolve() : append({ type: 'dispatch', ids })),
     compact(entries) {
@@ -202,6 +234,9 @@ export function createSessionOutboxStore(): OutboxStore {
     load: async () => [...entries.values()],
     put: async (list) => {
       for (const entry of list) entries.set(entry.id, entry);
+    },
+    update: async (list) => {
+      for (const entry of list) if (entries.has(entry.id)) entries.set(entry.id, entry);
     },
     remove: async (ids) => {
       for (const id of ids) entries.delete(id);

@@ -4,6 +4,7 @@ import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSumm
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
+import { checkedCameraRequest } from '../platform/client';
 import type { OutboxStore } from './outbox-store';
 import { backoffDelay, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
@@ -43,11 +44,23 @@ function appErrorOf(error: unknown): AppError {
   return new AppFailure('Internal', t('errors.outbox.internal'), { retryable: false }).appError;
 }
 
+/** One request of a batch checked against the wire schema; a failure names its fields under `requests.<row>.`. */
+function checkedRow(request: CameraCreateRequest, row: number): CameraCreateRequest {
+  try {
+    return checkedCameraRequest(request);
+  } catch (error) {
+    if (!isAppFailure(error)) throw error;
+    const fieldErrors = Object.fromEntries(Object.entries(error.appError.fieldErrors).map(([field, messages]) => [`requests.${row}.${field}`, messages]));
+    throw new AppFailure(error.appError, { message: error.message, fieldErrors });
+  }
+}
+
 /**
  * The durable outbox every camera submission goes through. Entries are saved before they are acknowledged and before
  * each request leaves; a runner sends the due ones with bounded concurrency, backs off while the server cannot be
  * reached, parks 422s as "needs fixing", and after a lost answer lets the external id tell it whether the camera
- * was created. Changes are reported through `onChange` (the header's sync indicator).
+ * was created. Changes are reported through `onChange` (the header's sync indicator). A request is checked against
+ * the wire schema once, as it is queued or edited: neither the journal nor the client checks it again.
  */
 export class Outbox {
   readonly #store: OutboxStore;
@@ -89,6 +102,9 @@ export class Outbox {
    * the entry is unchanged (any change is a new object, and its record cancels the mark on disk as well).
    */
   #dispatched = new Map<string, OutboxEntry>();
+  /** Dispatched entries in dispatch order, the runner's queue: started from `#readyHead`, skipped when their mark is gone. */
+  #ready: OutboxEntry[] = [];
+  #readyHead = 0;
   /** A dispatch record being written (one at a time; each covers many entries). */
   #dispatching = false;
   /** Outcomes not yet written, and the timer that writes them. */
@@ -150,7 +166,8 @@ export class Outbox {
   /** Adds entries durably (one write for all of them) and starts sending. */
   async enqueue(requests: CameraCreateRequest[], meta: EntryMeta): Promise<OutboxEntry[]> {
     const at = new Date(this.#now()).toISOString();
-    const added = requests.map((request) => queuedEntry(randomUUID(), request, meta, at));
+    const checked = requests.length === 1 ? [checkedCameraRequest(requests[0])] : requests.map(checkedRow);
+    const added = checked.map((request) => queuedEntry(randomUUID(), request, meta, at));
     await this.#persist(added);
     for (const entry of added) this.#set(entry);
     this.#changed();
@@ -160,7 +177,7 @@ export class Outbox {
 
   /** Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. */
   async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
-    return this.#apply(id, { type: 'edited', at: new Date(this.#now()), request });
+    return this.#apply(id, { type: 'edited', at: new Date(this.#now()), request: checkedCameraRequest(request) });
   }
 
   /** Tries one entry (or every waiting one) now instead of at its backoff time. */
@@ -282,17 +299,29 @@ export class Outbox {
 
   #set(entry: OutboxEntry): void {
     this.#entries.set(entry.id, entry);
+    // A dispatch mark holds only for the entry as it was dispatched; a changed entry is dispatched again.
+    const marked = this.#dispatched.get(entry.id);
+    if (marked !== undefined && marked !== entry) this.#dispatched.delete(entry.id);
     if (ACTIVE.has(entry.state)) this.#active.add(entry.id);
     else this.#active.delete(entry.id);
     const waiters = this.#waiters.get(entry.id);
     if (waiters) for (const wake of waiters) wake();
   }
 
-  async #persist(entries: OutboxEntry[]): Promise<void> {
+  /**
+   * Writes entries durably: `put` whole (a new entry, or a change of its request or of who decides next), `update`
+   * for an outcome (the request is already on disk). A `put` supersedes an outcome of the same entry not yet written,
+   * which would otherwise land after it and bring the older state back on the next start.
+   */
+  async #persist(entries: OutboxEntry[], kind: 'put' | 'update' = 'put'): Promise<void> {
     if (entries.length === 0) return;
+    if (kind === 'put' && this.#outcomes.length > 0) {
+      const ids = new Set(entries.map((entry) => entry.id));
+      this.#outcomes = this.#outcomes.filter((entry) => !ids.has(entry.id));
+    }
     this.#writes += 1;
     try {
-      await this.#store.put(entries);
+      await (kind === 'put' ? this.#store.put(entries) : this.#store.update(entries));
       this.#records += 1;
     } finally {
       this.#writes -= 1;
@@ -331,33 +360,21 @@ export class Outbox {
   }
 
   /**
-   * Starts due entries up to the concurrency limit, oldest first, then sleeps until the next one is due. An entry
-   * goes on the wire only once a synced `dispatch` record covers it; those records are written ahead, for many
-   * entries at once, while earlier ones are being sent, so a request never waits for its own fsync.
+   * Starts dispatched entries up to the concurrency limit, oldest first, then sleeps until the next one is due. An
+   * entry goes on the wire only once a synced `dispatch` record covers it; those records are written ahead, for many
+   * entries at once, while earlier ones are being sent, so a request never waits for its own fsync. Runs after every
+   * answer: the usual call starts one entry and looks at no other.
    */
   #pump(): void {
     if (this.#disposed) return;
     const now = this.#now();
     if (now >= this.#pausedUntil) {
-      const toDispatch: OutboxEntry[] = [];
-      let ready = 0;
       let started = false;
-      for (const id of this.#active) {
-        const entry = this.#entries.get(id)!;
-        if (this.#inFlight.has(id) || !isDue(entry, now)) continue;
-        const full = this.#inFlight.size >= this.#concurrency;
-        if (this.#dispatched.get(id) !== entry) {
-          // Entries are dispatched in this same order, so past the first one that cannot be dispatched now, the
-          // rest cannot be either: stop instead of scanning a thousand queued entries after every answer.
-          if (this.#dispatching || toDispatch.length >= this.#dispatchAhead) break;
-          toDispatch.push(entry);
-          continue;
-        }
-        if (full) {
-          // Enough dispatched entries wait for a slot: no need to look further or to dispatch more yet.
-          if (++ready >= this.#concurrency) break;
-          continue;
-        }
+      while (this.#inFlight.size < this.#concurrency && this.#readyHead < this.#ready.length) {
+        const entry = this.#ready[this.#readyHead++]!;
+        const id = entry.id;
+        // Changed, removed or compacted since it was dispatched: no longer covered by that record.
+        if (this.#dispatched.get(id) !== entry) continue;
         this.#dispatched.delete(id);
         const sending = transition(entry, { type: 'send-started', at: new Date(now) });
         this.#set(sending);
@@ -369,11 +386,29 @@ export class Outbox {
         });
         this.#inFlight.set(id, run);
       }
+      if (this.#readyHead === this.#ready.length || this.#readyHead > 4_096) {
+        this.#ready = this.#ready.slice(this.#readyHead);
+        this.#readyHead = 0;
+      }
       if (started) this.#changed();
-      // Read ahead: dispatch the next entries while fewer than one round of sends is ready.
-      if (toDispatch.length > 0 && ready < this.#concurrency) this.#dispatch(toDispatch);
+      // Read ahead: the next record is written while half of the last one is still to be sent, so the sends never
+      // wait for its fsync (on a busy disk an fsync outlasts a round of answers from a nearby server).
+      if (!this.#dispatching && this.#dispatched.size <= this.#dispatchAhead / 2) this.#dispatchNext(now);
     }
     this.#wakeAt();
+  }
+
+  /** Dispatches the next due entries (not on the wire, not dispatched yet), oldest first, up to `dispatchAhead`. */
+  #dispatchNext(now: number): void {
+    const toDispatch: OutboxEntry[] = [];
+    for (const id of this.#active) {
+      if (this.#inFlight.has(id) || this.#dispatched.has(id)) continue;
+      const entry = this.#entries.get(id)!;
+      if (!isDue(entry, now)) continue;
+      toDispatch.push(entry);
+      if (toDispatch.length >= this.#dispatchAhead) break;
+    }
+    if (toDispatch.length > 0) this.#dispatch(toDispatch);
   }
 
   #dispatch(entries: OutboxEntry[]): void {
@@ -385,7 +420,12 @@ export class Outbox {
       .then(
         () => {
           this.#records += 1;
-          for (const entry of entries) this.#dispatched.set(entry.id, entry);
+          // An entry changed or removed while the record was written is dispatched again (or not at all).
+          for (const entry of entries) {
+            if (this.#entries.get(entry.id) !== entry) continue;
+            this.#dispatched.set(entry.id, entry);
+            this.#ready.push(entry);
+          }
         },
         (error) => {
           log.warn('outbox', `could not save before sending, will try later: ${String(error)}`);
@@ -402,7 +442,8 @@ export class Outbox {
   #wakeAt(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    if (this.#inFlight.size >= this.#concurrency) return;
+    // An answer or the dispatch record being written pumps again when it lands: no timer needed meanwhile.
+    if (this.#inFlight.size >= this.#concurrency || this.#dispatching) return;
     let next = Number.POSITIVE_INFINITY;
     for (const id of this.#active) {
       const entry = this.#entries.get(id)!;
@@ -460,10 +501,12 @@ export class Outbox {
   #writeOutcomes(): void {
     if (this.#outcomeTimer) clearTimeout(this.#outcomeTimer);
     this.#outcomeTimer = null;
-    const batch = this.#outcomes;
+    // An entry that changed since its answer wrote its own record (an edit, a retry, a discard), or was dispatched
+    // and sent again (a restart reads it as maybe created): its older outcome must not land after that.
+    const batch = this.#outcomes.filter((entry) => this.#entries.get(entry.id) === entry);
     this.#outcomes = [];
     if (batch.length === 0) return;
-    const saving = this.#persist(batch)
+    const saving = this.#persist(batch, 'update')
       .catch((error) => log.warn('outbox', `could not save the outcome of ${batch.length} entries: ${String(error)}`))
       .finally(() => {
         this.#saving.delete(saving);

@@ -387,11 +387,14 @@ export class TokenBatch {
   }
 }
 
-/** The batches of this app session (the last few are kept for their results). */
-/** A finished batch kept only as its export: what the screen can still ask for once the live rows are dropped. */
+/**
+ * A finished batch kept only as its export: what the screen can still ask for once the live rows are dropped. The CSV
+ * is kept as UTF-8 bytes: one flat buffer outside the JavaScript heap, where the string the CSV writer builds is a
+ * rope of a dozen pieces per row (ten archived 10,000-row batches held a million of them, about 50 MB of heap).
+ */
 export interface ArchivedBatch {
   readonly id: string;
-  readonly csv: string;
+  readonly csv: Buffer;
   readonly rows: number;
 }
 
@@ -425,7 +428,7 @@ export class BatchRegistry {
         continue;
       }
       this.batches.delete(batch.id);
-      this.archived.set(batch.id, { id: batch.id, csv: this.toCsv(batch), rows: batch.allRows().length });
+      this.archived.set(batch.id, { id: batch.id, csv: Buffer.from(this.toCsv(batch), 'utf8'), rows: batch.allRows().length });
     }
     for (const id of this.archived.keys()) {
       if (this.archived.size <= this.keepArchived) break;
@@ -446,7 +449,7 @@ export class BatchRegistry {
   /** The export of a batch, live or archived. */
   exportOf(id: string): { csv: string; rows: number } {
     const archived = this.archived.get(id);
-    if (archived) return { csv: archived.csv, rows: archived.rows };
+    if (archived) return { csv: archived.csv.toString('utf8'), rows: archived.rows };
     const batch = this.get(id);
     return { csv: this.toCsv(batch), rows: batch.allRows().length };
   }

@@ -127,6 +127,11 @@ export interface WatchListSummary {
   activeAlerts: number;
   /** What saving the list did with the pasted ids (duplicates, entries that were not numbers). */
   notes: string[];
+  /**
+   * Grows with every summary main writes. An answer and an event travel apart, so a copy read mid-cycle can arrive
+   * after the event of the cycle's end: of two copies of a list, the one with the higher number is the newer.
+   */
+  seq: number;
 }
 
 export type StreamSummary = 'active' | 'inactive' | 'unknown' | 'none';

@@ -2,6 +2,7 @@ import type { AlertList, WatchListInput, WatchListSummary, WatchView } from '../
 import type { AppError } from '../../../preload/contract/app-error';
 import { api } from '../../lib/api';
 import { coalesced } from '../../lib/coalesced';
+import { mergedLists, withSummary } from './watch-summaries';
 
 /**
  * The watch lists and the alerts, kept current by main's events (`watch.changed`, `watch.alert`): the screen never
@@ -23,9 +24,7 @@ export class WatchState {
   /** Subscribes to main's events; call from an $effect and return the result. */
   connect(): () => void {
     const offChanged = api.on('watch.changed', (summary) => {
-      const index = this.lists.findIndex((l) => l.id === summary.id);
-      if (index >= 0) this.lists[index] = summary;
-      else this.lists = [...this.lists, summary];
+      this.lists = withSummary(this.lists, summary);
       if (summary.id === this.selectedId) void this.loadView();
     });
     const offAlert = api.on('watch.alert', () => void this.loadAlerts());
@@ -47,7 +46,7 @@ export class WatchState {
       this.failure = result.error;
       return;
     }
-    this.lists = result.value;
+    this.lists = mergedLists(this.lists, result.value);
     if (!this.selectedId && result.value[0]) this.select(result.value[0].id);
   }
 

@@ -3,20 +3,13 @@ import type { AppError } from '../../../preload/contract/app-error';
 import type { HistoryView, IssuedTokenView } from '../../../preload/contract/tokens';
 import { downloadText } from '../../lib/download';
 
-/**
- * Rows added to the table per animation frame when many are new (a 500-row rebuild was one 120-190 ms task; 50 rows a
- * frame still made frames of 20-40 ms of script on a loaded machine).
- */
-const ROWS_PER_FRAME = 25;
-
 /** The token history as the screen shows it: a search, a selection for export, and the recent streams. */
 export class HistoryState {
-  /** Replaced whole on every load, never changed in place: raw, so 500 entries are not wrapped in proxies. */
+  /**
+   * Replaced whole on every load, never changed in place: raw, so 500 entries are not wrapped in proxies. The table
+   * is virtualised and keyed by id, so a new answer redraws only the rows in view that changed.
+   */
   #view = $state.raw<HistoryView | null>(null);
-  /** How many of the loaded entries the table shows: grows frame by frame after a load that brought many new rows. */
-  #shown = $state(0);
-  #visible = $derived(this.#view ? (this.#shown >= this.#view.entries.length ? this.#view.entries : this.#view.entries.slice(0, this.#shown)) : []);
-  #growing: number | null = null;
   #error = $state<AppError | null>(null);
   #selected = $state<ReadonlySet<string>>(new Set());
   #loading = $state(false);
@@ -25,9 +18,9 @@ export class HistoryState {
   /** Numbers each load; an answer that is not from the latest one is dropped, so a slow early search cannot win. */
   #request = 0;
 
-  /** The rows in the table now (newest first); after a batch lands they arrive ROWS_PER_FRAME per frame. */
+  /** The loaded entries, newest first. */
   get entries(): IssuedTokenView[] {
-    return this.#visible;
+    return this.#view?.entries ?? [];
   }
   /** Every entry the last load brought (what "showing the newest N" counts). */
   get loaded(): number {
@@ -73,35 +66,13 @@ export class HistoryState {
     if (request !== this.#request) return;
     this.#loading = false;
     if (result.ok) {
-      this.#show(result.value);
+      this.#view = result.value;
       this.#error = null;
       const visible = new Set(result.value.entries.map((entry) => entry.id));
       this.#selected = new Set([...this.#selected].filter((id) => visible.has(id)));
     } else {
       this.#error = result.error;
     }
-  }
-
-  /**
-   * Shows a new answer without rebuilding the table in one task: rows already on screen are kept (keyed by id);
-   * when more than ROWS_PER_FRAME rows are new, the table fills ROWS_PER_FRAME rows per animation frame.
-   */
-  #show(view: HistoryView): void {
-    const before = new Set(this.#view?.entries.map((entry) => entry.id) ?? []);
-    const added = view.entries.reduce((n, entry) => n + (before.has(entry.id) ? 0 : 1), 0);
-    this.#view = view;
-    if (this.#growing !== null) cancelAnimationFrame(this.#growing);
-    this.#growing = null;
-    if (added <= ROWS_PER_FRAME || typeof requestAnimationFrame !== 'function') {
-      this.#shown = view.entries.length;
-      return;
-    }
-    this.#shown = ROWS_PER_FRAME;
-    const grow = (): void => {
-      this.#shown = Math.min(view.entries.length, this.#shown + ROWS_PER_FRAME);
-      this.#growing = this.#shown < view.entries.length ? requestAnimationFrame(grow) : null;
-    };
-    this.#growing = requestAnimationFrame(grow);
   }
 
   /** Searching as one types, without a call per keystroke. */

@@ -49,6 +49,20 @@ describe('saved outbox journal', () => {
     expect(readFileSync(path).includes(Buffer.from('onvif-secret'))).toBe(false);
   });
 
+  it('applies an update over the entry its put wrote (the request stays as put) and ignores an update of a removed entry', async () => {
+    const { path, open } = storeAt();
+    const store = open();
+    await store.put([entry('a'), entry('b')]);
+    await store.dispatch(['a', 'b']);
+    await store.remove(['b']);
+    const created = { ...entry('a', 'created'), attempts: 1, request: { name: 'not written by an update' } };
+    await Promise.all([store.update([created]), store.update([{ ...entry('b', 'created'), attempts: 1 }])]);
+    await store.close();
+    const loaded = await open().load();
+    expect(loaded.map((e) => [e.id, e.state, e.attempts, e.request.name])).toEqual([['a', 'created', 1, 'Gate a']]);
+    expect(readFileSync(path).includes(Buffer.from('onvif-secret'))).toBe(false);
+  });
+
   it('keeps appending after a compaction replaced the file', async () => {
     const { open } = storeAt();
     const store = open();

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, truncateSync, writeFil
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
 import { createSessionTokenHistory, createTokenHistory, historyRecordSchema } from '../../../main/tokens/history-store';
 import { createEncryptedJournal } from '../../../main/secrets/encrypted-journal';
@@ -80,6 +81,30 @@ describe('token history store', () => {
     await history.append([entry(1), entry(2)]);
     await history.append([entry(3), entry(4)]);
     expect((await history.entries()).map((e) => e.id)).toEqual(['id-2', 'id-3', 'id-4']);
+  });
+});
+
+describe('token history checks', () => {
+  it('refuses a new entry that does not match the schema, and writes nothing', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey);
+    await history.append([entry(1)]);
+    await expect(history.append([{ ...entry(2), issuedAt: 'yesterday' }])).rejects.toThrow(/Refusing to save/);
+    expect((await history.entries()).map((e) => e.id)).toEqual(['id-1']);
+    expect((await createTokenHistory(path, getKey).entries()).map((e) => e.id)).toEqual(['id-1']);
+  });
+
+  it('reads a record whose entries are not history entries as damage: set aside after the intact ones', async () => {
+    const path = freshPath();
+    await createTokenHistory(path, getKey).append([entry(1)]);
+    // A record with the right key but the wrong content (another program's, or a format this version does not know).
+    const otherPath = freshPath();
+    const loose = z.object({ type: z.literal('append'), entries: z.array(z.object({ n: z.number() })) });
+    await createEncryptedJournal(otherPath, loose, getKey, { aad: 'watchdesk:token-history' }).append({ type: 'append', entries: [{ n: 1 }] });
+    writeFileSync(path, Buffer.concat([readFileSync(path), readFileSync(otherPath)]));
+    const reopened = createTokenHistory(path, getKey);
+    expect((await reopened.entries()).map((e) => e.id)).toEqual(['id-1']);
+    expect(reopened.damage()).toMatchObject({ records: 1 });
   });
 });
 
