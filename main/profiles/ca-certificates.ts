@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { caTextFromFile, checkCaPem, type CaCertificateSummary, type ChosenCaFile } from '../../preload/contract/wire/ca-certificate';
+import { caTextFromFile, checkCaPem, holdsPrivateKey, type CaCertificateSummary, type ChosenCaFile } from '../../preload/contract/wire/ca-certificate';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 
@@ -21,32 +21,57 @@ export class CaRefused extends Error {
   }
 }
 
-/** The certificates of a CA text, checked and described; throws CaRefused with the reason in words. */
+/**
+ * The certificates of a CA text, checked and described; throws CaRefused with the reason in words. Only authorities
+ * are kept (`caPem`): a server's own certificate in the paste is described (the form says it is not kept) but
+ * vouches for nothing. A text with no authority at all, or whose authorities have all expired, is refused: trusting
+ * it would connect to nothing, and the person would only learn it from a failed test.
+ */
 export function readCaCertificates(text: string, now: Date = new Date()): { caPem: string; certificates: CaCertificateSummary[] } {
+  const parsed = parseCaCertificates(text, now);
+  const authorities = parsed.filter((entry) => entry.summary.authority);
+  if (authorities.length === 0) {
+    const first = parsed[0]!.summary;
+    throw new CaRefused(t('errors.connect.caNotAuthority', { name: first.commonName ?? first.subject, issuer: first.issuer }));
+  }
+  if (authorities.every((entry) => entry.summary.expired)) {
+    const list = authorities.map(({ summary }) => t('errors.connect.caExpiredItem', { name: summary.commonName ?? summary.subject, date: summary.validTo.slice(0, 10) })).join(', ');
+    throw new CaRefused(t('errors.connect.caAllExpired', { count: authorities.length, list }));
+  }
+  return { caPem: authorities.map((entry) => entry.pem).join(''), certificates: parsed.map((entry) => entry.summary) };
+}
+
+/** Every certificate of a CA text parsed as X.509 and described, authority or not, expired or not. */
+function parseCaCertificates(text: string, now: Date): { pem: string; summary: CaCertificateSummary }[] {
   const checked = checkCaPem(text);
   if (!checked.ok) throw new CaRefused(t(checked.problem.key, checked.problem.values));
-  const certificates = checked.certificates.map((pem, index) => {
+  return checked.certificates.map((pem, index) => {
     let x509: X509Certificate;
     try {
       x509 = new X509Certificate(pem);
     } catch {
       throw new CaRefused(t('errors.connect.caNotX509', { number: index + 1 }));
     }
-    return summarise(x509, now);
+    return { pem, summary: summarise(x509, now) };
   });
-  return { caPem: checked.certificates.join(''), certificates };
 }
 
 /** The same as readCaCertificates for a file's bytes (a DER file is taken too); null when it is no certificate file. */
 export function readCaFile(bytes: Uint8Array, now: Date = new Date()): ChosenCaFile | null {
   const text = caTextFromFile(bytes);
-  return text === null ? null : readCaCertificates(text, now);
+  if (text === null) return null;
+  // Said as a file's problem: the field never showed the key, and the file chosen was not used.
+  if (holdsPrivateKey(text)) throw new CaRefused(t('errors.connect.caFilePrivateKey'));
+  return readCaCertificates(text, now);
 }
 
-/** The summaries of text a profile already holds (checked when saved); empty if it no longer reads. */
+/**
+ * The summaries of text a profile already holds (checked when saved); empty if it no longer reads. A CA that has
+ * expired since is still described (the card says so in red).
+ */
 export function describeStoredCa(caPem: string): CaCertificateSummary[] {
   try {
-    return readCaCertificates(caPem).certificates;
+    return parseCaCertificates(caPem, new Date()).map((entry) => entry.summary);
   } catch {
     return [];
   }
@@ -60,6 +85,8 @@ function summarise(x509: X509Certificate, now: Date): CaCertificateSummary {
     validTo: validTo.toISOString(),
     expired: validTo.getTime() < now.getTime(),
     sha256: x509.fingerprint256,
+    authority: x509.ca,
+    issuer: commonNameOf(x509.issuer) ?? x509.issuer.split('\n').filter(Boolean).join(', '),
   };
 }
 

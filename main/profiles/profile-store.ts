@@ -245,9 +245,10 @@ function parseInput(input: unknown) {
     });
   }
   // The contract checked the PEM's shape; only main can parse the certificates in it.
+  // Only the authorities of the text are kept (a server's certificate pasted with them vouches for nothing).
   if (parsed.data.tls.mode === 'ca') {
     try {
-      readCaCertificates(parsed.data.tls.caPem);
+      parsed.data.tls.caPem = readCaCertificates(parsed.data.tls.caPem).caPem;
     } catch (error) {
       if (!(error instanceof CaRefused)) throw error;
       throw new AppFailure('Validation', t('errors.profiles.needAttention'), { fieldErrors: { 'tls.caPem': [error.sentence] } });

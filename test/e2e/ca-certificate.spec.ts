@@ -74,7 +74,9 @@ test.describe('a custom CA certificate on the Connect form', () => {
     const field = page.getByLabel('CA certificate', { exact: true });
     await field.fill(pki.caSigned.key);
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toHaveAccessibleDescription(/^This is a private key, not a certificate\./);
+    await expect(field).toHaveAccessibleDescription(/^This is a private key, not a certificate\. It was removed from the field and not kept/);
+    // The key does not stay on screen while the sentence says it was not kept.
+    await expect(field).toHaveValue('');
     await expect(page.getByTestId('ca-summary')).toHaveCount(0);
     await page.getByRole('button', { name: 'Choose file…' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('ca-private-key.png') });
@@ -105,6 +107,7 @@ test.describe('a custom CA certificate on the Connect form', () => {
 
     await choose('notes.txt', Buffer.from('nothing to see'));
     await expect(field).toHaveAccessibleDescription(/^The chosen file is not a certificate\./);
+    await expect(field).toHaveValue('');
 
     // A binary (DER) .cer file, as Windows exports it, is taken too.
     await choose('site-ca.cer', Buffer.from(new X509Certificate(pki.caPem).raw));
@@ -114,9 +117,123 @@ test.describe('a custom CA certificate on the Connect form', () => {
     await page.getByTestId('ca-summary').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('ca-from-file.png') });
 
+    // A wrong file chosen next is not used: the working certificate, its summary and what Save sends stay as shown.
+    await choose('notes.txt', Buffer.from('nothing to see'));
+    await expect(page.getByTestId('ca-file-notice')).toHaveText('⚠ The chosen file is not a certificate. Choose the CA certificate file (.pem, .crt or .cer), or paste its text. That file was not used; the certificate above is kept.');
+    await expect(field).toHaveValue(pki.caPem);
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.getByTestId('ca-summary')).toContainText('Watchdesk Test CA');
+    await choose('server.key', Buffer.from(pki.caSigned.key));
+    await expect(page.getByTestId('ca-file-notice')).toContainText('The chosen file holds a private key, not a certificate. It was not used or kept');
+    await expect(field).toHaveValue(pki.caPem);
+    await page.getByTestId('ca-file-notice').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('ca-file-not-used.png') });
+
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(card(page, 'From a file').getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('what a pasted certificate is', () => {
+  let pki: TestPki;
+  let simulator: RunningSimulator;
+  test.beforeAll(async () => {
+    pki = createTestPki();
+    simulator = await startSimulator({ seed: 13, tls: { key: pki.caSigned.key, cert: pki.caSigned.cert } });
+  });
+  test.afterAll(async () => {
+    await simulator.close();
+  });
+
+  /** Opens a new server's form on the custom CA choice for the simulator; with a CA, pastes it and saves. */
+  async function addCaServer(page: Page, name: string, caPem?: string) {
+    await page.getByRole('button', { name: 'Add a server' }).click();
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Server address').fill(simulator.baseUrl);
+    await page.getByLabel('API access token').fill(simulator.apiToken);
+    await page.getByRole('radio', { name: 'A custom CA certificate (PEM)' }).check();
+    if (caPem === undefined) return;
+    await page.getByLabel('CA certificate', { exact: true }).fill(caPem);
+    await expect(page.getByTestId('ca-summary')).toContainText('127.0.0.1');
+    await page.getByRole('button', { name: 'Save' }).click();
+  }
+
+  test("a server's certificate alone is refused; in a chain only the authority is kept", async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await addCaServer(page, 'Chain');
+    // The three trust choices are one group: one Tab stop, arrows move between them.
+    const names = await page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).name));
+    expect(new Set(names).size).toBe(1);
+    expect(names[0]).not.toBe('');
+
+    const field = page.getByLabel('CA certificate', { exact: true });
+    await field.fill(pki.caSigned.cert);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/^127\.0\.0\.1 is a server's certificate, not a certificate authority \(it was signed by Watchdesk Test CA\)\./);
+    await expect(page.getByTestId('ca-summary')).toHaveCount(0);
+    await field.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('ca-leaf-refused.png') });
+
+    await field.fill(`${pki.caSigned.cert}${pki.caPem}`);
+    const summary = page.getByTestId('ca-summary');
+    await expect(summary).toContainText('Trusts 1 CA certificate:');
+    await expect(summary.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('ca-not-kept')).toHaveText("127.0.0.1 is a server's certificate, not an authority: it vouches for no other server and will not be kept.");
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await summary.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('ca-chain.png') });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(card(page, 'Chain').getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
+    const saved = (await console.app.services.profiles.list()).find((p) => p.name === 'Chain');
+    expect(saved?.tls).toEqual({ mode: 'ca', caPem: pki.caPem });
+  });
+
+  test('a certificate signed by an authority offers its CA; pinning over a custom CA asks first', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await addCaServer(page, 'Wrong CA', pki.selfSignedB.cert);
+    const site = card(page, 'Wrong CA');
+    const review = site.getByTestId('certificate-review');
+    await expect(review).toBeVisible();
+    await expect(site.getByTestId('certificate-authority')).toContainText(
+      'This certificate is signed by Watchdesk Test CA. If your organisation runs that authority, add its CA certificate instead.',
+    );
+    await review.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('ca-offer-authority.png') });
+    await expectNoAxeViolations(page);
+
+    // Pinning would drop the custom CA: asked first, and Cancel changes nothing.
+    await site.getByRole('button', { name: 'Trust this certificate for this server' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Trust only this certificate for “Wrong CA”?' });
+    await expect(dialog).toContainText('This server now trusts a custom CA (127.0.0.1). Trusting this certificate replaces it: the custom CA will no longer be used for this server');
+    await page.screenshot({ path: test.info().outputPath('ca-pin-confirm.png') });
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect((await console.app.services.profiles.list()).find((p) => p.name === 'Wrong CA')?.tls.mode).toBe('ca');
+
+    // The better way: add the authority's certificate; the form opens on that choice with the field focused.
+    await site.getByRole('button', { name: 'Add its CA certificate' }).click();
+    const field = page.getByLabel('CA certificate', { exact: true });
+    await expect(page.getByRole('radio', { name: 'A custom CA certificate (PEM)' })).toBeChecked();
+    await expect(field).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('ca-add-from-offer.png') });
+    await field.fill(pki.caPem);
+    await expect(page.getByTestId('ca-summary')).toContainText('Watchdesk Test CA');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(site.getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
+    await expect(site.getByTestId('trust-fact')).toContainText('Custom CA: Watchdesk Test CA');
+  });
+
+  test('pinning over a custom CA, once confirmed, replaces it with the pin', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await addCaServer(page, 'Pin instead', pki.selfSignedA.cert);
+    const site = card(page, 'Pin instead');
+    await site.getByRole('button', { name: 'Trust this certificate for this server' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Replace the CA with this certificate' }).click();
+    await expect(site.getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
+    await expect(site.getByTestId('trust-fact')).toHaveText('· Pinned certificate');
   });
 });
 

@@ -36,7 +36,7 @@ export function checkCaPem(text: string): CaPemCheck {
   if (text.trim() === '') return fail('validation.connect.caPemRequired');
   if (text.length > MAX_CA_PEM_CHARS) return fail('validation.connect.caPemTooLong');
   // A private key is refused before anything else, whatever else the text holds: it must not be kept anywhere.
-  if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) return fail('validation.connect.caPemPrivateKey');
+  if (holdsPrivateKey(text)) return fail('validation.connect.caPemPrivateKey');
 
   const certificates: string[] = [];
   let at = text.indexOf(BEGIN);
@@ -58,6 +58,11 @@ export function checkCaPem(text: string): CaPemCheck {
     at = text.indexOf(BEGIN, bodyEnd + end.length);
   }
   return { ok: true, certificates };
+}
+
+/** The text holds a private key (any kind, encrypted or not): the field drops it at once, nothing keeps it. */
+export function holdsPrivateKey(text: string): boolean {
+  return /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text);
 }
 
 /** Base64 of at least a few bytes, padded, with nothing else in it (a certificate is never this short). */
@@ -115,6 +120,13 @@ export interface CaCertificateSummary {
   expired: boolean;
   /** Upper-case colon hex. */
   sha256: string;
+  /**
+   * A certificate authority (basicConstraints CA:TRUE); false for a server's own certificate, which vouches for no
+   * other and is not kept (a pasted chain often starts with one).
+   */
+  authority: boolean;
+  /** Who signed it (its issuer's common name, or whole issuer), said when a server's certificate was pasted. */
+  issuer: string;
 }
 
 /** A CA file chosen through main's file dialog: its certificates as text (the path stays in main). */

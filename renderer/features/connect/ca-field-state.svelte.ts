@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { t } from '../../lib/i18n.svelte';
-import { caTextFromFile, checkCaPem, MAX_CA_FILE_BYTES, type CaCertificateSummary } from '../../../preload/contract/wire/ca-certificate';
+import { caTextFromFile, checkCaPem, holdsPrivateKey, MAX_CA_FILE_BYTES, type CaCertificateSummary } from '../../../preload/contract/wire/ca-certificate';
 import type { AppError } from '../../../preload/contract/app-error';
 
 /** How long typing may pause before the text is checked in main. */
@@ -18,8 +18,14 @@ export class CaFieldState {
   /** Why the text or the chosen file cannot be used, in words; null when nothing is wrong (or not yet checked). */
   problem = $state<string | null>(null);
   checking = $state(false);
+  /**
+   * A chosen file was refused while the field held certificates that read well: those are kept (a wrong click must
+   * not undo a working setting), and this says why the file was not used. Null otherwise.
+   */
+  fileNotice = $state<string | null>(null);
   #pending: AbortController | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
+  #keyDropped = false;
 
   constructor(text: string, certificates: CaCertificateSummary[] = []) {
     this.text = text;
@@ -27,10 +33,16 @@ export class CaFieldState {
   }
 
   /** The text changed by hand: what was said about the old text no longer holds; the new one is checked shortly. */
-  edited(): void {
+  edited(text: string): void {
+    this.text = text;
     this.#cancel();
+    // The field stays empty after a dropped key (a paste can end in several input events): the reason stays said.
+    if (text === '' && this.#keyDropped) return;
+    this.#keyDropped = false;
     this.certificates = [];
     this.problem = null;
+    this.fileNotice = null;
+    if (this.#dropPrivateKey(this.text)) return;
     if (this.text.trim() === '') return;
     this.#timer = setTimeout(() => void this.check(), CHECK_AFTER_MS);
   }
@@ -75,25 +87,28 @@ export class CaFieldState {
     this.#cancel();
     const result = await api.profiles.chooseCaFile();
     if (!result.ok) {
-      this.#refused(result.error);
+      this.#fileRefused(result.error.fieldErrors.caPem?.[0] ?? result.error.message);
       return;
     }
     if (result.value === null) return;
     this.text = result.value.caPem;
     this.certificates = result.value.certificates;
     this.problem = null;
+    this.fileNotice = null;
   }
 
   /** A browser: the file chosen in the page's file input is read here, and its text checked like a paste. */
   async readFile(file: File): Promise<void> {
     this.#cancel();
     const text = file.size > MAX_CA_FILE_BYTES ? null : caTextFromFile(new Uint8Array(await file.arrayBuffer()));
-    if (text === null) {
-      this.certificates = [];
-      this.problem = t('errors.connect.caFileNotCertificate');
+    // A key is never put in the field, even for a moment.
+    const refusal = text === null ? t('errors.connect.caFileNotCertificate') : holdsPrivateKey(text) ? t('errors.connect.caFilePrivateKey') : null;
+    if (refusal !== null || text === null) {
+      this.#fileRefused(refusal ?? '');
       return;
     }
     this.text = text;
+    this.fileNotice = null;
     await this.check();
   }
 
@@ -104,6 +119,31 @@ export class CaFieldState {
   #refused(error: AppError): void {
     this.certificates = [];
     this.problem = error.fieldErrors.caPem?.[0] ?? error.message;
+  }
+
+  /**
+   * A chosen file that cannot be used: certificates that read well stay, with a line saying the file was not used;
+   * otherwise the field is emptied, so that what it shows and what Save would send agree (Save then asks for a CA).
+   */
+  #fileRefused(sentence: string): void {
+    if (this.certificates.length > 0 && this.problem === null) {
+      this.fileNotice = t('connect.form.caFileNotUsed', { reason: sentence });
+      return;
+    }
+    this.text = '';
+    this.certificates = [];
+    this.fileNotice = null;
+    this.problem = sentence;
+  }
+
+  /** A private key typed or pasted is removed from the field at once (and said so); true when it was. */
+  #dropPrivateKey(text: string): boolean {
+    if (!holdsPrivateKey(text)) return false;
+    this.text = '';
+    this.certificates = [];
+    this.problem = t('validation.connect.caPemPrivateKey');
+    this.#keyDropped = true;
+    return true;
   }
 
   #cancel(): void {

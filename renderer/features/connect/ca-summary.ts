@@ -8,6 +8,31 @@ export function caName(certificate: CaCertificateSummary): string {
   return certificate.commonName ?? certificate.subject;
 }
 
+/**
+ * What the CA field's summary says: the authorities the profile will trust, how many of them have expired (a warning
+ * when some have; main refuses the text when all have), and the servers' own certificates, which are not kept.
+ */
+export function caOverview(certificates: CaCertificateSummary[]): { authorities: CaCertificateSummary[]; expired: number; servers: CaCertificateSummary[] } {
+  const authorities = certificates.filter((certificate) => certificate.authority);
+  return {
+    authorities,
+    expired: authorities.filter((certificate) => certificate.expired).length,
+    servers: certificates.filter((certificate) => !certificate.authority),
+  };
+}
+
+/** A certificate's issuer as a person names it: its common name (`CN=`), or the whole issuer when it has none. */
+export function issuerName(issuer: string): string {
+  const names = [...issuer.matchAll(/(?:^|[,\n/]\s*)CN\s*=\s*([^,\n/]+)/g)].map((match) => match[1]!.trim());
+  return names.at(-1) || issuer;
+}
+
+/** The custom CA a profile trusts, by name, for a sentence ("Watchdesk Test CA", "A, B"); null when none is known. */
+export function customCaNames(profile: Pick<ProfileView, 'caCertificates'>): string | null {
+  const names = (profile.caCertificates ?? []).filter((certificate) => certificate.authority).map(caName);
+  return names.length > 0 ? names.join(', ') : null;
+}
+
 /** What a server card says about its certificate trust (the date is filled by the caller); null for the usual trust. */
 export interface TrustFact {
   key: MessageKey;

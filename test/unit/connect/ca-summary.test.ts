@@ -1,13 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { caName, trustFact } from '../../../renderer/features/connect/ca-summary';
+import { caName, caOverview, customCaNames, issuerName, trustFact } from '../../../renderer/features/connect/ca-summary';
 import type { CaCertificateSummary } from '../../../preload/contract/wire/ca-certificate';
 
-const ca = (commonName: string | null, expired = false): CaCertificateSummary => ({
+const ca = (commonName: string | null, expired = false, authority = true): CaCertificateSummary => ({
   commonName,
   subject: commonName ? `CN=${commonName}` : 'O=Example Org, C=DE',
   validTo: '2030-01-01T00:00:00.000Z',
   expired,
   sha256: 'AA',
+  authority,
+  issuer: 'Site CA',
+});
+
+describe('what the CA field says about a paste', () => {
+  it('lists the authorities, counts the expired ones, and sets a server certificate apart', () => {
+    const overview = caOverview([ca('srv.example.com', false, false), ca('Site CA'), ca('Old CA', true)]);
+    expect(overview.authorities.map(caName)).toEqual(['Site CA', 'Old CA']);
+    expect(overview.expired).toBe(1);
+    expect(overview.servers.map(caName)).toEqual(['srv.example.com']);
+    expect(caOverview([ca('Site CA')]).expired).toBe(0);
+  });
+
+  it('names the authority that signed a server certificate by its common name', () => {
+    expect(issuerName('C=DE, O=Example, CN=Example Issuing CA')).toBe('Example Issuing CA');
+    expect(issuerName('CN=Watchdesk Test CA')).toBe('Watchdesk Test CA');
+    expect(issuerName('O=No Name Org, C=DE')).toBe('O=No Name Org, C=DE');
+  });
+
+  it('names the custom CA a pin would replace, authorities only', () => {
+    expect(customCaNames({ caCertificates: [ca('Site CA'), ca('Other CA')] })).toBe('Site CA, Other CA');
+    expect(customCaNames({ caCertificates: [ca('srv', false, false)] })).toBeNull();
+    expect(customCaNames({})).toBeNull();
+  });
 });
 
 describe('what a server card says about its certificate trust', () => {

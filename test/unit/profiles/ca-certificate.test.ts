@@ -1,14 +1,27 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { X509Certificate } from 'node:crypto';
-import { caPemSchema, caTextFromFile, checkCaPem, MAX_CA_FILE_BYTES } from '../../../preload/contract/wire/ca-certificate';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { caPemSchema, caTextFromFile, checkCaPem, holdsPrivateKey, MAX_CA_FILE_BYTES } from '../../../preload/contract/wire/ca-certificate';
 import { profileInputSchema } from '../../../preload/contract/wire/profile';
-import { CaRefused, readCaCertificates, readCaFile } from '../../../main/profiles/ca-certificates';
+import { CaRefused, describeStoredCa, readCaCertificates, readCaFile } from '../../../main/profiles/ca-certificates';
 import { issueMessage } from '../../../main/shared/zod-errors';
 import { createTestPki, type TestPki } from '../../support/test-pki';
 
 let pki: TestPki;
+/** A CA valid for 30 days, next to the test PKI's 2-day one. */
+let longLivedCa: string;
 beforeAll(() => {
   pki = createTestPki();
+  const dir = mkdtempSync(join(tmpdir(), 'watchdesk-long-ca-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '30', '-subj', '/CN=Long Lived CA', '-keyout', join(dir, 'k'), '-out', join(dir, 'c')], { stdio: 'pipe' });
+    longLivedCa = readFileSync(join(dir, 'c'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** What main says next to the field for a CA text (the schema's check, then X.509). */
@@ -32,6 +45,8 @@ describe('a CA certificate pasted as PEM', () => {
         validTo: new Date(new X509Certificate(pki.caPem).validTo).toISOString(),
         expired: false,
         sha256: new X509Certificate(pki.caPem).fingerprint256,
+        authority: true,
+        issuer: 'Watchdesk Test CA',
       },
     ]);
     // Kept canonical: the block itself, re-wrapped, nothing around it.
@@ -52,9 +67,48 @@ describe('a CA certificate pasted as PEM', () => {
     expect(readCaCertificates(mangled).caPem).toBe(pki.caPem);
   });
 
-  it('says when the CA has expired', () => {
+  it('refuses a CA that has expired, naming it and its date', () => {
     const later = new Date(Date.now() + 10 * 24 * 3600 * 1000);
-    expect(readCaCertificates(pki.caPem, later).certificates[0]!.expired).toBe(true);
+    const date = new Date(new X509Certificate(pki.caPem).validTo).toISOString().slice(0, 10);
+    let sentence = '';
+    try {
+      readCaCertificates(pki.caPem, later);
+    } catch (error) {
+      if (error instanceof CaRefused) sentence = error.sentence;
+    }
+    expect(sentence).toBe(`This CA certificate has expired: Watchdesk Test CA (expired on ${date}). An expired authority vouches for no server; ask its administrator for the current certificate.`);
+    // Stored profiles are still described: their card says the CA expired.
+    expect(describeStoredCa(pki.caPem).map((c) => c.commonName)).toEqual(['Watchdesk Test CA']);
+  });
+
+  it('keeps a bundle where only some authorities expired, and marks those', () => {
+    const later = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    const { certificates } = readCaCertificates(`${pki.caPem}${longLivedCa}`, later);
+    expect(certificates.map((c) => [c.commonName, c.expired])).toEqual([
+      ['Watchdesk Test CA', true],
+      ['Long Lived CA', false],
+    ]);
+  });
+
+  it('refuses a server certificate (CA:FALSE) given alone, naming it and who signed it', () => {
+    expect(refusal(pki.caSigned.cert)).toBe(
+      "127.0.0.1 is a server's certificate, not a certificate authority (it was signed by Watchdesk Test CA). Paste the certificate of the authority that signed it, or, to trust exactly this server's certificate, choose “Exactly this certificate”.",
+    );
+  });
+
+  it('keeps only the authorities of a chain that starts with the server certificate, and describes both', () => {
+    const { caPem, certificates } = readCaCertificates(`${pki.caSigned.cert}${pki.caPem}`);
+    expect(caPem).toBe(pki.caPem);
+    expect(certificates.map((c) => [c.commonName, c.authority, c.issuer])).toEqual([
+      ['127.0.0.1', false, 'Watchdesk Test CA'],
+      ['Watchdesk Test CA', true, 'Watchdesk Test CA'],
+    ]);
+  });
+
+  it('refuses a certificate file that holds a private key, as a file', () => {
+    expect(() => readCaFile(new TextEncoder().encode(`${pki.caPem}${pki.caSigned.key}`))).toThrow(/^The chosen file holds a private key, not a certificate\. It was not used or kept/);
+    expect(holdsPrivateKey(pki.caSigned.key)).toBe(true);
+    expect(holdsPrivateKey(pki.caPem)).toBe(false);
   });
 
   it('refuses garbage with a sentence that says what to paste', () => {
@@ -67,7 +121,7 @@ describe('a CA certificate pasted as PEM', () => {
   it('refuses a private key pasted instead of the certificate, even next to one, without keeping it', () => {
     for (const text of [pki.caSigned.key, `${pki.caPem}${pki.caSigned.key}`, pki.caSigned.key.replace(/PRIVATE KEY/g, 'EC PRIVATE KEY')]) {
       expect(refusal(text)).toBe(
-        'This is a private key, not a certificate. Paste the CA certificate (it starts with -----BEGIN CERTIFICATE-----); the key was not kept and should stay secret.',
+        'This is a private key, not a certificate. It was removed from the field and not kept; keep it secret. Paste the CA certificate (it starts with -----BEGIN CERTIFICATE-----).',
       );
       expect(checkCaPem(text)).toEqual({ ok: false, problem: { key: 'validation.connect.caPemPrivateKey' } });
     }

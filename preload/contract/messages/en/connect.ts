@@ -47,6 +47,9 @@ export const connect = {
   forgetTitle: 'Forget the token of “{{name}}”?',
   forgetMessage: 'The API token is removed from the keychain. To use this server again you paste a token or get a new one.',
   forgetConfirm: 'Forget token',
+  pinOverCaTitle: 'Trust only this certificate for “{{name}}”?',
+  pinOverCaMessage: 'This server now trusts a custom CA ({{ca}}). Trusting this certificate replaces it: the custom CA will no longer be used for this server, and when the server gets a new certificate you will be asked again.',
+  pinOverCaConfirm: 'Replace the CA with this certificate',
   forgotten: 'Token of “{{name}}” forgotten.',
   form: {
     addTitle: 'Add a server',
@@ -74,6 +77,10 @@ export const connect = {
     caSummary_other: 'Trusts {{count}} CA certificates:',
     caValidUntil: 'valid until {{date}}',
     caExpired: 'expired on {{date}}',
+    caNotKept: "{{name}} is a server's certificate, not an authority: it vouches for no other server and will not be kept.",
+    caSomeExpired_one: '{{count}} of these certificates has expired: servers it signed will not be trusted through it.',
+    caSomeExpired_other: '{{count}} of these certificates have expired: servers they signed will not be trusted through them.',
+    caFileNotUsed: '{{reason}} That file was not used; the certificate above is kept.',
     caNeeded: 'This server kept its CA certificate as a file path, which Watchdesk no longer reads. Paste the CA certificate or choose its file again, then save.',
     caDialogTitle: 'Choose the CA certificate',
     caDialogFilter: 'Certificates (PEM, CRT, CER)',
@@ -101,6 +108,7 @@ export const connect = {
     works: 'Connection works: the server answered and accepted the token.',
     noToken: 'The server answered, but no API token is stored for it yet, so nothing was checked with a token. Add the token to finish.',
     failed: 'The connection test failed.',
+    step: { DNS: 'DNS', TCP: 'TCP', TLS: 'TLS', HTTP: 'HTTP', Token: 'Token' },
   },
   certificate: {
     label: 'Certificate review',
@@ -117,6 +125,8 @@ export const connect = {
     valid: 'Valid',
     confirmChanged: 'My administrator confirmed this new certificate',
     trust: 'Trust this certificate for this server',
+    signedBy: 'This certificate is signed by {{issuer}}. If your organisation runs that authority, add its CA certificate instead.',
+    addCa: 'Add its CA certificate',
   },
   keychain: {
     sessionLead: 'Session-only mode.',

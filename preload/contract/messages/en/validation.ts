@@ -54,7 +54,7 @@ export const validation = {
     addressQuery: 'The address cannot contain "?" or "#". Enter a full address such as https://vms.example.com',
     caPemRequired: 'Paste the CA certificate (the text from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----) or choose its file.',
     caPemTooLong: 'That is too much text for a CA certificate (over 512 KB). Paste only the CA certificates this server needs.',
-    caPemPrivateKey: 'This is a private key, not a certificate. Paste the CA certificate (it starts with -----BEGIN CERTIFICATE-----); the key was not kept and should stay secret.',
+    caPemPrivateKey: 'This is a private key, not a certificate. It was removed from the field and not kept; keep it secret. Paste the CA certificate (it starts with -----BEGIN CERTIFICATE-----).',
     caPemNotPem: 'This is not a PEM certificate. Paste the text that starts with -----BEGIN CERTIFICATE----- (open the .pem or .crt file in a text editor), or choose the file.',
     caPemCut: 'Certificate {{number}} is cut off: its -----END CERTIFICATE----- line is missing. Copy it again whole.',
     caPemWrongKind: 'This holds a “{{label}}”, not a certificate. Paste the CA certificate: it starts with -----BEGIN CERTIFICATE-----.',
