@@ -32,6 +32,8 @@ export function createEventHub(): EventHub {
     },
     emit(name, payload) {
       if (!known.has(name)) throw new Error(`"${name}" is not a contract event`);
+      // No page listens (the web host before a page opened its stream): nothing to carry, nothing to scrub.
+      if (listeners.size === 0) return;
       // Events leave main like answers do: never with an API token in them (stream tokens are their purpose).
       const event: PushedEvent = { name, payload: scrubValue(payload, { queryTokens: false }) };
       for (const listener of [...listeners]) {

@@ -38,6 +38,14 @@ export interface OutboxOptions {
 const ACTIVE = new Set<OutboxEntry['state']>(['queued', 'sending', 'retrying']);
 const SETTLED = new Set<OutboxEntry['state']>(['created', 'needs-fixing', 'held']);
 
+/** A slot taken by a send that has not returned its promise yet. */
+const TAKEN: Promise<void> = Promise.resolve();
+
+/** What `settled` waits for: an answer (created, needs fixing, held), or a failed try that will be retried. */
+function isAnswered(entry: OutboxEntry): boolean {
+  return SETTLED.has(entry.state) || (entry.state === 'retrying' && entry.attempts > 0);
+}
+
 function appErrorOf(error: unknown): AppError {
   if (isAppFailure(error)) return error.appError;
   log.error('outbox', `unexpected failure while sending: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
@@ -96,7 +104,8 @@ export class Outbox {
   #writes = 0;
   #disposed = false;
   #loaded: Promise<void> | null = null;
-  #waiters = new Map<string, Array<() => void>>();
+  /** Callers of `settled`, woken when their entry has an answer. */
+  #waiters = new Map<string, Set<() => void>>();
   /**
    * Entries whose `dispatch` record is on disk, with the entry as it was when dispatched: the mark holds only while
    * the entry is unchanged (any change is a new object, and its record cancels the mark on disk as well).
@@ -228,26 +237,22 @@ export class Outbox {
    * when `signal` aborts (the caller stopped waiting; the entry itself carries on).
    */
   async settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
-    const done = () => {
-      const entry = this.#need(id);
-      return SETTLED.has(entry.state) || (entry.state === 'retrying' && entry.attempts > 0);
-    };
-    if (!done() && !signal?.aborted) {
+    if (!isAnswered(this.#need(id)) && !signal?.aborted) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(finish, timeoutMs);
-        signal?.addEventListener('abort', finish, { once: true });
-        function finish() {
+        const finish = () => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', finish);
+          const waiting = this.#waiters.get(id);
+          waiting?.delete(finish);
+          if (waiting?.size === 0) this.#waiters.delete(id);
           resolve();
-        }
-        const list = this.#waiters.get(id) ?? [];
-        list.push(() => {
-          if (done()) finish();
-        });
-        this.#waiters.set(id, list);
+        };
+        const timer = setTimeout(finish, timeoutMs);
+        signal?.addEventListener('abort', finish, { once: true });
+        const waiting = this.#waiters.get(id);
+        if (waiting) waiting.add(finish);
+        else this.#waiters.set(id, new Set([finish]));
       });
-      this.#waiters.delete(id);
     }
     return this.#need(id);
   }
@@ -305,7 +310,7 @@ export class Outbox {
     if (ACTIVE.has(entry.state)) this.#active.add(entry.id);
     else this.#active.delete(entry.id);
     const waiters = this.#waiters.get(entry.id);
-    if (waiters) for (const wake of waiters) wake();
+    if (waiters && isAnswered(entry)) for (const finish of waiters) finish();
   }
 
   /**
@@ -379,12 +384,10 @@ export class Outbox {
         const sending = transition(entry, { type: 'send-started', at: new Date(now) });
         this.#set(sending);
         started = true;
-        const run = this.#sendOne(sending).finally(() => {
-          this.#inFlight.delete(id);
-          this.#maybeCompact();
-          this.#pump();
-        });
-        this.#inFlight.set(id, run);
+        // Taken before the send starts: a send that fails at once frees it again before this line's next one.
+        this.#inFlight.set(id, TAKEN);
+        const run = this.#sendOne(sending);
+        if (this.#inFlight.get(id) === TAKEN) this.#inFlight.set(id, run);
       }
       if (this.#readyHead === this.#ready.length || this.#readyHead > 4_096) {
         this.#ready = this.#ready.slice(this.#readyHead);
@@ -463,15 +466,29 @@ export class Outbox {
    * unknown outcome, recovered on restart. The "sending" state itself is not written; the outcome record replaces it.
    */
   async #sendOne(sending: OutboxEntry): Promise<void> {
-    let next: OutboxEntry;
+    try {
+      const next = await this.#outcomeOf(sending);
+      this.#set(next);
+      this.#saveOutcome(next);
+      this.#changed();
+    } finally {
+      // The slot is free: the next dispatched entry goes out now.
+      this.#inFlight.delete(sending.id);
+      this.#maybeCompact();
+      this.#pump();
+    }
+  }
+
+  /** The entry after its request: answered, or failed (and what that failure means for the runner). */
+  async #outcomeOf(sending: OutboxEntry): Promise<OutboxEntry> {
     try {
       const response = await this.#send(sending, this.#abort.signal);
-      next = transition(sending, { type: 'answered', at: new Date(this.#now()), response });
       this.#offline = false;
+      return transition(sending, { type: 'answered', at: new Date(this.#now()), response });
     } catch (error) {
       const appError = appErrorOf(error);
       const delay = backoffDelay(sending.attempts, this.#random, this.#baseDelayMs, this.#maxDelayMs);
-      next = transition(sending, { type: 'failed', at: new Date(this.#now()), error: appError, retryDelayMs: delay });
+      const next = transition(sending, { type: 'failed', at: new Date(this.#now()), error: appError, retryDelayMs: delay });
       const meaning = meaningOf(appError);
       if (meaning.next === 'retrying' && appError.kind !== 'Cancelled') {
         // The server is out of reach: hold every entry until this one's retry, instead of each failing on its own.
@@ -480,10 +497,8 @@ export class Outbox {
       } else {
         this.#offline = false;
       }
+      return next;
     }
-    this.#set(next);
-    this.#saveOutcome(next);
-    this.#changed();
   }
 
   /**

@@ -138,8 +138,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   let rpcMethod: RpcMethod = options.rpcMethod ?? 'Auth.CreateApiToken';
 
   async function callRpc(method: RpcMethod, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
-    const spec = { method: 'POST', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method } as const;
-    const response = await transport.send({ ...spec, body: { jsonrpc: '2.0', method, params, id: ++rpcIds } });
+    const body = { jsonrpc: '2.0', method, params, id: ++rpcIds };
+    const response = await transport.send({ method: 'POST', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method, body });
     transport.assertStatus(response, [200]);
     const json = transport.json(response);
     // JSON-RPC servers may also report errors with status 200.

@@ -89,6 +89,10 @@ function hostName(ctx: CallContext): string {
 /** True when the text looks like an HTML page rather than JSON. */
 export function looksLikeHtml(contentType: string | undefined, text: string): boolean {
   if (contentType && /text\/html|application\/xhtml/i.test(contentType)) return true;
+  // A body that starts as JSON does (a string, an object, an array) is no page: the common answer is decided without
+  // copying it.
+  const first = text.charCodeAt(0);
+  if (first === 0x22 || first === 0x7b || first === 0x5b) return false;
   const start = text.trimStart().slice(0, 15).toLowerCase();
   return start.startsWith('<!doctype') || start.startsWith('<html') || start.startsWith('<head') || start.startsWith('<body');
 }

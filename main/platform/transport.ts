@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Agent } from 'undici';
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
@@ -125,7 +126,10 @@ export class Transport {
    * Shared rather than a timer per call: the token desk issues thousands of calls, and this stays cheap.
    */
   private readonly deadlines = new DeadlineSweeper();
+  private readonly aborts = new SharedAbortListeners();
   private headerCache: { token: string | null; headers: Readonly<Record<string, string>> } | undefined;
+  /** The API token last registered with the log's redaction list. */
+  private redactedToken: string | null = null;
 
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
@@ -163,22 +167,26 @@ export class Transport {
   }
 
   /** Sends one call (and, for GET, up to `maxRetries` more on Offline, Timeout and 502/503/504). */
-  async send(spec: RequestSpec): Promise<RawResponse> {
+  send(spec: RequestSpec): Promise<RawResponse> {
     const tell = spec.auth === 'if-stored' ? undefined : this.options.onReachability;
-    if (!tell) return this.sendWithRetries(spec);
-    let response: RawResponse;
-    try {
-      response = await this.sendWithRetries(spec);
-    } catch (error) {
-      if (isAppFailure(error) && unreachableKinds.has(error.kind) && !isTokenReadFailure(error)) tell(error);
-      throw error;
-    }
-    tell(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
-    return response;
+    // Plain promises rather than async wrappers on the way down: a batch sends thousands of calls, and each async
+    // layer that only passes a promise on costs a promise and a few microtask turns per call.
+    const attempts = spec.method !== 'GET' || this.maxRetries === 0 ? this.sendOnce(spec) : this.sendWithRetries(spec);
+    if (!tell) return attempts;
+    return attempts.then(
+      (response) => {
+        tell(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
+        return response;
+      },
+      (error: unknown) => {
+        if (isAppFailure(error) && unreachableKinds.has(error.kind) && !isTokenReadFailure(error)) tell(error);
+        throw error;
+      },
+    );
   }
 
+  /** A GET with its retries. */
   private async sendWithRetries(spec: RequestSpec): Promise<RawResponse> {
-    if (spec.method !== 'GET' || this.maxRetries === 0) return this.sendOnce(spec);
     for (let attempt = 0; ; attempt++) {
       const canRetry = attempt < this.maxRetries;
       let reason: string;
@@ -236,24 +244,25 @@ export class Transport {
     return ctx;
   }
 
-  private async readToken(): Promise<string | null> {
-    try {
-      return await this.options.getToken();
-    } catch (error) {
-      // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: pass those on as they are.
-      const failure = isAppFailure(error)
-        ? error
-        : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), {
-            details: error instanceof Error ? error.message : String(error),
-          });
-      tokenReadFailures.add(failure);
-      throw failure;
-    }
+  /** A failure of reading the token, marked so that it is not taken for the server's answer. */
+  private tokenReadFailure(error: unknown): AppFailure {
+    // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: pass those on as they are.
+    const failure = isAppFailure(error)
+      ? error
+      : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), {
+          details: error instanceof Error ? error.message : String(error),
+        });
+    tokenReadFailures.add(failure);
+    return failure;
   }
 
   private checkToken(token: string | null, auth: AuthMode): string | null {
     if (token) {
-      log.redact(token);
+      // Registered once per token, not once per call (the log's list is a set; the check is the cheap part).
+      if (token !== this.redactedToken) {
+        log.redact(token);
+        this.redactedToken = token;
+      }
       return token;
     }
     if (auth === 'if-stored') return null;
@@ -279,7 +288,16 @@ export class Transport {
     const ctx = this.context(spec);
     if (spec.signal?.aborted) throw cancelled(ctx);
 
-    const token = spec.auth === 'none' ? null : this.checkToken(await this.readToken(), spec.auth);
+    let token: string | null = null;
+    if (spec.auth !== 'none') {
+      let stored: string | null;
+      try {
+        stored = await this.options.getToken();
+      } catch (error) {
+        throw this.tokenReadFailure(error);
+      }
+      token = this.checkToken(stored, spec.auth);
+    }
     const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
     let fullPath = this.basePath + spec.path;
     const headers = this.headersFor(style === 'query' ? null : token);
@@ -295,10 +313,13 @@ export class Transport {
     const started = performance.now();
     const watch: Watched = { deadline: started + this.deadlineMs, body: undefined, expired: false };
 
+    // Aborted while the token was read: nothing is sent.
+    if (spec.signal?.aborted) throw cancelled(ctx);
     let response;
     try {
       // Connect and headers are bounded by undici's own timeouts; the caller's signal cancels.
-      response = await this.agent.request({ origin: this.origin, path: fullPath, method: spec.method, headers, body, signal: spec.signal });
+      const signal = spec.signal ? this.aborts.forRequest(spec.signal) : undefined;
+      response = await this.agent.request({ origin: this.origin, path: fullPath, method: spec.method, headers, body, signal });
     } catch (error) {
       throw await this.attemptFailure(ctx, spec, watch, token, error, 'request');
     }
@@ -379,6 +400,81 @@ class DeadlineSweeper {
       this.watched.delete(entry);
       entry.body?.destroy(new Error('attempt deadline reached'));
     }
+  }
+}
+
+type AbortListener = (...args: unknown[]) => void;
+
+/**
+ * One 'abort' listener per caller signal, shared by every request sent with it. A batch sends thousands of requests
+ * with its one signal; adding and removing an AbortSignal listener for each costs more than the rest of the call's
+ * bookkeeping. Each request gets a small emitter (undici takes an EventEmitter as `signal`) that the shared listener
+ * fires when the caller aborts.
+ */
+class SharedAbortListeners {
+  private readonly bySignal = new WeakMap<AbortSignal, Set<RequestAbort>>();
+
+  /** The caller's signal must not be aborted yet (its 'abort' event would never come again). */
+  forRequest(signal: AbortSignal): RequestAbort {
+    let pending = this.bySignal.get(signal);
+    if (!pending) {
+      const requests = new Set<RequestAbort>();
+      signal.addEventListener(
+        'abort',
+        () => {
+          for (const request of [...requests]) request.fire();
+          requests.clear();
+        },
+        { once: true },
+      );
+      this.bySignal.set(signal, requests);
+      pending = requests;
+    }
+    return new RequestAbort(signal, pending);
+  }
+}
+
+/**
+ * What undici sees as one request's signal: it adds its abort listener with once('abort') and removes it when the
+ * answer has been read. Only that one listener is kept (no emitter bookkeeping per request).
+ */
+class RequestAbort extends EventEmitter {
+  private listener: AbortListener | null = null;
+
+  constructor(
+    private readonly source: AbortSignal,
+    private readonly pending: Set<RequestAbort>,
+  ) {
+    super();
+  }
+
+  /** Undici reads the reason when it aborts the request. */
+  get reason(): unknown {
+    return this.source.reason;
+  }
+
+  override on(_event: string | symbol, listener: AbortListener): this {
+    this.listener = listener;
+    this.pending.add(this);
+    return this;
+  }
+
+  override once(event: string | symbol, listener: AbortListener): this {
+    return this.on(event, listener);
+  }
+
+  override removeListener(_event: string | symbol, listener: AbortListener): this {
+    if (this.listener === listener) {
+      this.listener = null;
+      this.pending.delete(this);
+    }
+    return this;
+  }
+
+  fire(): void {
+    const listener = this.listener;
+    this.listener = null;
+    listener?.();
   }
 }
 

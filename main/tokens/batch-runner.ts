@@ -19,7 +19,7 @@ export interface BatchDeps {
    * Writes rows that got a token to the history. Called as answers arrive (rows that arrive while a write is under
    * way go together in the next one); a row is shown as issued only once its write has landed or failed.
    */
-  record(rows: ReadonlyArray<{ stream: string; token: string; issuedAt: Date }>): Promise<void>;
+  record(rows: ReadonlyArray<Issued>): Promise<void>;
   now(): Date;
 }
 
@@ -50,7 +50,8 @@ const connectionKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'TlsUntrust
 /** Failures that may go away on their own; the others (no such stream, not private, refused token) will not. */
 const retryableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable', 'RateLimited', 'ServerError', 'Cancelled']);
 
-export type Issued = { stream: string; token: string; issuedAt: Date };
+/** A token as the history records it; `expiresAt` is the row's, computed once from `issuedAt` and the grant's ttl. */
+export type Issued = { stream: string; token: string; issuedAt: Date; expiresAt: string | null };
 
 /** A row refused with 429 is queued again this many times (after the server's Retry-After) before it fails. */
 const MAX_RATE_LIMITED_ATTEMPTS = 3;
@@ -328,10 +329,11 @@ export class TokenBatch {
     this.limit.succeeded(performance.now() - sentAt);
     this.consecutiveConnectionFailures = 0;
     const issuedAt = deps.now();
+    const expiresAt = expiryOf(issuedAt, grant.ttl);
     row.token = token;
-    row.expiresAt = expiryOf(issuedAt, grant.ttl);
+    row.expiresAt = expiresAt;
     // Shown as issued only once it is in the history: a crash after this point loses nothing the operator saw.
-    saves.push(this.journal({ stream: row.stream, token, issuedAt }).then(() => this.move(row, 'ok')));
+    saves.push(this.journal({ stream: row.stream, token, issuedAt, expiresAt }).then(() => this.move(row, 'ok')));
   }
 
   /** A run of connection failures in a row trips the breaker: the rows not tried yet wait for resume(). */

@@ -26,21 +26,32 @@ function wireParams(stream: string, grant: Grant) {
   return { stream, ttl, live, dvr, copy, ...(from !== 0 || to !== 0 ? { from, to } : {}) };
 }
 
-/** The history entry of one stream token, from the single form or a batch row alike. */
+/**
+ * The history entry of one stream token, from the single form or a batch row alike (a batch's row brings its
+ * `expiresAt`, already computed for the screen). Written field by field: a batch builds thousands of these.
+ */
 function streamTokenEntry(
-  fields: { stream: string; token: string; issuedAt: Date; grant: Grant; note: string; batchId: string | null },
+  issued: { stream: string; token: string; issuedAt: Date; expiresAt?: string | null },
+  grant: Grant,
+  note: string,
+  batchId: string | null,
   profile: Profile,
 ): HistoryEntry {
-  const { stream, token, issuedAt, grant, note, batchId } = fields;
+  const { stream, token, issuedAt } = issued;
   return {
     id: randomUUID(),
     kind: 'stream',
     stream,
     user: null,
-    ...grant,
+    live: grant.live,
+    dvr: grant.dvr,
+    copy: grant.copy,
+    ttl: grant.ttl,
+    from: grant.from,
+    to: grant.to,
     token,
     issuedAt: issuedAt.toISOString(),
-    expiresAt: expiryOf(issuedAt, grant.ttl),
+    expiresAt: issued.expiresAt !== undefined ? issued.expiresAt : expiryOf(issuedAt, grant.ttl),
     profileId: profile.id,
     profileName: profile.name,
     note,
@@ -134,7 +145,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       } catch (error) {
         throw deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter: client.rpcMethod });
       }
-      const entry = streamTokenEntry({ stream, token, issuedAt: new Date(), grant, note, batchId: null }, profile);
+      const entry = streamTokenEntry({ stream, token, issuedAt: new Date() }, grant, note, null, profile);
       return view(entry, profile, await record([entry]));
     },
 
@@ -230,7 +241,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
           now: () => new Date(),
           record: async (rows) => {
             try {
-              await historyNow().append(rows.map((row) => streamTokenEntry({ ...row, grant, note, batchId: batch.id }, profile)));
+              await historyNow().append(rows.map((row) => streamTokenEntry(row, grant, note, batch.id, profile)));
             } catch (error) {
               throw storageFailure(error, services.dataDir) ?? error;
             }

@@ -112,6 +112,23 @@ describe('cancellation', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('one signal shared by several calls (a batch) cancels every call still out, and a later call with it sends nothing', async () => {
+    const controller = new AbortController();
+    const stream = privateStream(fixture.sim);
+    // A call that finished before the abort keeps its answer.
+    await expect(fixture.client.createStreamToken({ stream }, { signal: controller.signal })).resolves.toEqual(expect.any(String));
+    fixture.sim.faults.add({ path: '/api/', latencyMs: 10_000 });
+    const out = [1, 2, 3].map(() => failure(fixture.client.createStreamToken({ stream }, { signal: controller.signal })));
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    for (const error of await Promise.all(out)) expect(error).toMatchObject({ kind: 'Cancelled', retryable: false });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    fixture.sim.faults.clear();
+    fixture.sim.faults.add({ path: '/api/', status: 500, times: 2 });
+    expect((await failure(fixture.client.createStreamToken({ stream }, { signal: controller.signal }))).kind).toBe('Cancelled');
+    expect(remaining()).toBe(2);
+  });
+
   it('an already aborted signal sends nothing', async () => {
     fixture.sim.faults.add({ path: '/api/v1/camera-agents', status: 500, times: 3 });
     const error = await failure(fixture.client.getCameraAgent(firstAgentId(fixture.sim), { signal: AbortSignal.abort() }));
