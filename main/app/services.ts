@@ -6,6 +6,7 @@ import type { HostFacts } from '../about/app-info';
 import { createDataFolder, type DataFolder } from '../storage/data-folder';
 import { createEventHub, type EventHub } from './events';
 import { createRecordingNotifier, type Notifier } from '../shared/notifier';
+import type { FileDialogs } from '../shared/file-dialogs';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
 export interface AppServices {
@@ -21,6 +22,8 @@ export interface AppServices {
   events: EventHub;
   /** Desktop notifications (OS notifications in Electron; recorded and logged elsewhere). */
   notifier: Notifier;
+  /** The system's file dialogs, opened by main (Electron); null where the page chooses files itself (web host). */
+  fileDialogs: FileDialogs | null;
 }
 
 export interface ServiceOptions {
@@ -31,6 +34,8 @@ export interface ServiceOptions {
   vault?: Vault;
   /** Electron passes its OS notifier; tests may pass a recording one to read what was sent. */
   notifier?: Notifier;
+  /** Electron passes its file dialogs; without them the form reads a chosen file in the page. */
+  fileDialogs?: FileDialogs;
 }
 
 /** Builds each shared service once. */
@@ -41,5 +46,5 @@ export function createServices(options: ServiceOptions): AppServices {
   const events = createEventHub();
   const connections = createConnections(profiles, vault, createConnectionWatch(events, () => profiles.getActiveId()));
   const notifier = options.notifier ?? createRecordingNotifier();
-  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events, notifier };
+  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events, notifier, fileDialogs: options.fileDialogs ?? null };
 }

@@ -10,11 +10,12 @@ import { AppFailure } from '../shared/app-failure';
 import { cancelled, failureFromTransportError } from '../platform/errors';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
+import { CaRefused, describeStoredCa, readCaCertificates, readCaFile } from '../profiles/ca-certificates';
 
 const healthCacheMs = 30_000;
 
 /** The Connect screen's services: profiles, their tokens (never returned), certificate trust and health. */
-export function createConnectFeature({ profiles, vault, connections, dataFolder }: AppServices): Feature<typeof connectChannels> {
+export function createConnectFeature({ profiles, vault, connections, dataFolder, fileDialogs }: AppServices): Feature<typeof connectChannels> {
   let health: (ConnectionHealth & { at: number }) | null = null;
 
   /** Which profiles hold a token. A keychain that cannot be read is not an error here: the list still shows. */
@@ -33,6 +34,7 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
       ...profile,
       tokenSource: connections.hasDemoToken(profile.id) ? 'demo' : stored ? (mode === 'session' ? 'session' : 'keychain') : 'none',
       isLocal: isLocalHost(profile.baseUrl),
+      ...(profile.tls.mode === 'ca' ? { caCertificates: describeStoredCa(profile.tls.caPem) } : {}),
     };
   }
 
@@ -91,7 +93,13 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
     handlers: {
       async 'profiles.list'() {
         const [list, activeId, status, holders] = await Promise.all([profiles.list(), profiles.getActiveId(), vault.status(), tokenHolders()]);
-        return { profiles: await Promise.all(list.map((profile) => view(profile, holders))), activeId, vault: status, storage: dataFolder.status() };
+        return {
+          profiles: await Promise.all(list.map((profile) => view(profile, holders))),
+          activeId,
+          vault: status,
+          storage: dataFolder.status(),
+          fileDialog: fileDialogs !== null,
+        };
       },
 
       async 'profiles.save'(input) {
@@ -190,6 +198,30 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder 
         await profiles.update(id, { tls: { mode: 'pin', sha256: current.sha256, subject: current.subject, validTo: current.validTo } });
         log.info('connect', `pinned certificate ${current.sha256} for profile ${profile.name}`);
         return changed(id);
+      },
+
+      async 'profiles.describeCa'({ caPem }) {
+        try {
+          return readCaCertificates(caPem).certificates;
+        } catch (error) {
+          if (error instanceof CaRefused) throw error.failure('caPem');
+          throw error;
+        }
+      },
+
+      async 'profiles.chooseCaFile'() {
+        if (!fileDialogs) throw new AppFailure('Unavailable', t('errors.connect.fileDialogUnavailable'), { retryable: false });
+        const file = await fileDialogs.chooseCertificateFile();
+        if (file === null) return null;
+        try {
+          if (!file.ok) throw new CaRefused(t(file.reason === 'unreadable' ? 'errors.connect.caFileUnreadable' : 'errors.connect.caFileNotCertificate'));
+          const chosen = readCaFile(file.bytes);
+          if (chosen === null) throw new CaRefused(t('errors.connect.caFileNotCertificate'));
+          return chosen;
+        } catch (error) {
+          if (error instanceof CaRefused) throw error.failure('caPem');
+          throw error;
+        }
       },
 
       async 'profiles.obtainToken'({ id, client: clientName, duration }, { signal }) {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createPlatformClient, type PlatformClient, type TlsTrust as ClientTlsTrust } from '../platform';
 import type { Profile } from '../../preload/contract/wire/profile';
 import type { ProfileStore } from '../profiles/profile-store';
@@ -30,30 +29,31 @@ export interface Connections {
   closeAll(): Promise<void>;
 }
 
-/** The client's TLS trust from the profile's: a CA file path becomes the PEM it holds. */
-async function clientTrust(profile: Profile): Promise<ClientTlsTrust> {
+/**
+ * The client's TLS trust from the profile's. A profile whose CA has to be chosen again (it kept a file path once)
+ * connects to nothing until it is: trusting less than the administrator chose would only fail later, less clearly.
+ */
+function clientTrust(profile: Profile): ClientTlsTrust {
   const tls = profile.tls;
-  if (tls.mode === 'ca') {
-    try {
-      return { mode: 'ca', caPem: await readFile(tls.caFile, 'utf8') };
-    } catch {
-      throw new AppFailure('TlsUntrusted', t('errors.connect.caFileUnreadable', { file: tls.caFile }), {
-        fieldErrors: { 'tls.caFile': [t('errors.connect.caFileField')] },
-      });
-    }
+  if (profile.caNeeded) {
+    throw new AppFailure('TlsUntrusted', t('errors.connect.caNeeded', { name: profile.name }), {
+      fieldErrors: { 'tls.caPem': [t('errors.connect.caNeededField')] },
+      action: 'open-connect',
+    });
   }
+  if (tls.mode === 'ca') return { mode: 'ca', caPem: tls.caPem };
   if (tls.mode === 'pin') return { mode: 'pin', sha256: tls.sha256 };
   return { mode: 'system' };
 }
 
 /** The profile fields a client is built from. Others (the name, the learned JSON-RPC method) keep the same client. */
 function clientKey(profile: Profile): string {
-  return JSON.stringify([profile.baseUrl, profile.tokenStyle, profile.tls, profile.timeoutMs]);
+  return JSON.stringify([profile.baseUrl, profile.tokenStyle, profile.tls, profile.timeoutMs, profile.caNeeded ?? false]);
 }
 
 interface CachedClient {
   key: string;
-  /** Pending while the CA file is read: concurrent callers share it rather than each building a client. */
+  /** Pending while the client is built: concurrent callers share it rather than each building one. */
   client: Promise<PlatformClient>;
 }
 
@@ -77,7 +77,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
     return createPlatformClient({
       baseUrl: profile.baseUrl,
       tokenStyle: profile.tokenStyle,
-      tls: await clientTrust(profile),
+      tls: clientTrust(profile),
       timeoutMs: profile.timeoutMs,
       ...(profile.rpcMethod ? { rpcMethod: profile.rpcMethod } : {}),
       getToken: async () => demoTokens.get(profileId) ?? (await vault.getToken(profileId)),
@@ -101,7 +101,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
       if (entry) void closeCached(entry);
       const fresh: CachedClient = { key, client: buildClient(profile) };
       clients.set(profileId, fresh);
-      // A client that could not be built (an unreadable CA file) is not kept: the next call tries again.
+      // A client that could not be built (a CA still to be chosen again) is not kept: the next call tries again.
       fresh.client.catch(() => {
         if (clients.get(profileId) === fresh) clients.delete(profileId);
       });

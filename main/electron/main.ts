@@ -1,6 +1,6 @@
 // The Electron entry. The only place (with the preload) that imports 'electron'; all real work is in plain-Node
 // modules built by createApp, shared with the web host and the tests.
-import { app, dialog, session } from 'electron';
+import { app, dialog, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type WatchdeskApp } from '../app/create-app';
@@ -11,6 +11,7 @@ import { isTrustedElectronSender, pushEvents, registerIpc } from './ipc';
 import { hardenSession } from './security';
 import { openMainWindow } from './window';
 import { createElectronNotifier } from './notifier';
+import { createElectronFileDialogs } from './file-dialogs';
 import { t } from '../shared/i18n';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -22,6 +23,7 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   registerAppScheme();
   let watchdesk: WatchdeskApp | null = null;
+  let mainWindow: BrowserWindow | null = null;
 
   app
     .whenReady()
@@ -32,9 +34,11 @@ if (!app.requestSingleInstanceLock()) {
         dataDir: app.getPath('userData'),
         hostFacts: { host: 'electron', electronVersion: process.versions.electron ?? null, chromeVersion: process.versions.chrome ?? null },
         notifier: createElectronNotifier(),
+        fileDialogs: createElectronFileDialogs(() => mainWindow),
       });
       registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
       const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);
+      mainWindow = window;
       pushEvents(watchdesk.services.events, window.webContents);
     })
     .catch((error: unknown) => {

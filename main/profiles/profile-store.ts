@@ -10,6 +10,8 @@ import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { t } from '../shared/i18n';
 import { storageFailure } from '../shared/storage-errors';
 import type { DataFolder } from '../storage/data-folder';
+import { CaRefused, readCaCertificates } from './ca-certificates';
+import { migrateCaFile } from './ca-file-migration';
 import { changesConnection, profileInputSchema, profileSchema, type ConnectionTestRecord, type Profile, type ProfileInput } from '../../preload/contract/wire/profile';
 
 export const PROFILES_FILE = 'profiles.json';
@@ -148,12 +150,15 @@ export function createProfileStore(dataDir: string, folder: FolderReports = sile
         const fields = parseInput({ ...existingFields, ...input, kind: existing.kind });
         checkNameFree(current, fields.name, id);
         const keepTest = existing.lastTest && !changesConnection(existing, fields);
+        // A CA still to be chosen again stays so until the trust itself is saved (the form always sends it).
+        const caNeeded = existing.caNeeded === true && input.tls === undefined;
         const profile = profileSchema.parse({
           ...fields,
           id,
           createdAt: existing.createdAt,
           updatedAt: new Date().toISOString(),
           ...(keepTest ? { lastTest: existing.lastTest } : {}),
+          ...(caNeeded ? { caNeeded: true } : {}),
         });
         current.profiles = current.profiles.map((p) => (p.id === id ? profile : p));
         return clone(profile);
@@ -239,6 +244,15 @@ function parseInput(input: unknown) {
       fieldErrors: fieldErrorsFromZod(parsed.error),
     });
   }
+  // The contract checked the PEM's shape; only main can parse the certificates in it.
+  if (parsed.data.tls.mode === 'ca') {
+    try {
+      readCaCertificates(parsed.data.tls.caPem);
+    } catch (error) {
+      if (!(error instanceof CaRefused)) throw error;
+      throw new AppFailure('Validation', t('errors.profiles.needAttention'), { fieldErrors: { 'tls.caPem': [error.sentence] } });
+    }
+  }
   return parsed.data;
 }
 
@@ -269,15 +283,22 @@ async function readState(path: string, folder: FolderReports): Promise<ProfilesS
   }
   const profiles: Profile[] = [];
   let dropped = 0;
-  for (const entry of file.data.profiles) {
+  let migrated = 0;
+  for (const stored of file.data.profiles) {
+    const { entry, migration } = await migrateCaFile(stored);
     const profile = profileSchema.safeParse(entry);
     if (profile.success) profiles.push(profile.data);
     else dropped += 1;
+    if (migration !== 'none' && profile.success) {
+      migrated += 1;
+      log.info('profiles', migration === 'taken-over' ? `profile ${profile.data.name}: its CA certificate is kept as text now` : `profile ${profile.data.name}: its CA certificate has to be chosen again`);
+    }
   }
   const activeId = profiles.some((p) => p.id === file.data.activeId) ? file.data.activeId : null;
-  if (dropped > 0) {
-    await setAside(path, 'copy', t('storage.why.dropped', { count: dropped }), folder);
-    // Save the readable rest now, so the next start does not find (and back up) the same damage again.
+  if (dropped > 0) await setAside(path, 'copy', t('storage.why.dropped', { count: dropped }), folder);
+  if (dropped > 0 || migrated > 0) {
+    // Save the readable rest now, so the next start does not find (and back up) the same damage again, and no CA
+    // file path is ever read again.
     try {
       await writeFileAtomic(path, JSON.stringify({ version: 1, activeId, profiles }, null, 2) + '\n', { mode: 0o600 });
     } catch (error) {

@@ -6,12 +6,15 @@ import type { AppErrorKind } from './app-error';
 import { profileInputSchema, type Profile } from './wire/profile';
 import type { CertificateInfo, ConnectionReport } from './wire/platform';
 import type { KeychainStatus, StorageStatus } from './about';
+import { caPemSchema, type CaCertificateSummary, type ChosenCaFile } from './wire/ca-certificate';
 
 /** A profile as the renderer sees it: never the token, only whether one is kept and where. */
 export type ProfileView = Profile & {
   tokenSource: 'keychain' | 'session' | 'demo' | 'none';
   /** The base URL points at this machine: the console may obtain a token from the local media server. */
   isLocal: boolean;
+  /** In `ca` trust: whom each trusted certificate names and until when (read in main from the stored PEM). */
+  caCertificates?: CaCertificateSummary[];
 };
 
 export type VaultStatusView = KeychainStatus & { mode: 'keychain' | 'session' };
@@ -22,6 +25,11 @@ export interface ProfilesOverview {
   vault: VaultStatusView;
   /** The data folder: unwritable (why), and damaged files set aside this session. */
   storage: StorageStatus;
+  /**
+   * True where main can open the system's file dialog (the desktop app): the form then asks main to choose a CA file
+   * (`profiles.chooseCaFile`); elsewhere the page reads a file input itself. No path ever crosses the door.
+   */
+  fileDialog: boolean;
 }
 
 export interface ConnectionHealth {
@@ -63,6 +71,13 @@ export const connectChannels = {
   'profiles.inspectCertificate': channel<CertificateInfo>()(z.object({ id: profileId })),
   /** Trust on first use: pins the certificate the user just reviewed (its fingerprint must still match). */
   'profiles.pinCertificate': channel<ProfileView>()(z.object({ id: profileId, sha256: z.string().min(1) })),
+  /** Checks a pasted (or file-read) CA text and says whom each certificate names and until when; refuses it in words. */
+  'profiles.describeCa': channel<CaCertificateSummary[]>()(z.object({ caPem: caPemSchema })),
+  /**
+   * Desktop app only (see `fileDialog`): main opens the system's file dialog, reads the chosen file and answers its
+   * certificates as text (null when the dialog was closed). Takes no path: the renderer never names a file.
+   */
+  'profiles.chooseCaFile': channel<ChosenCaFile | null>()(z.undefined()),
   /** On the media-server host: asks the local token endpoint for an API token and stores it in the keychain. */
   'profiles.obtainToken': channel<ProfileView>()(
     z.object({

@@ -12,7 +12,7 @@ export interface FormRoot {
  * field explains it; after a failed submit the focus moves to the first invalid field, so keyboard and screen-reader
  * users land where the problem is.
  *
- * `fields` lists the field paths the form shows (e.g. `['name', 'tls.caFile']`): an error keyed by another path is
+ * `fields` lists the field paths the form shows (e.g. `['name', 'tls.caPem']`): an error keyed by another path is
  * shown in the banner instead of being lost. Without the list every field error is taken as shown.
  */
 export class FormState<F extends string = string> {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { collectForLeakScan } from './leak-scan/collect';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,11 +27,14 @@ export interface ConsoleUnderTest {
  * A fresh console per test: its own data folder and keychain service name, the real composition root and handler
  * registry behind the web host. Only Electron's IPC transport is replaced, by the web host's.
  */
-export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: AppOptions['onboarding'] }>({
+export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: AppOptions['onboarding']; seedFiles: Record<string, string> | undefined }>({
   /** Outbox knobs for one describe block, e.g. a long backoff so only "Try now" can resend (`test.use`). */
   onboardingOptions: [undefined, { option: true }],
-  console: async ({ onboardingOptions }, use, testInfo) => {
+  /** Files (name -> content) put in the data folder before the console starts, e.g. profiles an older version saved. */
+  seedFiles: [undefined, { option: true }],
+  console: async ({ onboardingOptions, seedFiles }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-e2e-'));
+    for (const [name, content] of Object.entries(seedFiles ?? {})) writeFileSync(join(dataDir, name), content);
     const logs: string[] = [];
     log.setSink((line) => logs.push(line));
     const app = await createApp({

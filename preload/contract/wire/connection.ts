@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldMessage } from '../messages/field-message';
 import { appErrorSchema } from '../app-error';
+import { caPemSchema } from './ca-certificate';
 
 /** Pure zod shapes of the Connect screen: how a profile trusts a certificate, the certificate, the test report. */
 
@@ -24,7 +25,7 @@ export const sha256FingerprintSchema = z
 
 export const tlsTrustSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('system') }),
-  z.object({ mode: z.literal('ca'), caPem: z.string().includes('-----BEGIN CERTIFICATE-----', { message: fieldMessage('validation.connect.pem') }) }),
+  z.object({ mode: z.literal('ca'), caPem: caPemSchema }),
   z.object({ mode: z.literal('pin'), sha256: sha256FingerprintSchema }),
 ]);
 /** Input form: a pin may be given in any case; `tlsTrustSchema` stores it canonical. */

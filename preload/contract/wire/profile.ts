@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldMessage } from '../messages/field-message';
 import { connectionOutcomeSchema, connectionStepNameSchema, rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from './platform';
 import { appErrorKindSchema } from '../app-error';
+import { caPemSchema } from './ca-certificate';
 
 export type { RpcMethod, TokenStyle } from './platform';
 
@@ -55,13 +56,8 @@ export const tlsTrustSchema = z.discriminatedUnion(
   'mode',
   [
     z.object({ mode: z.literal('system') }),
-    z.object({
-      mode: z.literal('ca'),
-      caFile: z
-        .string({ error: fieldMessage('validation.connect.caFileRequired') })
-        .trim()
-        .min(1, { error: fieldMessage('validation.connect.caFileRequired') }),
-    }),
+    /** The CA's certificates as PEM text (pasted, or read from a file the person chose): never a file path. */
+    z.object({ mode: z.literal('ca'), caPem: caPemSchema }),
     z.object({
       mode: z.literal('pin'),
       sha256: sha256FingerprintSchema,
@@ -151,6 +147,12 @@ export const profileSchema = profileInputSchema.extend({
   updatedAt: z.iso.datetime({ error: fieldMessage('validation.connect.updatedAt') }),
   /** Kept until the address, TLS trust, token style, timeout or token changes (then it says nothing any more). */
   lastTest: connectionTestRecordSchema.optional(),
+  /**
+   * Set when a profile saved with a CA file path could not take the certificate over from it (profiles once kept a
+   * path; they keep the PEM text now). Its trust is then `system` until the CA is pasted or chosen again, and no
+   * connection is made with it meanwhile: the card and the form say so.
+   */
+  caNeeded: z.literal(true).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

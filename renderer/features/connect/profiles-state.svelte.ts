@@ -23,6 +23,10 @@ export class ProfilesState {
   get storage() {
     return this.#overview?.storage ?? null;
   }
+  /** Main opens the system's file dialog (the desktop app). */
+  get fileDialog(): boolean {
+    return this.#overview?.fileDialog ?? false;
+  }
   get loaded(): boolean {
     return this.#overview !== null;
   }

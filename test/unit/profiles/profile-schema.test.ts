@@ -76,10 +76,11 @@ describe('profileInputSchema', () => {
     );
   });
 
-  it('asks for the CA file when trusting a custom CA', () => {
-    expect(errorsFor({ ...valid, tls: { mode: 'ca', caFile: '' } })['tls.caFile']).toEqual([
-      'Choose the CA certificate file (PEM).',
+  it('asks for the CA certificate text when trusting a custom CA (a path is no longer taken)', () => {
+    expect(errorsFor({ ...valid, tls: { mode: 'ca', caPem: '' } })['tls.caPem']).toEqual([
+      'Paste the CA certificate (the text from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----) or choose its file.',
     ]);
+    expect(errorsFor({ ...valid, tls: { mode: 'ca', caFile: '/etc/ssl/ca.pem' } })['tls.caPem']).toHaveLength(1);
   });
 
   it('rejects an unknown trust mode in words', () => {

@@ -46,12 +46,12 @@ describe('FormState', () => {
   });
 
   it('maps field errors onto the named fields (first message each), keeps the banner empty and focuses the first invalid field', async () => {
-    const form = new FormState<'name' | 'tls.caFile'>(['name', 'tls.caFile']);
+    const form = new FormState<'name' | 'tls.caPem'>(['name', 'tls.caPem']);
     const root = fakeRoot();
     form.attach(root);
-    const value = await form.submit(async () => ({ ok: false as const, error: failure('Validation', { name: ['Give it a name.', 'second'], 'tls.caFile': ['No such file.'] }) }));
+    const value = await form.submit(async () => ({ ok: false as const, error: failure('Validation', { name: ['Give it a name.', 'second'], 'tls.caPem': ['Paste a PEM certificate.'] }) }));
     expect(value).toBeNull();
-    expect(form.errors).toEqual({ name: 'Give it a name.', 'tls.caFile': 'No such file.' });
+    expect(form.errors).toEqual({ name: 'Give it a name.', 'tls.caPem': 'Paste a PEM certificate.' });
     expect(form.failure).toBeNull();
     expect(form.busy).toBe(false);
     expect(root.focused).toEqual(['[aria-invalid="true"]']);
