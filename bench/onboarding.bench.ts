@@ -9,9 +9,10 @@
 //     divided by bare undici doing the same 1,000 POSTs with the same concurrency (8) against the same simulator in
 //     the same process. The console side uses the real vault in a private keyring (scripts/with-keyring.sh): the
 //     journal's data key and the API token come from the keychain, as in the app. Both sides keep connections alive
-//     with undici's defaults (the platform client's Agent opens at most 8 here, the bare Pool is capped at 8). 1
-//     warm-up round each, then 5 alternating rounds; the ratio of the medians. Both rounds are in bench/outbox-flow.ts,
-//     which bench/outbox-profile.ts profiles.
+//     with undici's defaults (the platform client's Agent is not capped: it opens 16 in the warm-up round and only
+//     reuses them afterwards; the bare Pool is capped at 8), and have 8 requests in flight. 1 warm-up round each, then
+//     5 alternating rounds; the ratio of the medians. Both rounds are in bench/outbox-flow.ts, which
+//     bench/outbox-profile.ts profiles.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -48,9 +48,14 @@ function oneLine(distinguishedName: string): string {
   return distinguishedName.split('\n').filter(Boolean).join(', ');
 }
 
-/** The CA set of a profile in `ca` mode: the system roots plus the administrator's CA. */
+/**
+ * The CA set of a profile in `ca` mode: the same authorities a profile in `system` mode trusts (Node's default store,
+ * with NODE_EXTRA_CA_CERTS and the OS store where Node is told to use it) plus the administrator's CA.
+ */
 export function caBundle(trust: TlsTrust): string[] | undefined {
-  return trust.mode === 'ca' ? [...tls.rootCertificates, trust.caPem] : undefined;
+  if (trust.mode !== 'ca') return undefined;
+  const defaults = typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
+  return [...defaults, trust.caPem];
 }
 
 export interface ConnectorOptions {

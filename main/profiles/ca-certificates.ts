@@ -43,20 +43,38 @@ export function readCaFile(bytes: Uint8Array, now: Date = new Date()): ChosenCaF
   return text === null ? null : readCaCertificates(text, now);
 }
 
+/**
+ * Summaries of the CA texts profiles hold, by text: a profile list with large bundles would otherwise parse every
+ * certificate again on each call. Bounded, oldest dropped first; `expired` is worked out again on each read.
+ */
+const storedSummaries = new Map<string, CaCertificateSummary[]>();
+const STORED_SUMMARIES_KEPT = 64;
+
 /** The summaries of text a profile already holds (checked when saved); empty if it no longer reads. */
-export function describeStoredCa(caPem: string): CaCertificateSummary[] {
-  try {
-    return readCaCertificates(caPem).certificates;
-  } catch {
-    return [];
+export function describeStoredCa(caPem: string, now: Date = new Date()): CaCertificateSummary[] {
+  let certificates = storedSummaries.get(caPem);
+  if (!certificates) {
+    try {
+      certificates = readCaCertificates(caPem, now).certificates;
+    } catch {
+      certificates = [];
+    }
+    if (storedSummaries.size >= STORED_SUMMARIES_KEPT) storedSummaries.delete(storedSummaries.keys().next().value!);
+    storedSummaries.set(caPem, certificates);
   }
+  return certificates.map((certificate) => ({ ...certificate, expired: new Date(certificate.validTo).getTime() < now.getTime() }));
+}
+
+/** True when a profile's stored CA text no longer reads as certificates (edited by hand, damaged on disk). */
+export function storedCaUnreadable(caPem: string): boolean {
+  return describeStoredCa(caPem).length === 0;
 }
 
 function summarise(x509: X509Certificate, now: Date): CaCertificateSummary {
   const validTo = new Date(x509.validTo);
   return {
     commonName: commonNameOf(x509.subject),
-    subject: x509.subject.split('\n').filter(Boolean).join(', '),
+    subject: withoutDirectionControls(x509.subject.split('\n').filter(Boolean).join(', ')),
     validTo: validTo.toISOString(),
     expired: validTo.getTime() < now.getTime(),
     sha256: x509.fingerprint256,
@@ -69,5 +87,13 @@ function commonNameOf(subject: string): string | null {
     .split('\n')
     .filter((line) => line.startsWith('CN='))
     .map((line) => line.slice(3).trim());
-  return names.at(-1) || null;
+  return withoutDirectionControls(names.at(-1) ?? '') || null;
+}
+
+/**
+ * A certificate's names are chosen by whoever made it: right-to-left overrides and isolates in them would turn the
+ * rest of the line they are shown in around ("valid until …" read backwards). They carry no meaning in a name.
+ */
+function withoutDirectionControls(text: string): string {
+  return text.replace(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
 }

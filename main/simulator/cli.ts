@@ -1,10 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { startSimulator } from './index';
 
 /**
  * `npm run simulator -- --port 8080 --seed 42 [--hooks] [--host 127.0.0.1] [--accept-create-access-token]
- *   [--media-servers N] [--top-media-servers N]`
+ *   [--media-servers N] [--top-media-servers N] [--tls-cert server.crt --tls-key server.key]`
  * Prints the base URL and the ready API token, then one line per request.
  */
+const USAGE = `Usage: npm run simulator -- [options]
+  --port N                      port on the host (default 8080; 0 picks a free one)
+  --seed N                      seed of the generated data (default 42)
+  --host H                      address to listen on (default 127.0.0.1)
+  --hooks                       enable the test hooks (/__sim/...)
+  --accept-create-access-token  also answer the JSON-RPC method Auth.CreateAccessToken
+  --media-servers N             media servers on the dashboard
+  --top-media-servers N         media servers in the dashboard's top list
+  --tls-cert FILE --tls-key FILE  serve https with this PEM certificate and key (e.g. one signed by your own CA)
+  --help                        this text`;
+
 interface CliArgs {
   port: number;
   seed: number;
@@ -13,6 +25,9 @@ interface CliArgs {
   alias: boolean;
   mediaServers?: number;
   topMediaServers?: number;
+  tlsCert?: string;
+  tlsKey?: string;
+  help?: boolean;
 }
 
 function parseArgs(argv: readonly string[]): CliArgs {
@@ -35,12 +50,13 @@ function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--accept-create-access-token') out.alias = true;
     else if (arg === '--media-servers') out.mediaServers = number('--media-servers');
     else if (arg === '--top-media-servers') out.topMediaServers = number('--top-media-servers');
-    else {
-      throw new Error(
-        `Unknown argument ${String(arg)}. Usage: --port N --seed N [--host H] [--hooks] [--accept-create-access-token] [--media-servers N] [--top-media-servers N]`,
-      );
-    }
+    else if ((arg === '--tls-cert' || arg === '--tls-key') && value !== undefined) {
+      out[arg === '--tls-cert' ? 'tlsCert' : 'tlsKey'] = value;
+      i += 1;
+    } else if (arg === '--help' || arg === '-h') out.help = true;
+    else throw new Error(`Unknown argument ${String(arg)}.\n${USAGE}`);
   }
+  if ((out.tlsCert === undefined) !== (out.tlsKey === undefined)) throw new Error(`--tls-cert and --tls-key go together.\n${USAGE}`);
   return out;
 }
 
@@ -52,7 +68,19 @@ async function main(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let tls;
+  try {
+    tls = args.tlsCert !== undefined && args.tlsKey !== undefined ? { cert: readFileSync(args.tlsCert), key: readFileSync(args.tlsKey) } : undefined;
+  } catch (error) {
+    process.stderr.write(`Cannot read the certificate or key: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
   const sim = await startSimulator({
+    ...(tls ? { tls } : {}),
     port: args.port,
     seed: args.seed,
     host: args.host,

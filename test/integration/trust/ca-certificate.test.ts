@@ -131,4 +131,24 @@ describe.skipIf(!hasDbus)('a server trusted through a pasted CA certificate', ()
     expect(fixed.caNeeded).toBeUndefined();
     expect(await test(gone.id, again)).toMatchObject({ ok: true, outcome: 'works' });
   });
+
+  it('asks again for a CA whose stored text no longer reads (damaged on disk), rather than failing with a vaguer reason', async () => {
+    const now = new Date().toISOString();
+    // A damaged first block before the right CA: OpenSSL would stop at it and blame the server's certificate.
+    const damaged = pki.caPem.replace(/(-----BEGIN CERTIFICATE-----\n)(.{8})/, '$1AAAAAAAA') + pki.caPem;
+    const profile = { id: randomUUID(), name: 'Damaged CA', baseUrl: simulator.baseUrl, kind: 'server', tokenStyle: 'bearer', tls: { mode: 'ca', caPem: damaged }, timeoutMs: 15000, createdAt: now, updatedAt: now };
+    const app = await startRegistryApp('ca-pem-damaged');
+    started.push(app);
+    await app.app.dispose();
+    writeFileSync(join(app.dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeId: profile.id, profiles: [profile] }));
+    const again = await startRegistryApp('ca-pem-damaged', app);
+    started.push(again);
+    await again.call('profiles.setToken', { id: profile.id, token: simulator.apiToken });
+
+    const { profiles } = await again.call<{ profiles: ProfileView[] }>('profiles.list');
+    expect(profiles.find((p) => p.id === profile.id)).toMatchObject({ caNeeded: true, caCertificates: [] });
+    const report = await test(profile.id, again);
+    expect(report.error).toMatchObject({ kind: 'TlsUntrusted', action: 'open-connect', fieldErrors: { 'tls.caPem': ['Paste the CA certificate or choose its file.'] } });
+    expect(report.error?.message).toMatch(/^The CA certificate of “Damaged CA” has to be chosen again/);
+  });
 });
