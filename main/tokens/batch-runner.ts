@@ -5,9 +5,34 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { AdaptiveLimit, retryAfterMs } from './adaptive-limit';
 import { t } from '../shared/i18n';
 
+/**
+ * An instant as an ISO string, remembering the last one: a batch records several tokens in the same millisecond, and
+ * formatting a date costs more than the rest of a row's bookkeeping.
+ */
+class IsoFormatter {
+  #ms = Number.NaN;
+  #text = '';
+
+  format(ms: number): string {
+    if (ms !== this.#ms) {
+      this.#text = new Date(ms).toISOString();
+      this.#ms = ms;
+    }
+    return this.#text;
+  }
+}
+
+const expiryTimes = new IsoFormatter();
+const issueTimes = new IsoFormatter();
+
 /** When a token issued at `issuedAt` with lifetime `ttl` seconds expires, as an ISO string; null = never (ttl 0). */
 export function expiryOf(issuedAt: Date, ttl: number): string | null {
-  return ttl === 0 ? null : new Date(issuedAt.getTime() + ttl * 1000).toISOString();
+  return ttl === 0 ? null : expiryTimes.format(issuedAt.getTime() + ttl * 1000);
+}
+
+/** `issuedAt.toISOString()`, for the many tokens of a batch. */
+export function issuedAtIso(issuedAt: Date): string {
+  return issueTimes.format(issuedAt.getTime());
 }
 
 export interface BatchDeps {
@@ -75,7 +100,7 @@ export class TokenBatch {
   private readonly waiters = new Set<() => void>();
   /** The history write under way, and the rows that arrived meanwhile (written together next: a group commit). */
   private saving: Promise<void> | null = null;
-  private waitingToSave: Array<{ item: Issued; done: () => void }> = [];
+  private waitingToSave: Array<{ row: BatchRow; item: Issued }> = [];
   private unsaved = 0;
   private historyWarning: string | null = null;
   /** Requests in flight: adapted to the server's answers, never above the operator's cap. */
@@ -163,7 +188,7 @@ export class TokenBatch {
   /** Resolves when the current run and its history write (if any) are over. */
   async settled(): Promise<void> {
     await this.current;
-    await this.saving;
+    await this.historyWritten();
   }
 
   /**
@@ -243,8 +268,6 @@ export class TokenBatch {
 
   private async runPending(signal: AbortSignal): Promise<void> {
     const queue = this.rows.filter((row) => row.state === 'pending');
-    /** Issued rows whose history write is still under way: they hold no request slot, but the run waits for them. */
-    const saves: Promise<void>[] = [];
     let next = 0;
     let inFlight = 0;
     let holdTimer: NodeJS.Timeout | null = null;
@@ -264,7 +287,7 @@ export class TokenBatch {
             while (inFlight < this.limit.limit && next < queue.length) {
               const row = queue[next++]!;
               inFlight += 1;
-              void this.runRow(row, signal, () => queue.push(row), saves).finally(() => {
+              void this.runRow(row, signal, () => queue.push(row)).finally(() => {
                 inFlight -= 1;
                 pump();
               });
@@ -280,8 +303,9 @@ export class TokenBatch {
       signal.addEventListener('abort', pump);
       pump();
     });
-    // A token the server issued is recorded even when the run was cancelled meanwhile.
-    await Promise.all(saves);
+    // A token the server issued is recorded even when the run was cancelled meanwhile: issued rows hold no request
+    // slot while their history write is under way, but the run waits for every write.
+    await this.historyWritten();
     for (const row of queue) {
       if (row.state === 'running' || (row.state === 'pending' && this.pausedBecause === null)) {
         this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
@@ -293,10 +317,10 @@ export class TokenBatch {
 
   /**
    * Issues one row's token; a row the server refused for load (429) goes back in the queue via `requeue`. Resolves
-   * once the server has answered, freeing the request slot; the history write goes on in `saves`, so the disk's
+   * once the server has answered, freeing the request slot; the history write goes on (see `journal`), so the disk's
    * fsync time does not hold back the next request.
    */
-  private async runRow(row: BatchRow, signal: AbortSignal, requeue: () => void, saves: Promise<void>[]): Promise<void> {
+  private async runRow(row: BatchRow, signal: AbortSignal, requeue: () => void): Promise<void> {
     const { deps, grant } = this.options;
     this.move(row, 'running');
     const sentAt = performance.now();
@@ -333,7 +357,7 @@ export class TokenBatch {
     row.token = token;
     row.expiresAt = expiresAt;
     // Shown as issued only once it is in the history: a crash after this point loses nothing the operator saw.
-    saves.push(this.journal({ stream: row.stream, token, issuedAt, expiresAt }).then(() => this.move(row, 'ok')));
+    this.journal(row, { stream: row.stream, token, issuedAt, expiresAt });
   }
 
   /** A run of connection failures in a row trips the breaker: the rows not tried yet wait for resume(). */
@@ -352,14 +376,17 @@ export class TokenBatch {
 
   /**
    * Writes one issued row to the history, together with any others that arrived while the previous write was under
-   * way (one fsync for many answers). Resolves when the write holding it has landed or failed; a failure keeps the
-   * token on screen with a warning to export it.
+   * way (one fsync for many answers). The row shows as issued once the write holding it has landed or failed; a
+   * failure keeps the token on screen with a warning to export it.
    */
-  private journal(item: Issued): Promise<void> {
-    return new Promise((resolve) => {
-      this.waitingToSave.push({ item, done: resolve });
-      this.flushHistory();
-    });
+  private journal(row: BatchRow, item: Issued): void {
+    this.waitingToSave.push({ row, item });
+    this.flushHistory();
+  }
+
+  /** Resolves once no history write is under way or waiting (each group's write starts the next one as it ends). */
+  private async historyWritten(): Promise<void> {
+    while (this.saving) await this.saving;
   }
 
   private flushHistory(): void {
@@ -379,7 +406,7 @@ export class TokenBatch {
       }
     })().finally(() => {
       this.saving = null;
-      for (const entry of group) entry.done();
+      for (const entry of group) this.move(entry.row, 'ok');
       this.flushHistory();
       // The last write of a finished run clears `savingHistory` (or brings a warning): the screen hears it at once.
       this.options.onChange?.(!this.active);

@@ -10,7 +10,7 @@ import { messageInWords } from '../../preload/contract/messages/message-words';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
-import { BatchRegistry, TokenBatch, expiryOf } from './batch-runner';
+import { BatchRegistry, TokenBatch, expiryOf, issuedAtIso } from './batch-runner';
 import { ProgressPusher } from './batch-progress';
 import { batchToCsv, exportFilename, historyToCsv } from './csv-export';
 import { createSessionTokenHistory, createTokenHistory, type TokenHistory } from './history-store';
@@ -50,7 +50,7 @@ function streamTokenEntry(
     from: grant.from,
     to: grant.to,
     token,
-    issuedAt: issuedAt.toISOString(),
+    issuedAt: issuedAtIso(issuedAt),
     expiresAt: issued.expiresAt !== undefined ? issued.expiresAt : expiryOf(issuedAt, grant.ttl),
     profileId: profile.id,
     profileName: profile.name,

@@ -37,6 +37,8 @@ const button = (name: string) => (el: { tag: string; text: string }) => el.tag =
 
 test.describe('camera onboarding', () => {
   test('one camera through every wizard step with the keyboard only', async ({ page, console }) => {
+    // Five steps typed key by key, with a screenshot of each: on a busy 2-core machine this alone has taken 57 s.
+    test.setTimeout(150_000);
     const { group, folder } = placement(console.app.demoServer!.state);
     await console.open(page, 'onboarding');
     const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
