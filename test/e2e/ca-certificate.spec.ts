@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
-import { createTestPki, type TestPki } from '../support/test-pki';
+import { createExpiredCa, createTestPki, type TestPki } from '../support/test-pki';
 
 /** Issue 10, item 7 in the browser: the CA is pasted or read from a file in the page; no path is ever sent. */
 const card = (page: Page, name: string) => page.locator(`[data-testid="profile-card"][data-profile-name="${name}"]`);
@@ -188,6 +188,25 @@ test.describe('what a pasted certificate is', () => {
     await expect(card(page, 'Chain').getByTestId('connection-report')).toHaveAttribute('data-ok', 'true');
     const saved = (await console.app.services.profiles.list()).find((p) => p.name === 'Chain');
     expect(saved?.tls).toEqual({ mode: 'ca', caPem: pki.caPem });
+  });
+
+  test('an expired CA alone is refused with its name and date; next to a valid one it is a warning', async ({ page, console }) => {
+    const expired = createExpiredCa();
+    await console.open(page, 'connect');
+    await addCaServer(page, 'Expired');
+    const field = page.getByLabel('CA certificate', { exact: true });
+    await field.fill(expired);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/^This CA certificate has expired: Expired Test CA \(expired on 2020-02-01\)\. An expired authority vouches for no server/);
+    await expect(page.getByTestId('ca-summary')).toHaveCount(0);
+
+    await field.fill(`${expired}${pki.caPem}`);
+    await expect(page.getByTestId('ca-summary')).toContainText('Trusts 2 CA certificates:');
+    await expect(page.getByTestId('ca-expired-warning')).toHaveText('⚠ 1 of these certificates has expired: servers it signed will not be trusted through it.');
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await page.getByTestId('ca-summary').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('ca-some-expired.png') });
+    await expectNoAxeViolations(page);
   });
 
   test('a certificate signed by an authority offers its CA; pinning over a custom CA asks first', async ({ page, console }) => {

@@ -56,3 +56,21 @@ export function createTestPki(): TestPki {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A self-signed CA that expired in 2020 (openssl ca sets past dates; req -x509 cannot), for the expired-CA checks. */
+export function createExpiredCa(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'watchdesk-expired-ca-'));
+  try {
+    writeFileSync(
+      path.join(dir, 'ca.cnf'),
+      '[ca]\ndefault_ca = d\n[d]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial\ndefault_md = sha256\npolicy = p\nx509_extensions = ext\n[p]\ncommonName = supplied\n[ext]\nbasicConstraints = critical,CA:TRUE\nkeyUsage = critical,keyCertSign,cRLSign\n',
+    );
+    writeFileSync(path.join(dir, 'index.txt'), '');
+    writeFileSync(path.join(dir, 'serial'), '01\n');
+    openssl(['req', '-new', ...ec, '-subj', '/CN=Expired Test CA', '-keyout', 'old.key', '-out', 'old.csr'], dir);
+    openssl(['ca', '-batch', '-config', 'ca.cnf', '-selfsign', '-keyfile', 'old.key', '-in', 'old.csr', '-startdate', '20200101000000Z', '-enddate', '20200201000000Z', '-notext', '-out', 'old.crt'], dir);
+    return read(dir, 'old.crt');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
