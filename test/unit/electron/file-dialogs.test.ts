@@ -106,7 +106,7 @@ describe('profiles.chooseCaFile through the registry, with the dialog', () => {
   it('refuses a private key or a non-certificate file next to the field, without the path in the sentence', async () => {
     const { app, registry } = await start(true);
     const cases: Array<[string, string | Buffer, RegExp]> = [
-      ['server.key', pki.caSigned.key, /^This is a private key, not a certificate\./],
+      ['server.key', pki.caSigned.key, /^The chosen file holds a private key, not a certificate\. It was not used or kept/],
       ['photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, ...new Array(60).fill(1)]), /^The chosen file is not a certificate\./],
       ['empty.pem', '', /^The chosen file is not a certificate\./],
     ];
