@@ -10,7 +10,7 @@ import { AppFailure } from '../shared/app-failure';
 import { cancelled, failureFromTransportError } from '../platform/errors';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
-import { CaRefused, describeStoredCa, readCaCertificates, readCaFile } from '../profiles/ca-certificates';
+import { CaRefused, caMissing, describeStoredCa, readCaCertificates, readCaFile } from '../profiles/ca-certificates';
 
 const healthCacheMs = 30_000;
 
@@ -27,12 +27,6 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder,
     }
   }
 
-  /** The stored CA as the card shows it; text that no longer reads is told like a CA to choose again. */
-  function caView(caPem: string): Pick<ProfileView, 'caCertificates' | 'caNeeded'> {
-    const caCertificates = describeStoredCa(caPem);
-    return caCertificates.length > 0 ? { caCertificates } : { caCertificates, caNeeded: true };
-  }
-
   async function view(profile: Profile, holders?: Set<string>): Promise<ProfileView> {
     const stored = (holders ?? (await tokenHolders())).has(profile.id);
     const mode = vault.mode;
@@ -40,7 +34,9 @@ export function createConnectFeature({ profiles, vault, connections, dataFolder,
       ...profile,
       tokenSource: connections.hasDemoToken(profile.id) ? 'demo' : stored ? (mode === 'session' ? 'session' : 'keychain') : 'none',
       isLocal: isLocalHost(profile.baseUrl),
-      ...(profile.tls.mode === 'ca' ? caView(profile.tls.caPem) : {}),
+      ...(profile.tls.mode === 'ca' ? { caCertificates: describeStoredCa(profile.tls.caPem) } : {}),
+      // Text that no longer reads is told like a CA to choose again.
+      ...(caMissing(profile) ? { caNeeded: true as const } : {}),
     };
   }
 

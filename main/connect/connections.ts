@@ -1,7 +1,7 @@
 import { createPlatformClient, type PlatformClient, type TlsTrust as ClientTlsTrust } from '../platform';
 import type { Profile } from '../../preload/contract/wire/profile';
 import type { ProfileStore } from '../profiles/profile-store';
-import { storedCaUnreadable } from '../profiles/ca-certificates';
+import { caMissing } from '../profiles/ca-certificates';
 import type { Vault } from '../secrets/vault';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
@@ -37,7 +37,7 @@ export interface Connections {
 function clientTrust(profile: Profile): ClientTlsTrust {
   const tls = profile.tls;
   // A stored CA that no longer reads would make OpenSSL stop at its first bad block and fail with a vaguer reason.
-  if (profile.caNeeded || (tls.mode === 'ca' && storedCaUnreadable(tls.caPem))) {
+  if (caMissing(profile)) {
     throw new AppFailure('TlsUntrusted', t('errors.connect.caNeeded', { name: profile.name }), {
       fieldErrors: { 'tls.caPem': [t('errors.connect.caNeededField')] },
       action: 'open-connect',

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { caTextFromFile, checkCaPem, holdsPrivateKey, type CaCertificateSummary, type ChosenCaFile } from '../../preload/contract/wire/ca-certificate';
+import type { Profile } from '../../preload/contract/wire/profile';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 
@@ -93,6 +94,14 @@ export function describeStoredCa(caPem: string, now: Date = new Date()): CaCerti
 /** True when a profile's stored CA text no longer reads as certificates (edited by hand, damaged on disk). */
 export function storedCaUnreadable(caPem: string): boolean {
   return describeStoredCa(caPem).length === 0;
+}
+
+/**
+ * Whether a profile's CA has to be given again before it connects: marked so when a CA file path it once kept could
+ * not be taken over, or its stored text no longer reads. The card and the client decide from this one answer.
+ */
+export function caMissing(profile: Pick<Profile, 'caNeeded' | 'tls'>): boolean {
+  return profile.caNeeded === true || (profile.tls.mode === 'ca' && storedCaUnreadable(profile.tls.caPem));
 }
 
 function summarise(x509: X509Certificate, now: Date): CaCertificateSummary {
