@@ -6,9 +6,9 @@ import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
 import { createExpiredCa, createTestPki, type TestPki } from '../support/test-pki';
+import { card, fillNewServer } from './server-form';
 
 /** Issue 10, item 7 in the browser: the CA is pasted or read from a file in the page; no path is ever sent. */
-const card = (page: Page, name: string) => page.locator(`[data-testid="profile-card"][data-profile-name="${name}"]`);
 
 test.describe('a custom CA certificate on the Connect form', () => {
   let pki: TestPki;
@@ -23,19 +23,22 @@ test.describe('a custom CA certificate on the Connect form', () => {
     await simulator.close();
   });
 
+  /** Every body the page sends over the bridge, as it sends them (to show what never leaves the page). */
+  function bridgeCallBodies(page: Page): string[] {
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/ipc/')) bodies.push(request.postData() ?? '');
+    });
+    return bodies;
+  }
+
   async function startForm(page: Page, name: string) {
-    await page.getByRole('button', { name: 'Add a server' }).click();
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Server address').fill(simulator.baseUrl);
-    await page.getByLabel('API access token').fill(simulator.apiToken);
+    await fillNewServer(page, { name, url: simulator.baseUrl, token: simulator.apiToken });
     await page.getByRole('radio', { name: 'A custom CA certificate (PEM)' }).check();
   }
 
   test('a pasted CA is described, saved as text, and the server connects through it', async ({ page, console }) => {
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/ipc/')) calls.push(request.postData() ?? '');
-    });
+    const calls = bridgeCallBodies(page);
     await console.open(page, 'connect');
     await startForm(page, 'Own CA site');
     const field = page.getByLabel('CA certificate', { exact: true });
@@ -65,10 +68,7 @@ test.describe('a custom CA certificate on the Connect form', () => {
   });
 
   test('a private key or garbage pasted is refused next to the field, and Save says the same', async ({ page, console }) => {
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/ipc/')) sent.push(request.postData() ?? '');
-    });
+    const sent = bridgeCallBodies(page);
     await console.open(page, 'connect');
     await startForm(page, 'Pasted the key');
     const field = page.getByLabel('CA certificate', { exact: true });
@@ -148,10 +148,7 @@ test.describe('what a pasted certificate is', () => {
 
   /** Opens a new server's form on the custom CA choice for the simulator; with a CA, pastes it and saves. */
   async function addCaServer(page: Page, name: string, caPem?: string) {
-    await page.getByRole('button', { name: 'Add a server' }).click();
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Server address').fill(simulator.baseUrl);
-    await page.getByLabel('API access token').fill(simulator.apiToken);
+    await fillNewServer(page, { name, url: simulator.baseUrl, token: simulator.apiToken });
     await page.getByRole('radio', { name: 'A custom CA certificate (PEM)' }).check();
     if (caPem === undefined) return;
     await page.getByLabel('CA certificate', { exact: true }).fill(caPem);

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
 import { expectNoAxeViolations } from './axe';
+import { card, fillNewServer } from './server-form';
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="profile-card"][data-profile-name="${name}"]`);
 
 /** True when the element with focus is inside the open dialog. */
 const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')));
@@ -18,10 +18,7 @@ test.describe('Connect: confirmations (kit ConfirmDialog)', () => {
   });
 
   async function addServer(page: Page, name: string) {
-    await page.getByRole('button', { name: 'Add a server' }).click();
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Server address').fill(simulator.baseUrl);
-    await page.getByLabel('API access token').fill(simulator.apiToken);
+    await fillNewServer(page, { name, url: simulator.baseUrl, token: simulator.apiToken });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(card(page, name).getByTestId('token-state')).toHaveText('Token in keychain');
   }

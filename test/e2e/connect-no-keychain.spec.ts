@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
 import { filesUnder } from '../support/files';
+import { fillNewServer } from './server-form';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -52,10 +53,7 @@ test.describe('Connect without an OS keychain', () => {
     await expect(banner).toContainText('D-Bus');
     await page.screenshot({ path: test.info().outputPath('no-keychain-banner.png'), fullPage: true });
 
-    await page.getByRole('button', { name: 'Add a server' }).click();
-    await page.getByLabel('Name').fill('Token desk');
-    await page.getByLabel('Server address').fill(simulator.baseUrl);
-    await page.getByLabel('API access token').fill(simulator.apiToken);
+    await fillNewServer(page, { name: 'Token desk', url: simulator.baseUrl, token: simulator.apiToken });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('form', { name: /Token desk|Add a server/ }).getByRole('alert')).toContainText('session only');
 

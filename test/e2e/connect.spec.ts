@@ -1,20 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { card, fillNewServer } from './server-form';
 import { startSimulator, type RunningSimulator } from '../../main/simulator';
 import { closedPort } from '../support/closed-port';
 import { filesUnder } from '../support/files';
 import { createTestPki } from '../support/test-pki';
 
 async function addServer(page: Page, fields: { name: string; url: string; token?: string }) {
-  await page.getByRole('button', { name: 'Add a server' }).click();
-  await page.getByLabel('Name').fill(fields.name);
-  await page.getByLabel('Server address').fill(fields.url);
-  if (fields.token) await page.getByLabel('API access token').fill(fields.token);
+  await fillNewServer(page, fields);
   await page.getByRole('button', { name: 'Save' }).click();
 }
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="profile-card"][data-profile-name="${name}"]`);
 
 test.describe('Connect', () => {
   let simulator: RunningSimulator;
