@@ -16,14 +16,14 @@ const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.t
 if (existsSync('test-results/vitest.json')) {
   const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0) - countSuitesWithFailedTests(v);
+  failed += v.numFailedTests + v.testResults.filter(failedWithoutAFailedTest).length;
   skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
   for (const suite of v.testResults) {
     const file = suite.name.replace(root, '');
     for (const test of suite.assertionResults) {
       if (test.status === 'failed') failures.push(`vitest ${file} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     }
-    if (suite.status === 'failed' && !suite.assertionResults.some((t) => t.status === 'failed')) failures.push(`vitest ${file}: ${firstLine(suite.message)}`);
+    if (failedWithoutAFailedTest(suite)) failures.push(`vitest ${file}: ${firstLine(suite.message)}`);
   }
 } else {
   failed += 1;
@@ -46,9 +46,12 @@ const steps = existsSync('test-results/steps.txt') ? readFileSync('test-results/
 for (const step of steps) problems.push(`${step} failed`);
 failed += steps.length;
 
-/** A suite that failed only because its tests failed is already counted; a suite that failed to load is not. */
-function countSuitesWithFailedTests(report) {
-  return report.testResults.filter((suite) => suite.status === 'failed' && suite.assertionResults.some((t) => t.status === 'failed')).length;
+/**
+ * A file that failed only because its tests failed is already counted by its tests; a file that failed to load, or
+ * in a hook, is not. (vitest's numFailedTestSuites counts every enclosing describe of a failed test, so it cannot be used.)
+ */
+function failedWithoutAFailedTest(file) {
+  return file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed');
 }
 
 /** Walks Playwright's nested suites; a test counts as failed when its last attempt did not pass as expected. */
