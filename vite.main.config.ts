@@ -1,15 +1,23 @@
 import { defineConfig } from 'vite';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import pkg from './package.json' with { type: 'json' };
 
 // Main as one ESM file for Node: the Electron main process (default), or with `--mode web` the local web host that
 // `npm run web` runs (scripts/web.mjs). Runtime dependencies stay external: electron-builder ships them in
 // node_modules (keytar's native module must stay a real file), and the web host loads them from node_modules.
 const external = ['electron', ...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+// Bundled rather than loaded from node_modules at start: zod is ~95 modules there (every locale included), and Node
+// resolving and linking them was a tenth of a second of each start; bundled, only what main uses is kept. undici is
+// loaded when the first platform client is built, not at start (main/shared/undici-on-demand.ts).
+const bundled = new Set(['zod', 'undici']);
+const undiciOnDemand = fileURLToPath(new URL('./main/shared/undici-on-demand.ts', import.meta.url));
 
 export default defineConfig(({ mode }) => {
   const web = mode === 'web';
   return {
+    resolve: { alias: [{ find: /^undici$/, replacement: undiciOnDemand }] },
+    ssr: { noExternal: ['zod'] },
     build: {
       ssr: web ? 'main/web/cli.ts' : 'main/electron/main.ts',
       outDir: web ? 'dist/web' : 'dist/main',
@@ -17,7 +25,7 @@ export default defineConfig(({ mode }) => {
       target: 'node22',
       sourcemap: false,
       rollupOptions: {
-        external: (id: string) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+        external: (id: string) => external.some((name) => (id === name || id.startsWith(`${name}/`)) && !bundled.has(name)),
         output: { format: 'es' as const, entryFileNames: web ? 'cli.js' : 'index.js' },
       },
     },

@@ -13,7 +13,7 @@ export const parts = {
   renderer: {
     inputs: ['renderer', 'preload/contract', 'vite.renderer.config.ts', 'package-lock.json'],
     output: 'dist/renderer/index.html',
-    build: ['build', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'],
+    build: ['build', '--configLoader', 'runner', '--config', 'vite.renderer.config.ts', '--logLevel', 'warn'],
   },
   main: {
     inputs: ['main', 'preload/contract', 'vite.main.config.ts', 'package.json', 'package-lock.json'],

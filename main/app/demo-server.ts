@@ -1,4 +1,4 @@
-import { startSimulator, type RunningSimulator } from '../simulator';
+import type { RunningSimulator } from '../simulator';
 import type { Connections } from '../connect/connections';
 import type { ProfileStore } from '../profiles/profile-store';
 import { log } from '../shared/log';
@@ -12,6 +12,8 @@ export async function startDemoServerIfWanted(profiles: ProfileStore, connection
   const existing = await profiles.list();
   const wanted = existing.length === 0 || existing.some((profile) => profile.kind === 'demo');
   if (!wanted) return null;
+  // Loaded only when it runs: a console with its own servers does not pay for the simulator's code at start.
+  const { startSimulator } = await import('../simulator');
   const simulator = await startSimulator({ seed: 42 });
   const profile = await profiles.ensureDemoProfile(simulator.baseUrl);
   connections.setDemoToken(profile.id, simulator.apiToken);

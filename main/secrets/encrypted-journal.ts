@@ -1,4 +1,4 @@
-import { mkdir, open, stat, truncate } from 'node:fs/promises';
+import { mkdir, open, stat, truncate, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
@@ -24,6 +24,12 @@ export interface EncryptedJournal<R> {
   append(record: R): Promise<void>;
   /** Replaces the whole file atomically (compaction, clearing). */
   replace(records: R[]): Promise<void>;
+  /**
+   * Replaces the first `count` records with `head` and adds `after` at the end, in one atomic rewrite. The records
+   * in between are copied as they are on disk (not decrypted, checked or encrypted again): compacting a long journal
+   * then costs what the dropped and the new records cost, not what the whole retained history costs.
+   */
+  replaceHead?(count: number, head: R[], after: R[]): Promise<void>;
   /** Moves the whole file aside as `<file>.damaged-<time>` (clearing an unreadable file keeps a backup). */
   setAsideWhole?(): Promise<string | null>;
 }
@@ -42,6 +48,8 @@ export interface JournalRead<R> {
 }
 
 const LENGTH_BYTES = 4;
+/** How long the file stays open after the last append (a batch's appends follow each other within milliseconds). */
+const APPEND_HANDLE_IDLE_MS = 2_000;
 
 /** `<path>.damaged-2026-11-22T18-40-00-000Z` (colons are not allowed in Windows file names). */
 export function damagedName(path: string, now = new Date()): string {
@@ -66,11 +74,54 @@ export function createEncryptedJournal<R>(
   schema: z.ZodType<R>,
   getKey: () => Promise<Buffer>,
   options: { aad?: string } = {},
-): EncryptedJournal<R> & Required<Pick<EncryptedJournal<R>, 'readRecovering' | 'setAsideWhole'>> {
+): EncryptedJournal<R> & Required<Pick<EncryptedJournal<R>, 'readRecovering' | 'setAsideWhole' | 'replaceHead'>> {
   const aad = options.aad ?? `watchdesk:${basename(path)}`;
   const queue = createSerialQueue();
   /** True once the file on disk is known to end on a whole record (read, or written by us since). */
   let tailChecked = false;
+  /**
+   * The file kept open between appends while they keep coming (a batch appends hundreds of times): opening, checking
+   * and closing the file for each record cost more than writing it. Closed after a quiet moment, and before anything
+   * that replaces, truncates or copies the file (a rename over an open file fails on Windows).
+   */
+  let appendHandle: FileHandle | null = null;
+  let closeTimer: NodeJS.Timeout | undefined;
+
+  async function closeAppendHandle(): Promise<void> {
+    clearTimeout(closeTimer);
+    closeTimer = undefined;
+    const handle = appendHandle;
+    appendHandle = null;
+    await handle?.close();
+  }
+
+  /** The open append handle; opening creates the file (and its folder) and makes the new name durable. */
+  async function openForAppend(): Promise<FileHandle> {
+    if (appendHandle) return appendHandle;
+    const existed = await stat(path).then(
+      () => true,
+      () => false,
+    );
+    if (!existed) await mkdir(dirname(path), { recursive: true });
+    const handle = await open(path, 'a', 0o600);
+    if (!existed) {
+      try {
+        await syncDirectory(dirname(path));
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    }
+    appendHandle = handle;
+    return handle;
+  }
+
+  /** Closes the append handle once no change has come for a while (queued, so never under a running change). */
+  function closeWhenQuiet(): void {
+    clearTimeout(closeTimer);
+    closeTimer = setTimeout(() => void queue.run(closeAppendHandle).catch(() => undefined), APPEND_HANDLE_IDLE_MS);
+    closeTimer.unref();
+  }
 
   function frame(key: Buffer, record: R): Buffer {
     const blob = encrypt(key, Buffer.from(JSON.stringify(checkedForSaving(schema, record, basename(path))), 'utf8'), aad);
@@ -118,6 +169,7 @@ export function createEncryptedJournal<R>(
       return { records, setAside: null };
     }
     const tail = bytes.subarray(offset);
+    await closeAppendHandle();
     const file = damagedName(path);
     await writeFileAtomic(file, tail, { mode: 0o600 });
     await truncate(path, offset);
@@ -147,36 +199,51 @@ export function createEncryptedJournal<R>(
         // Never append after a torn record: the new one would be unreadable behind it.
         if (!tailChecked) await recover();
         const data = frame(await getKey(), record);
-        const existed = await stat(path).then(
-          () => true,
-          () => false,
-        );
-        if (!existed) await mkdir(dirname(path), { recursive: true });
-        const handle = await open(path, 'a', 0o600);
+        const handle = await openForAppend();
         try {
           await handle.writeFile(data);
-          await handle.sync();
+          // The data and the file's new length (what a reader needs to find the record), not its times.
+          await handle.datasync();
         } catch (error) {
           // A partial write (a full disk) leaves a torn tail: check it again before the next append.
           tailChecked = false;
+          await closeAppendHandle().catch(() => undefined);
           throw error;
-        } finally {
-          await handle.close();
         }
-        if (!existed) await syncDirectory(dirname(path));
+        closeWhenQuiet();
       });
     },
 
     replace(records) {
       return queue.run(async () => {
+        await closeAppendHandle();
         const key = await getKey();
         await writeFileAtomic(path, Buffer.concat(records.map((record) => frame(key, record))), { mode: 0o600 });
         tailChecked = true;
       });
     },
 
+    replaceHead(count, head, after) {
+      return queue.run(async () => {
+        await closeAppendHandle();
+        if (!tailChecked) await recover();
+        const bytes = (await readFileIfExists(path)) ?? Buffer.alloc(0);
+        let offset = 0;
+        for (let i = 0; i < count; i++) {
+          if (bytes.length - offset < LENGTH_BYTES) throw new Error(`${basename(path)}: ${count} records to replace, the file holds ${i}`);
+          offset += LENGTH_BYTES + bytes.readUInt32BE(offset);
+        }
+        if (offset > bytes.length) throw new Error(`${basename(path)}: record ${count} runs past the end of the file`);
+        const key = await getKey();
+        const kept = bytes.subarray(offset);
+        await writeFileAtomic(path, Buffer.concat([...head.map((record) => frame(key, record)), kept, ...after.map((record) => frame(key, record))]), { mode: 0o600 });
+        tailChecked = true;
+      });
+    },
+
     setAsideWhole() {
       return queue.run(async () => {
+        await closeAppendHandle();
         const bytes = await readFileIfExists(path);
         if (bytes === null || bytes.length === 0) return null;
         const file = damagedName(path);

@@ -117,9 +117,15 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
   const compactAfterRecords = options.compactAfterRecords ?? 1_000;
   const compactAfterEntries = options.compactAfterEntries ?? Math.max(1, Math.ceil(maxEntries / 4));
   let cache: HistoryEntry[] | null = null;
-  let recordsOnDisk = 0;
-  /** Entries in the records on disk (a snapshot's plus each append's): what the next open reads. */
+  /**
+   * The entries each record on disk adds, in file order (a note adds none; a snapshot can only be the first): what
+   * the next open reads, and which records compaction can drop whole.
+   */
+  let recordSizes: number[] = [];
+  /** The sum of recordSizes. */
   let entriesOnDisk = 0;
+  /** The records on disk replay, in order, into the list in memory (then compaction may keep some of them as they are). */
+  let inStep = true;
   let loading: Promise<HistoryEntry[]> | null = null;
   let damage: HistoryDamage | null = null;
   /** The last read failed (another key, or damaged from the start): clearing keeps a backup first. */
@@ -136,6 +142,8 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     return entries;
   };
 
+  const sizeOf = (record: HistoryRecord): number => (record.type === 'note' ? 0 : record.entries.length);
+
   async function load(): Promise<HistoryEntry[]> {
     if (cache) return cache;
     loading ??= (async () => {
@@ -143,8 +151,10 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
         const { records, setAside } = journal.readRecovering ? await journal.readRecovering() : { records: await journal.read(), setAside: null };
         if (setAside) damage = describe(setAside);
         unreadable = false;
-        recordsOnDisk = records.length;
-        entriesOnDisk = records.reduce((n, r) => n + (r.type === 'note' ? 0 : r.entries.length), 0);
+        recordSizes = records.map(sizeOf);
+        entriesOnDisk = recordSizes.reduce((n, size) => n + size, 0);
+        // A snapshot after the first record resets the list there: the records no longer line up with the list.
+        inStep = !records.some((r, index) => index > 0 && r.type === 'snapshot');
         cache = keepNewest(replay(records));
         // A file from before size-triggered compaction (or after a crash mid-interval) is brought back within bounds now.
         if (entriesOnDisk > maxEntries + compactAfterEntries) await compact(cache);
@@ -161,27 +171,53 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     return loading;
   }
 
+  /** Rewrites the journal as one snapshot of `entries` (the retained list): every entry serialised and encrypted again. */
   async function compact(entries: HistoryEntry[]): Promise<void> {
     await journal.replace([{ type: 'snapshot', entries }]);
-    recordsOnDisk = 1;
+    recordSizes = [entries.length];
     entriesOnDisk = entries.length;
+    inStep = true;
+  }
+
+  /**
+   * Compaction when the retained list is already the newest `maxEntries` with `change` applied: the oldest records
+   * are dropped whole, the one the cut falls inside is written again with its retained entries (the first ones of
+   * `retained`), and every later record is copied as it is on disk. False when that cannot be done (the journal
+   * cannot copy records, or the cut falls inside `change` itself): the caller then rewrites everything.
+   */
+  async function compactHead(retained: HistoryEntry[], change: HistoryRecord): Promise<boolean> {
+    if (!journal.replaceHead || !inStep) return false;
+    let drop = entriesOnDisk + sizeOf(change) - retained.length;
+    let whole = 0;
+    while (whole < recordSizes.length && recordSizes[whole]! <= drop) drop -= recordSizes[whole++]!;
+    if (whole === recordSizes.length) return false;
+    const cut = drop > 0 ? recordSizes[whole]! - drop : 0;
+    const head: HistoryRecord[] = cut > 0 ? [{ type: 'snapshot', entries: retained.slice(0, cut) }] : [];
+    const replaced = whole + (cut > 0 ? 1 : 0);
+    await journal.replaceHead(replaced, head, [change]);
+    recordSizes = [...(cut > 0 ? [cut] : []), ...recordSizes.slice(replaced), sizeOf(change)];
+    entriesOnDisk = retained.length;
+    return true;
   }
 
   /**
    * Adds a record and then applies it to the list in memory (in place: a batch's many small appends do not each copy
-   * 20,000 entries); past either threshold (records, or entries beyond the retained ones) the journal becomes one
-   * snapshot of the list with the change applied, trimmed to the newest `maxEntries`. A failed write changes nothing.
+   * 20,000 entries). Past the entries threshold (entries on disk beyond the retained ones) the oldest records leave
+   * the file (see compactHead); past the records threshold the journal becomes one snapshot of the list with the
+   * change applied, trimmed to the newest `maxEntries`. A failed write changes nothing.
    */
   async function record(current: HistoryEntry[], change: HistoryRecord, apply: (entries: HistoryEntry[]) => void): Promise<void> {
-    const added = change.type === 'note' ? 0 : change.entries.length;
-    if (recordsOnDisk + 1 > compactAfterRecords || entriesOnDisk + added > maxEntries + compactAfterEntries) {
+    const added = sizeOf(change);
+    const tooManyRecords = recordSizes.length + 1 > compactAfterRecords;
+    if (tooManyRecords || entriesOnDisk + added > maxEntries + compactAfterEntries) {
       const next = current.slice();
       apply(next);
-      await compact(keepNewest(next));
+      keepNewest(next);
+      if (tooManyRecords || !(await compactHead(next, change))) await compact(next);
       cache = next;
     } else {
       await journal.append(change);
-      recordsOnDisk += 1;
+      recordSizes.push(added);
       entriesOnDisk += added;
       apply(current);
       keepNewest(current);

@@ -37,8 +37,11 @@ interface ChildRun {
   stderr: string;
 }
 
-/** Starts the child on the folder, waits until it has started working, lets it run for `ms`, kills it with SIGKILL. */
-function runAndKill(mode: string, dataDir: string, ms: number, env: Record<string, string>): Promise<ChildRun> {
+/**
+ * Starts the child on the folder, waits until it has started working (`READY`) or, with `from: 'ack'`, until it has
+ * acknowledged its first piece of work, lets it run for `ms`, and kills it with SIGKILL.
+ */
+function runAndKill(mode: string, dataDir: string, ms: number, env: Record<string, string>, from: 'ready' | 'ack'): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [childScript, mode, dataDir], {
       env: { ...process.env, ...env, CRASH_KEY: key.toString('hex'), WATCHDESK_LOG: 'silent' },
@@ -48,7 +51,8 @@ function runAndKill(mode: string, dataDir: string, ms: number, env: Record<strin
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
-      if (out.includes('READY\n') && !timer) timer = setTimeout(() => child.kill('SIGKILL'), ms);
+      const started = from === 'ready' ? out.includes('READY\n') : out.includes('\nACK ');
+      if (started && !timer) timer = setTimeout(() => child.kill('SIGKILL'), ms);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     let timer: NodeJS.Timeout | undefined;
@@ -68,11 +72,14 @@ function runAndKill(mode: string, dataDir: string, ms: number, env: Record<strin
 async function killLoop(mode: string, seed: number, check: (dataDir: string, acked: Set<string>) => Promise<void>, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(workDir, `${mode}-`));
   const acked = new Set<string>();
-  // A batch needs its first answers before a kill can catch tokens in flight; file work is busy from the start.
-  const next = mode === 'batch' ? delays(seed, 100, 900) : delays(seed, 20, 300);
+  // File work is busy from the start. A batch is busy only once its first answers arrive, and how long they take
+  // depends on the machine's load, so its kills count from its first acknowledged token: every kill then finds tokens
+  // in flight, on a fast machine or a loaded one.
+  const from = mode === 'batch' ? 'ack' : 'ready';
+  const next = mode === 'batch' ? delays(seed, 0, 800) : delays(seed, 20, 300);
   let kills = 0;
   for (let i = 0; i < KILLS_PER_MODE; i++) {
-    const run = await runAndKill(mode, dataDir, next(), env);
+    const run = await runAndKill(mode, dataDir, next(), env, from);
     kills += 1;
     for (const line of run.acks) acked.add(line);
     await check(dataDir, acked);

@@ -243,6 +243,44 @@ describe('token history size on disk', () => {
     expect(reopened.map((e) => e.id)).toEqual(range(19_001, 20_000).map((e) => e.id));
   });
 
+  it('compaction drops the oldest records, keeps the later ones byte for byte, and loses no note', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey, { maxEntries: 10, compactAfterEntries: 5 });
+    const expected: HistoryEntry[] = [];
+    /** The last record of the file: the append just made, whether it compacted or not. */
+    const lastRecord = (bytes: Buffer): Buffer => {
+      let offset = 0;
+      let last = bytes;
+      while (offset < bytes.length) {
+        last = bytes.subarray(offset, offset + 4 + bytes.readUInt32BE(offset));
+        offset += last.length;
+      }
+      return last;
+    };
+    let next = 1;
+    let previousAppend: Buffer | null = null;
+    for (let round = 0; round < 12; round++) {
+      const added = range(next, next + (round % 4));
+      next += added.length;
+      await history.append(added);
+      const after = readFileSync(path);
+      // The previous append (at most 4 entries, all among the newest 10) is kept whole: the same bytes, copied
+      // across any compaction rather than decrypted and encrypted again.
+      if (previousAppend) expect(after.includes(previousAppend)).toBe(true);
+      previousAppend = Buffer.from(lastRecord(after));
+      expected.push(...added);
+      // A note on an entry near the cut: the record it is in may be the one written again.
+      const target = expected.at(-Math.min(expected.length, 10))!;
+      await history.setNote(target.id, `note ${round}`);
+      expected[expected.indexOf(target)] = { ...target, note: `note ${round}` };
+      const newest = expected.slice(-10);
+      expect(await history.entries()).toEqual(newest);
+      expect(await entriesOnDisk(path)).toBeLessThanOrEqual(15);
+      expect(await createTokenHistory(path, getKey, { maxEntries: 10, compactAfterEntries: 5 }).entries()).toEqual(newest);
+      expected.splice(0, Math.max(0, expected.length - 10));
+    }
+  });
+
   it('brings an oversized journal back within bounds when it is opened', async () => {
     const path = freshPath();
     const journal = journalAt(path);
