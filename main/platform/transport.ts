@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, errors, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
@@ -492,7 +492,8 @@ class SharedAbortListeners {
       signal.addEventListener(
         'abort',
         () => {
-          const reason = signal.reason instanceof Error ? signal.reason : new errors.RequestAbortedError();
+          // The reason is not shown: a request whose caller's signal aborted fails as Cancelled.
+          const reason = signal.reason instanceof Error ? signal.reason : new Error('request cancelled');
           for (const request of [...requests]) request.abort(reason);
           requests.clear();
         },
