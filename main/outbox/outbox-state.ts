@@ -1,5 +1,5 @@
 import type { AppError } from '../../preload/contract/app-error';
-import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry } from '../../preload/contract/onboarding';
+import { createdAnswerOf, type CameraCreateRequest, type CameraCreateResponse, type OutboxEntry } from '../../preload/contract/onboarding';
 
 /**
  * The outbox state machine, pure: every change of an entry is one of these events, and `transition` is the only
@@ -124,7 +124,7 @@ export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry 
       return { ...entry, state: 'sending', attempts: entry.attempts + 1, nextAttemptAt: null, updatedAt };
     case 'answered':
       allowed(entry, event, ['sending']);
-      return { ...entry, state: 'created', response: event.response, lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt };
+      return { ...entry, state: 'created', response: createdAnswerOf(event.response), lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt };
     case 'recovered':
       allowed(entry, event, ['sending']);
       return { ...entry, state: 'retrying', maybeCreated: true, nextAttemptAt: updatedAt, updatedAt };

@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
-import { Agent } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
@@ -310,42 +310,31 @@ export class Transport {
     }
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
 
-    const started = performance.now();
-    const watch: Watched = { deadline: started + this.deadlineMs, body: undefined, expired: false };
-
     // Aborted while the token was read: nothing is sent.
     if (spec.signal?.aborted) throw cancelled(ctx);
-    let response;
+    const exchange = new Exchange(performance.now() + this.deadlineMs, this.deadlines);
     try {
-      // Connect and headers are bounded by undici's own timeouts; the caller's signal cancels.
-      const signal = spec.signal ? this.aborts.forRequest(spec.signal) : undefined;
-      response = await this.agent.request({ origin: this.origin, path: fullPath, method: spec.method, headers, body, signal });
+      // Connect, headers and body are bounded by undici's own timeouts, a dripping body by the sweeper; the caller's
+      // signal cancels.
+      if (spec.signal) this.aborts.watch(spec.signal, exchange);
+      this.agent.dispatch({ origin: this.origin, path: fullPath, method: spec.method, headers, body }, exchange);
+      await exchange.answer;
     } catch (error) {
-      throw await this.attemptFailure(ctx, spec, watch, token, error, 'request');
+      throw await this.attemptFailure(ctx, spec, exchange, token, error, exchange.phase);
     }
-    let text: string;
-    watch.body = response.body;
-    this.deadlines.add(watch);
-    try {
-      text = await response.body.text();
-    } catch (error) {
-      throw await this.attemptFailure(ctx, spec, watch, token, error, 'body');
-    } finally {
-      this.deadlines.delete(watch);
-    }
-    return new RawResponse(response.statusCode, headerValue(response.headers['content-type']), response.headers, text, ctx, token);
+    return new RawResponse(exchange.status, headerValue(exchange.headers['content-type']), exchange.headers, exchange.text, ctx, token);
   }
 
   private async attemptFailure(
     ctx: CallContext,
     spec: RequestSpec,
-    watch: Watched,
+    exchange: Exchange,
     token: string | null,
     error: unknown,
     phase: 'request' | 'body',
   ): Promise<AppFailure> {
     if (spec.signal?.aborted) return cancelled(ctx);
-    if (watch.expired) {
+    if (exchange.expired) {
       return new AppFailure('Timeout', t('errors.platform.deadline', { seconds: Math.round(this.deadlineMs / 1000) }), {
         details: `${ctx.method} ${ctx.path} on ${ctx.host}: attempt deadline reached`,
         data: { phase: 'deadline' },
@@ -363,17 +352,101 @@ export class Transport {
   }
 }
 
-interface Watched {
-  deadline: number;
-  body: { destroy(error?: Error): unknown } | undefined;
-  expired: boolean;
+/**
+ * One request sent with undici's dispatch API, its answer read in full. Undici's `request` wraps every answer in a
+ * stream and an async resource that `text()` then drains; the console always reads answers whole, so this handler
+ * keeps the chunks and decodes them once, as `text()` does (UTF-8, a leading byte order mark skipped). A watch list
+ * or an import sends hundreds of requests a minute, and the stream was a good part of each one's cost.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  /** Resolves when the whole answer is in; rejects with undici's error (or the reason it was aborted with). */
+  readonly answer: Promise<void>;
+  status = 0;
+  headers: IncomingHttpHeaders = {};
+  text = '';
+  /** Where a failure happened: before the answer's headers came in, or while its body was read. */
+  phase: 'request' | 'body' = 'request';
+  /** Set by the sweeper when the attempt's deadline passed. */
+  expired = false;
+  /** The caller signal's set of requests in flight, which this one leaves once answered. */
+  pending: Set<Exchange> | null = null;
+  private chunks: Buffer[] = [];
+  private length = 0;
+  private controller: Dispatcher.DispatchController | null = null;
+  /** An abort that came before undici started the request (it was still queued). */
+  private reason: Error | null = null;
+  private resolve!: () => void;
+  private reject!: (error: unknown) => void;
+
+  constructor(
+    readonly deadline: number,
+    private readonly deadlines: DeadlineSweeper,
+  ) {
+    this.answer = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    if (this.reason) controller.abort(this.reason);
+    else this.controller = controller;
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    // An informational answer (100 Continue) is followed by the real one.
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.headers = headers;
+    this.phase = 'body';
+    // Undici's body timeout measures the gaps between chunks: the sweeper bounds the whole body.
+    this.deadlines.add(this);
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    this.done();
+    this.text = decodeUtf8(this.chunks, this.length);
+    this.chunks = [];
+    this.resolve();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
+    this.done();
+    this.chunks = [];
+    this.reject(error);
+  }
+
+  /** Cancels the request: at once when undici has started it, or as it starts when it is still queued. */
+  abort(reason: Error): void {
+    if (this.controller) this.controller.abort(reason);
+    else this.reason ??= reason;
+  }
+
+  private done(): void {
+    this.deadlines.delete(this);
+    this.pending?.delete(this);
+    this.pending = null;
+  }
+}
+
+/** An answer's bytes as text, as undici's `body.text()` reads them. */
+function decodeUtf8(chunks: Buffer[], length: number): string {
+  if (chunks.length === 0 || length === 0) return '';
+  const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+  const bom = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
+  return buffer.toString('utf8', bom ? 3 : 0);
 }
 
 class DeadlineSweeper {
-  private readonly watched = new Set<Watched>();
+  private readonly watched = new Set<Exchange>();
   private timer: NodeJS.Timeout | undefined;
 
-  add(entry: Watched): void {
+  add(entry: Exchange): void {
     this.watched.add(entry);
     if (!this.timer) {
       this.timer = setInterval(() => this.sweep(), 250);
@@ -381,7 +454,7 @@ class DeadlineSweeper {
     }
   }
 
-  delete(entry: Watched): void {
+  delete(entry: Exchange): void {
     this.watched.delete(entry);
   }
 
@@ -398,31 +471,30 @@ class DeadlineSweeper {
       if (now < entry.deadline) continue;
       entry.expired = true;
       this.watched.delete(entry);
-      entry.body?.destroy(new Error('attempt deadline reached'));
+      entry.abort(new Error('attempt deadline reached'));
     }
   }
 }
 
-type AbortListener = (...args: unknown[]) => void;
-
 /**
  * One 'abort' listener per caller signal, shared by every request sent with it. A batch sends thousands of requests
  * with its one signal; adding and removing an AbortSignal listener for each costs more than the rest of the call's
- * bookkeeping. Each request gets a small emitter (undici takes an EventEmitter as `signal`) that the shared listener
- * fires when the caller aborts.
+ * bookkeeping. The shared listener aborts the requests still in flight.
  */
 class SharedAbortListeners {
-  private readonly bySignal = new WeakMap<AbortSignal, Set<RequestAbort>>();
+  private readonly bySignal = new WeakMap<AbortSignal, Set<Exchange>>();
 
   /** The caller's signal must not be aborted yet (its 'abort' event would never come again). */
-  forRequest(signal: AbortSignal): RequestAbort {
+  watch(signal: AbortSignal, exchange: Exchange): void {
     let pending = this.bySignal.get(signal);
     if (!pending) {
-      const requests = new Set<RequestAbort>();
+      const requests = new Set<Exchange>();
       signal.addEventListener(
         'abort',
         () => {
-          for (const request of [...requests]) request.fire();
+          // The reason is not shown: a request whose caller's signal aborted fails as Cancelled.
+          const reason = signal.reason instanceof Error ? signal.reason : new Error('request cancelled');
+          for (const request of [...requests]) request.abort(reason);
           requests.clear();
         },
         { once: true },
@@ -430,51 +502,8 @@ class SharedAbortListeners {
       this.bySignal.set(signal, requests);
       pending = requests;
     }
-    return new RequestAbort(signal, pending);
-  }
-}
-
-/**
- * What undici sees as one request's signal: it adds its abort listener with once('abort') and removes it when the
- * answer has been read. Only that one listener is kept (no emitter bookkeeping per request).
- */
-class RequestAbort extends EventEmitter {
-  private listener: AbortListener | null = null;
-
-  constructor(
-    private readonly source: AbortSignal,
-    private readonly pending: Set<RequestAbort>,
-  ) {
-    super();
-  }
-
-  /** Undici reads the reason when it aborts the request. */
-  get reason(): unknown {
-    return this.source.reason;
-  }
-
-  override on(_event: string | symbol, listener: AbortListener): this {
-    this.listener = listener;
-    this.pending.add(this);
-    return this;
-  }
-
-  override once(event: string | symbol, listener: AbortListener): this {
-    return this.on(event, listener);
-  }
-
-  override removeListener(_event: string | symbol, listener: AbortListener): this {
-    if (this.listener === listener) {
-      this.listener = null;
-      this.pending.delete(this);
-    }
-    return this;
-  }
-
-  fire(): void {
-    const listener = this.listener;
-    this.listener = null;
-    listener?.();
+    pending.add(exchange);
+    exchange.pending = pending;
   }
 }
 

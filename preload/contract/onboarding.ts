@@ -3,7 +3,7 @@ import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
-import { cameraCreateRequestSchema, cameraCreateResponseSchema, type CameraCreateRequest, type CameraCreateResponse } from './wire/platform';
+import { cameraCreateRequestSchema, type CameraCreateRequest, type CameraCreateResponse } from './wire/platform';
 
 /**
  * Camera onboarding (operation 4, `POST /api/v2/billing/cameras`): the wizard, templates, bulk import and the
@@ -22,6 +22,36 @@ export const MAX_IMPORT_BATCH = 10_000;
 export const outboxStates = ['queued', 'sending', 'retrying', 'needs-fixing', 'held', 'created'] as const;
 export type OutboxState = (typeof outboxStates)[number];
 
+/**
+ * What an entry keeps of the 201 answer: the fields the result view, the outbox and the list of created cameras show.
+ * The platform's answer may carry many more (the wire schema keeps unknown fields); each entry is written to the
+ * encrypted journal after its answer and kept in memory, so the rest is left out. A journal written with whole answers
+ * still reads (the extra fields are dropped).
+ */
+export const createdAnswerSchema = z.object({
+  id: z.int(),
+  status: z.string(),
+  name: z.string(),
+  is_archive_recording: z.boolean(),
+  archive_storage_days: z.int(),
+  network_device: z.object({ mac: z.string(), serial_number: z.string() }),
+  folder: z.object({ id: z.int(), key: z.string() }),
+});
+export type CreatedAnswer = z.infer<typeof createdAnswerSchema>;
+
+/** The part of a 201 answer an entry keeps (see `createdAnswerSchema`). */
+export function createdAnswerOf(response: CameraCreateResponse): CreatedAnswer {
+  return {
+    id: response.id,
+    status: response.status,
+    name: response.name,
+    is_archive_recording: response.is_archive_recording,
+    archive_storage_days: response.archive_storage_days,
+    network_device: { mac: response.network_device.mac, serial_number: response.network_device.serial_number },
+    folder: { id: response.folder.id, key: response.folder.key },
+  };
+}
+
 export const outboxEntrySchema = z.object({
   id: z.string().min(1),
   profileId: z.string(),
@@ -39,7 +69,8 @@ export const outboxEntrySchema = z.object({
   lastError: z.object({ kind: z.string(), message: z.string(), details: z.string().optional() }).nullable(),
   /** The server's 422 field errors, keyed by request path. */
   fieldErrors: z.record(z.string(), z.array(z.string())),
-  response: cameraCreateResponseSchema.nullable(),
+  /** From the 201 answer (the part the screens show); null until created, or when recognised by its external id. */
+  response: createdAnswerSchema.nullable(),
   /** Created, known from the server's "external_id has already been taken" after an answer was lost. */
   recognisedByExternalId: z.boolean(),
   /** The bulk import the entry came from, if any. */

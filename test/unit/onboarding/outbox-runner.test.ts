@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CameraCreateResponse } from '../../../preload/contract/onboarding';
 import { Outbox, type SendCamera } from '../../../main/outbox/outbox';
-import { createSavedOutboxStore } from '../../../main/outbox/outbox-store';
+import { createSavedOutboxStore, type OutboxStore } from '../../../main/outbox/outbox-store';
 import { AppFailure, isAppFailure } from '../../../main/shared/app-failure';
 import { cameraCreateResponse } from '../platform/samples';
 
@@ -109,5 +109,43 @@ describe('outbox runner', () => {
     expect(sends.size).toBe(50);
     const reloaded = await open().load();
     expect(reloaded.map((entry) => [entry.state, entry.request.external_id, entry.response?.id !== undefined])).toEqual(entries.map((entry) => ['created', entry.request.external_id, true]));
+  });
+
+  it('writes the first dispatch record with the put of a new batch (one sync before the first request), and sends nothing when that write fails', async () => {
+    const open = savedStore();
+    const calls: string[] = [];
+    const recording = (store: OutboxStore, failPut = false): OutboxStore => ({
+      ...store,
+      put: (entries) => {
+        calls.push(`put ${entries.length}`);
+        const written = failPut ? Promise.reject(new AppFailure('Internal', 'The disk is full.')) : store.put(entries);
+        return written.finally(() => calls.push('put written'));
+      },
+      dispatch: (ids) => {
+        calls.push(`dispatch ${ids.length}`);
+        return failPut ? Promise.reject(new AppFailure('Internal', 'The disk is full.')) : store.dispatch(ids);
+      },
+    });
+    let sent = 0;
+    const send: SendCamera = async () => response(++sent);
+    const outbox = new Outbox({ store: recording(open()), send, dispatchAhead: 8 });
+    await outbox.load();
+    const entries = await outbox.enqueue(Array.from({ length: 10 }, (_, i) => ({ name: `Gate ${i}`, external_id: `x-${i}` })), meta);
+    // Appended before the put's write ended: the store writes both in one go.
+    expect(calls.slice(0, 3)).toEqual(['put 10', 'dispatch 8', 'put written']);
+    const settled = await Promise.all(entries.map((entry) => outbox.settled(entry.id, 5_000)));
+    await outbox.dispose();
+    expect(settled.map((entry) => entry.state)).toEqual(Array(10).fill('created'));
+    expect(sent).toBe(10);
+    expect((await open().load()).map((entry) => entry.state)).toEqual(Array(10).fill('created'));
+
+    const failing = new Outbox({ store: recording(savedStore()(), true), send, dispatchAhead: 8 });
+    await failing.load();
+    sent = 0;
+    expect((await failureOf(failing.enqueue([{ name: 'Gate', external_id: 'y-1' }], meta))).message).toBe('The disk is full.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(failing.entries()).toEqual([]);
+    expect(sent).toBe(0);
+    await failing.dispose();
   });
 });

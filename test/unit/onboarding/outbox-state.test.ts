@@ -38,8 +38,18 @@ describe('outbox state machine', () => {
     expect(transition(entry('retrying', { attempts: 2 }), { type: 'send-started', at })).toMatchObject({ state: 'sending', attempts: 3 });
   });
 
-  it('sending -> created on a 201, keeping the answer', () => {
-    expect(transition(entry('sending'), { type: 'answered', at, response })).toMatchObject({ state: 'created', response, recognisedByExternalId: false });
+  it('sending -> created on a 201, keeping the part of the answer the screens show', () => {
+    const created = transition(entry('sending'), { type: 'answered', at, response: { ...response, extra: { nested: 'x' } } });
+    expect(created).toMatchObject({ state: 'created', recognisedByExternalId: false });
+    expect(created.response).toEqual({
+      id: 100001,
+      status: '',
+      name: 'Gate',
+      is_archive_recording: true,
+      archive_storage_days: 30,
+      network_device: { mac: 'AA:BB:CC:00:00:01', serial_number: '' },
+      folder: { id: 501, key: 'fld-0501' },
+    });
   });
 
   it('sending -> retrying with backoff when the connection was refused, not marked maybe-created', () => {

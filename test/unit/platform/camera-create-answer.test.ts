@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cameraCreateAnswerSchema } from '../../../main/platform/camera-create-answer';
+import { cameraCreateResponseSchema } from '../../../preload/contract/wire/platform';
+import { cameraCreateResponse } from './samples';
+
+// The compiled check of the 201 answer must accept and refuse exactly what the general parser does, with the same issues.
+
+const answer = cameraCreateResponse;
+
+type Path = [string] | [string, string];
+const paths: Path[] = Object.entries(answer).flatMap(([key, value]): Path[] =>
+  value !== null && typeof value === 'object' ? [[key], ...Object.keys(value).map((inner): Path => [key, inner])] : [[key]],
+);
+
+function withValue(path: Path, replacement: unknown): unknown {
+  const copy = structuredClone(answer) as Record<string, unknown>;
+  const parent = (path.length === 2 ? copy[path[0]] : copy) as Record<string, unknown>;
+  const key = path[path.length - 1]!;
+  if (replacement === undefined) delete parent[key];
+  else parent[key] = replacement;
+  return copy;
+}
+
+function sameVerdict(input: unknown): void {
+  const general = cameraCreateResponseSchema.safeParse(input);
+  const compiled = cameraCreateAnswerSchema.safeParse(input);
+  expect(cameraCreateAnswerSchema.validate(input)).toBe(general.success);
+  expect(compiled.success).toBe(general.success);
+  if (general.success) expect(compiled.data).toEqual(general.data);
+  else expect(compiled.error?.issues).toEqual(general.error.issues);
+}
+
+describe('the compiled camera create answer check', () => {
+  it('is compiled (not the general parser handed back)', () => {
+    expect(cameraCreateAnswerSchema).not.toBe(cameraCreateResponseSchema);
+  });
+
+  it('accepts the answer with the fields the spec shows, keeping unknown ones', () => {
+    sameVerdict(answer);
+    sameVerdict({ ...answer, created_at: '2026-01-01', network_device: { ...answer.network_device, model: 'X' } });
+  });
+
+  it('refuses a changed or missing field exactly as the general parser does', () => {
+    const replacements = [undefined, null, '', 'text', 0, -3, 1.5, 2 ** 60, true, {}, [], { id: 1 }];
+    fc.assert(
+      fc.property(fc.constantFrom(...paths), fc.constantFrom(...replacements), (path, replacement) => sameVerdict(withValue(path, replacement))),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses what is not an answer at all', () => {
+    for (const input of [null, 'camera', 17, [], [answer], {}]) sameVerdict(input);
+  });
+});
