@@ -28,12 +28,22 @@ function checkKey(key: Buffer): void {
 
 /** AES-256-GCM with a fresh random IV. `aad` binds the blob to its purpose: decrypting with another aad fails. */
 export function encrypt(key: Buffer, plaintext: Buffer, aad?: string): Buffer {
+  return Buffer.concat(encryptedParts(key, plaintext, aad));
+}
+
+/**
+ * `encrypt` as its two parts, the header (version, IV, tag) and the ciphertext, for a caller that writes them one
+ * after the other: a blob of megabytes is then not copied once more only to be joined to 29 bytes.
+ */
+export function encryptedParts(key: Buffer, plaintext: Buffer, aad?: string): [header: Buffer, ciphertext: Buffer] {
   checkKey(key);
   const iv = randomBytes(IV_LENGTH);
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_LENGTH });
   if (aad !== undefined) cipher.setAAD(Buffer.from(aad, 'utf8'));
-  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, cipher.getAuthTag(), ciphertext]);
+  const body = cipher.update(plaintext);
+  const last = cipher.final();
+  const ciphertext = last.length === 0 ? body : Buffer.concat([body, last]);
+  return [Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, cipher.getAuthTag()]), ciphertext];
 }
 
 /**

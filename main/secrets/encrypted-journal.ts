@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
-import { checkedForSaving, decrypt, encrypt, parseDecryptedJson } from './crypto';
+import { checkedForSaving, decrypt, encryptedParts, parseDecryptedJson } from './crypto';
 
 /**
  * An append-only file of encrypted records, for data that grows by small steps (the token history): adding a record
@@ -138,11 +138,12 @@ export function createEncryptedJournal<R>(
     closeTimer.unref();
   }
 
-  function frame(key: Buffer, record: R): Buffer {
-    const blob = encrypt(key, Buffer.from(JSON.stringify(checkedForSaving(schema, record, basename(path))), 'utf8'), aad);
+  /** One record as written: its length prefix, then the encrypted blob's header and ciphertext (not joined). */
+  function frameParts(key: Buffer, record: R): Buffer[] {
+    const [header, ciphertext] = encryptedParts(key, Buffer.from(JSON.stringify(checkedForSaving(schema, record, basename(path))), 'utf8'), aad);
     const length = Buffer.alloc(LENGTH_BYTES);
-    length.writeUInt32BE(blob.length);
-    return Buffer.concat([length, blob]);
+    length.writeUInt32BE(header.length + ciphertext.length);
+    return [length, header, ciphertext];
   }
 
   /**
@@ -242,7 +243,8 @@ export function createEncryptedJournal<R>(
       return queue.run(async () => {
         // Never append after a torn record: the new one would be unreadable behind it.
         if (!tailChecked) await recover();
-        const data = frame(await getKey(), record);
+        // One buffer, one write: a record of a batch is a few kilobytes.
+        const data = Buffer.concat(frameParts(await getKey(), record));
         const handle = await openForAppend();
         try {
           await handle.writeFile(data);
@@ -262,7 +264,7 @@ export function createEncryptedJournal<R>(
       return queue.run(async () => {
         await closeAppendHandle();
         const key = await getKey();
-        await writeFileAtomic(path, Buffer.concat(records.map((record) => frame(key, record))), { mode: 0o600 });
+        await writeFileAtomic(path, records.flatMap((record) => frameParts(key, record)), { mode: 0o600 });
         tailChecked = true;
       });
     },
@@ -280,7 +282,7 @@ export function createEncryptedJournal<R>(
         if (offset > bytes.length) throw new Error(`${basename(path)}: record ${count} runs past the end of the file`);
         const key = await getKey();
         const kept = bytes.subarray(offset);
-        await writeFileAtomic(path, Buffer.concat([...head.map((record) => frame(key, record)), kept, ...after.map((record) => frame(key, record))]), { mode: 0o600 });
+        await writeFileAtomic(path, [...head.flatMap((record) => frameParts(key, record)), kept, ...after.flatMap((record) => frameParts(key, record))], { mode: 0o600 });
         tailChecked = true;
       });
     },

@@ -15,7 +15,8 @@ export interface WriteFileAtomicOptions {
  */
 export async function writeFileAtomic(
   path: string,
-  data: string | Buffer,
+  /** The content, or its pieces in order (written one after the other, never joined into one more copy). */
+  data: string | Buffer | readonly Buffer[],
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
   const dir = dirname(path);
@@ -26,7 +27,9 @@ export async function writeFileAtomic(
   try {
     const handle = await open(temp, 'wx', mode);
     try {
-      await handle.writeFile(data);
+      if (typeof data === 'string' || Buffer.isBuffer(data)) await handle.writeFile(data);
+      // Each piece is written from where the previous one ended (writeFile on a handle writes at its position).
+      else for (const piece of data) await handle.writeFile(piece);
       await handle.sync();
     } finally {
       await handle.close();
