@@ -67,7 +67,11 @@ export function decrypt(key: Buffer, blob: Buffer, aad?: string): Buffer {
  * failure is AppFailure('Internal') with a sentence for people and the file name in the details.
  */
 export function decryptJson<T>(key: Buffer, blob: Buffer, aad: string, schema: z.ZodType<T>, fileName: string, part = 'the file'): T {
-  const plaintext = decrypt(key, blob, aad);
+  return parseDecryptedJson(decrypt(key, blob, aad), schema, fileName, part);
+}
+
+/** The second half of `decryptJson`, for a caller that decrypts first and parses later (or not at all). */
+export function parseDecryptedJson<T>(plaintext: Buffer, schema: z.ZodType<T>, fileName: string, part = 'the file'): T {
   let json: unknown;
   try {
     json = JSON.parse(plaintext.toString('utf8'));

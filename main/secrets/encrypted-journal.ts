@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
-import { checkedForSaving, decryptJson, encrypt } from './crypto';
+import { checkedForSaving, decrypt, encrypt, parseDecryptedJson } from './crypto';
 
 /**
  * An append-only file of encrypted records, for data that grows by small steps (the token history): adding a record
@@ -19,7 +19,7 @@ export interface EncryptedJournal<R> {
   /** Every intact record in order; [] when the file does not exist. Throws AppFailure('Internal') when not even the first record can be read (another key, or damage from the first byte). */
   read(): Promise<R[]>;
   /** Like read, plus what was set aside from a damaged tail (null when the file was whole). */
-  readRecovering?(): Promise<JournalRead<R>>;
+  readRecovering?(options?: ReadOptions<R>): Promise<JournalRead<R>>;
   /** Adds one record (validated, encrypted, synced). Appends and replacements are applied in call order. */
   append(record: R): Promise<void>;
   /** Replaces the whole file atomically (compaction, clearing). */
@@ -43,8 +43,23 @@ export interface SetAside {
 }
 
 export interface JournalRead<R> {
+  /** The records read, in file order: all of them, or the newest ones `ReadOptions.enough` asked for. */
   records: R[];
   setAside: SetAside | null;
+  /**
+   * With `ReadOptions.enough`: the records before `records` in the file that were left unread, their bytes, and the
+   * bytes of the records read (the caller can estimate what the unread ones hold).
+   */
+  unread?: { records: number; bytes: number; readBytes: number };
+}
+
+export interface ReadOptions<R> {
+  /**
+   * For data where only the newest records count (a history keeping its newest entries): called to start a count,
+   * the function it returns is told each record from the newest back, and once it answers true the older records
+   * are not parsed nor returned. They are still decrypted, so a wrong key or a damaged record is found as before.
+   */
+  enough?: () => (record: R) => boolean;
 }
 
 const LENGTH_BYTES = 4;
@@ -130,15 +145,20 @@ export function createEncryptedJournal<R>(
     return Buffer.concat([length, blob]);
   }
 
-  /** Parses the file; where it stops being whole, the rest is moved aside and the file truncated. */
-  async function recover(): Promise<JournalRead<R>> {
+  /**
+   * Parses the file; where it stops being whole, the rest is moved aside and the file truncated. Every record is
+   * decrypted front to back (the first one failing means another key); then parsed from the newest back, as far as
+   * `options.enough` wants.
+   */
+  async function recover(options: ReadOptions<R> = {}): Promise<JournalRead<R>> {
     const bytes = await readFileIfExists(path);
     if (bytes === null) {
       tailChecked = true;
       return { records: [], setAside: null };
     }
     const key = await getKey();
-    const records: R[] = [];
+    const plaintexts: Buffer[] = [];
+    const starts: number[] = [];
     let offset = 0;
     let damage: string | null = null;
     while (offset < bytes.length) {
@@ -154,19 +174,43 @@ export function createEncryptedJournal<R>(
       }
       const blob = bytes.subarray(offset + LENGTH_BYTES, offset + LENGTH_BYTES + length);
       try {
-        records.push(decryptJson(key, blob, aad, schema, basename(path), 'a record'));
+        plaintexts.push(decrypt(key, blob, aad));
+        starts.push(offset);
       } catch (error) {
         // The first record not opening means another key (or a file damaged from its start): nothing to cut, the
         // caller says the file cannot be read. After a good record the key is right, so this is damage.
-        if (records.length === 0) throw error;
-        damage = `record ${records.length + 1} cannot be decrypted or read`;
+        if (plaintexts.length === 0) throw error;
+        damage = `record ${plaintexts.length + 1} cannot be decrypted or read`;
         break;
       }
       offset += LENGTH_BYTES + length;
     }
+    // Newest first; a record that does not parse cuts the file there, dropping the newer ones read so far.
+    const newestFirst: R[] = [];
+    let enough = options.enough?.();
+    let oldest = plaintexts.length;
+    for (let i = plaintexts.length - 1; i >= 0; i--) {
+      let record: R;
+      try {
+        record = parseDecryptedJson(plaintexts[i]!, schema, basename(path), 'a record');
+      } catch (error) {
+        if (i === 0) throw error;
+        damage = `record ${i + 1} cannot be decrypted or read`;
+        offset = starts[i]!;
+        newestFirst.length = 0;
+        enough = options.enough?.();
+        continue;
+      }
+      newestFirst.push(record);
+      oldest = i;
+      if (enough?.(record)) break;
+    }
+    const records = newestFirst.reverse();
+    const skipped = records.length === 0 ? 0 : oldest;
+    const unread = options.enough ? { records: skipped, bytes: starts[skipped] ?? 0, readBytes: offset - (starts[skipped] ?? 0) } : undefined;
     if (damage === null) {
       tailChecked = true;
-      return { records, setAside: null };
+      return { records, setAside: null, ...(unread ? { unread } : {}) };
     }
     const tail = bytes.subarray(offset);
     await closeAppendHandle();
@@ -181,11 +225,11 @@ export function createEncryptedJournal<R>(
     }
     tailChecked = true;
     const setAside = { records: framesIn(tail), bytes: tail.length, file };
-    log.warn('journal', `${basename(path)}: ${damage}; kept ${records.length} intact records, moved the damaged ${tail.length} bytes to ${basename(file)}`);
-    return { records, setAside };
+    log.warn('journal', `${basename(path)}: ${damage}; kept ${records.length + skipped} intact records, moved the damaged ${tail.length} bytes to ${basename(file)}`);
+    return { records, setAside, ...(unread ? { unread } : {}) };
   }
 
-  const readRecovering = (): Promise<JournalRead<R>> => queue.run(recover);
+  const readRecovering = (options?: ReadOptions<R>): Promise<JournalRead<R>> => queue.run(() => recover(options));
 
   return {
     readRecovering,

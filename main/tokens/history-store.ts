@@ -126,6 +126,8 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
   let entriesOnDisk = 0;
   /** The records on disk replay, in order, into the list in memory (then compaction may keep some of them as they are). */
   let inStep = true;
+  /** Old records left unread when the history was opened (their entries are past the retained ones): dropped at the next change. */
+  let unreadRecords = 0;
   let loading: Promise<HistoryEntry[]> | null = null;
   let damage: HistoryDamage | null = null;
   /** The last read failed (another key, or damaged from the start): clearing keeps a backup first. */
@@ -148,16 +150,25 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     if (cache) return cache;
     loading ??= (async () => {
       try {
-        const { records, setAside } = journal.readRecovering ? await journal.readRecovering() : { records: await journal.read(), setAside: null };
+        // Only the newest records that hold the retained entries are read (back to a snapshot, which starts the list).
+        const enough = () => {
+          let entries = 0;
+          return (record: HistoryRecord) => record.type === 'snapshot' || (entries += sizeOf(record)) >= maxEntries;
+        };
+        const { records, setAside, unread } = journal.readRecovering ? await journal.readRecovering({ enough }) : { records: await journal.read(), setAside: null, unread: undefined };
         if (setAside) damage = describe(setAside);
         unreadable = false;
-        recordSizes = records.map(sizeOf);
+        // The records left unread count as empty: compaction drops them first, at the next change.
+        unreadRecords = unread?.records ?? 0;
+        recordSizes = [...new Array<number>(unreadRecords).fill(0), ...records.map(sizeOf)];
         entriesOnDisk = recordSizes.reduce((n, size) => n + size, 0);
+        // What the unread records hold, estimated from their bytes (entries are of a similar size).
+        const unreadEntries = unread && unread.records > 0 ? Math.ceil((unread.bytes * entriesOnDisk) / Math.max(1, unread.readBytes)) : 0;
         // A snapshot after the first record resets the list there: the records no longer line up with the list.
         inStep = !records.some((r, index) => index > 0 && r.type === 'snapshot');
         cache = keepNewest(replay(records));
         // A file from before size-triggered compaction (or after a crash mid-interval) is brought back within bounds now.
-        if (entriesOnDisk > maxEntries + compactAfterEntries) await compact(cache);
+        if (entriesOnDisk + unreadEntries > maxEntries + compactAfterEntries && !(await compactHead(cache, null))) await compact(cache);
         return cache;
       } catch (error) {
         // A keychain problem keeps its own sentence (it names the fix); anything else means the file itself.
@@ -177,26 +188,30 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     recordSizes = [entries.length];
     entriesOnDisk = entries.length;
     inStep = true;
+    unreadRecords = 0;
   }
 
   /**
    * Compaction when the retained list is already the newest `maxEntries` with `change` applied: the oldest records
    * are dropped whole, the one the cut falls inside is written again with its retained entries (the first ones of
-   * `retained`), and every later record is copied as it is on disk. False when that cannot be done (the journal
-   * cannot copy records, or the cut falls inside `change` itself): the caller then rewrites everything.
+   * `retained`), and every later record is copied as it is on disk (`change`, if any, is added after them). False
+   * when that cannot be done (the journal cannot copy records, or the cut falls inside `change` itself): the caller
+   * then rewrites everything.
    */
-  async function compactHead(retained: HistoryEntry[], change: HistoryRecord): Promise<boolean> {
+  async function compactHead(retained: HistoryEntry[], change: HistoryRecord | null): Promise<boolean> {
     if (!journal.replaceHead || !inStep) return false;
-    let drop = entriesOnDisk + sizeOf(change) - retained.length;
+    const added = change ? sizeOf(change) : 0;
+    let drop = entriesOnDisk + added - retained.length;
     let whole = 0;
     while (whole < recordSizes.length && recordSizes[whole]! <= drop) drop -= recordSizes[whole++]!;
     if (whole === recordSizes.length) return false;
     const cut = drop > 0 ? recordSizes[whole]! - drop : 0;
     const head: HistoryRecord[] = cut > 0 ? [{ type: 'snapshot', entries: retained.slice(0, cut) }] : [];
     const replaced = whole + (cut > 0 ? 1 : 0);
-    await journal.replaceHead(replaced, head, [change]);
-    recordSizes = [...(cut > 0 ? [cut] : []), ...recordSizes.slice(replaced), sizeOf(change)];
+    await journal.replaceHead(replaced, head, change ? [change] : []);
+    recordSizes = [...(cut > 0 ? [cut] : []), ...recordSizes.slice(replaced), ...(change ? [added] : [])];
     entriesOnDisk = retained.length;
+    unreadRecords = 0;
     return true;
   }
 
@@ -209,7 +224,8 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
   async function record(current: HistoryEntry[], change: HistoryRecord, apply: (entries: HistoryEntry[]) => void): Promise<void> {
     const added = sizeOf(change);
     const tooManyRecords = recordSizes.length + 1 > compactAfterRecords;
-    if (tooManyRecords || entriesOnDisk + added > maxEntries + compactAfterEntries) {
+    // Unread records hold entries not counted in entriesOnDisk: they leave now, so the bound on disk holds.
+    if (tooManyRecords || unreadRecords > 0 || entriesOnDisk + added > maxEntries + compactAfterEntries) {
       const next = current.slice();
       apply(next);
       keepNewest(next);

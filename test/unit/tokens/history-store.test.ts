@@ -281,6 +281,24 @@ describe('token history size on disk', () => {
     }
   });
 
+  it('opens by reading only the newest records that hold the retained entries, and drops the older ones at the next change', async () => {
+    const path = freshPath();
+    const journal = journalAt(path);
+    for (let batch = 0; batch < 6; batch++) await journal.append({ type: 'append', entries: range(batch * 100 + 1, batch * 100 + 100) });
+    // The oldest record could not even be parsed as a history record: an open that read it would fail.
+    const oldest = freshPath();
+    const loose = z.object({ type: z.literal('append'), entries: z.array(z.object({ n: z.number() })) });
+    await createEncryptedJournal(oldest, loose, getKey, { aad: 'watchdesk:token-history' }).append({ type: 'append', entries: [{ n: 1 }] });
+    writeFileSync(path, Buffer.concat([readFileSync(oldest), readFileSync(path)]));
+    const options = { maxEntries: 250, compactAfterEntries: 1000 };
+    const history = createTokenHistory(path, getKey, options);
+    expect((await history.entries()).map((e) => e.id)).toEqual(range(351, 600).map((e) => e.id));
+    expect(history.damage()).toBeNull();
+    await history.append([entry(601)]);
+    expect(await entriesOnDisk(path)).toBe(250);
+    expect((await createTokenHistory(path, getKey, options).entries()).map((e) => e.id)).toEqual(range(352, 601).map((e) => e.id));
+  });
+
   it('brings an oversized journal back within bounds when it is opened', async () => {
     const path = freshPath();
     const journal = journalAt(path);
