@@ -118,8 +118,8 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
   const compactAfterEntries = options.compactAfterEntries ?? Math.max(1, Math.ceil(maxEntries / 4));
   let cache: HistoryEntry[] | null = null;
   /**
-   * The entries each record on disk adds, in file order (a note adds none; a snapshot can only be the first): what
-   * the next open reads, and which records compaction can drop whole.
+   * The entries each record on disk adds, in file order (a note adds none, nor does a record left unread on opening):
+   * what the next open reads, and which records compaction can drop whole.
    */
   let recordSizes: number[] = [];
   /** The sum of recordSizes. */

@@ -18,10 +18,15 @@ export type SortState = { column: string; direction: SortDirection } | null;
 
 type CellValue = string | number | null;
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/**
+ * Made on the first text sort, not when the page loads: a browser's first collator loads the collation rules, tens of
+ * milliseconds before the first screen could be painted.
+ */
+let collator: Intl.Collator | null = null;
 
 function compareValues(a: CellValue, b: CellValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return collator.compare(String(a), String(b));
 }
 
