@@ -185,24 +185,28 @@ export class Transport {
     );
   }
 
-  /** A GET with its retries. */
-  private async sendWithRetries(spec: RequestSpec): Promise<RawResponse> {
-    for (let attempt = 0; ; attempt++) {
-      const canRetry = attempt < this.maxRetries;
-      let reason: string;
-      try {
-        const response = await this.sendOnce(spec);
-        if (!canRetry || !retryableStatuses.has(response.status)) return response;
-        reason = `HTTP ${response.status}`;
-      } catch (error) {
+  /**
+   * A GET with its retries. The first attempt is chained, not awaited in a loop: a watch list sends hundreds of GETs a
+   * cycle, nearly all answered at once, and the retry machinery is entered only when one needs it.
+   */
+  private sendWithRetries(spec: RequestSpec, attempt = 0): Promise<RawResponse> {
+    const canRetry = attempt < this.maxRetries;
+    return this.sendOnce(spec).then(
+      (response) => (canRetry && retryableStatuses.has(response.status) ? this.retryAfter(spec, attempt, `HTTP ${response.status}`) : response),
+      (error: unknown) => {
         const failure = isAppFailure(error) ? error : new AppFailure('Internal', t('errors.platform.talkFailed'));
         if (!canRetry || !isRetryable(failure)) throw failure;
-        reason = failure.kind;
-      }
-      const delay = Math.random() * this.baseDelayMs * 2 ** attempt;
-      log.debug('platform', `retrying ${spec.method} ${spec.path.split('?')[0]} after ${reason} in ${Math.round(delay)} ms`);
-      await sleep(delay, spec.signal, () => cancelled(this.context(spec)));
-    }
+        return this.retryAfter(spec, attempt, failure.kind);
+      },
+    );
+  }
+
+  /** Waits the backoff after a failed attempt (full jitter, doubling), then sends the next one. */
+  private async retryAfter(spec: RequestSpec, attempt: number, reason: string): Promise<RawResponse> {
+    const delay = Math.random() * this.baseDelayMs * 2 ** attempt;
+    log.debug('platform', `retrying ${spec.method} ${spec.path.split('?')[0]} after ${reason} in ${Math.round(delay)} ms`);
+    await sleep(delay, spec.signal, () => cancelled(this.context(spec)));
+    return this.sendWithRetries(spec, attempt + 1);
   }
 
   /** Throws the mapped failure unless `status` is one of `ok`. */
