@@ -9,6 +9,7 @@ import { createTokenHistory } from '../../../main/tokens/history-store';
 import { createProfileStore } from '../../../main/profiles/profile-store';
 import { streamsWith } from '../../support/streams';
 import { bundleChild } from '../../support/bundle-child';
+import { seededDelays } from '../../support/seeded-delays';
 
 /**
  * The crash suite: a console process is killed with SIGKILL at random moments while it appends to the token history,
@@ -22,15 +23,6 @@ const getKey = async (): Promise<Buffer> => key;
 let childScript: string;
 let workDir: string;
 let simulator: RunningSimulator;
-
-/** A deterministic sequence of delays, so a failing run can be repeated (seed printed in the test name). */
-function delays(seed: number, from: number, to: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return from + (state % (to - from));
-  };
-}
 
 interface ChildRun {
   acks: string[];
@@ -76,7 +68,7 @@ async function killLoop(mode: string, seed: number, check: (dataDir: string, ack
   // depends on the machine's load, so its kills count from its first acknowledged token: every kill then finds tokens
   // in flight, on a fast machine or a loaded one.
   const from = mode === 'batch' ? 'ack' : 'ready';
-  const next = mode === 'batch' ? delays(seed, 0, 800) : delays(seed, 20, 300);
+  const next = mode === 'batch' ? seededDelays(seed, 0, 800) : seededDelays(seed, 20, 300);
   let kills = 0;
   for (let i = 0; i < KILLS_PER_MODE; i++) {
     const run = await runAndKill(mode, dataDir, next(), env, from);
