@@ -123,7 +123,7 @@ async function countOperations(): Promise<void> {
   const handleProto = Object.getPrototypeOf(probe) as Record<string, (...args: unknown[]) => unknown>;
   await probe.close();
   const restore: Array<() => void> = [];
-  for (const method of ['write', 'writeFile', 'datasync', 'sync']) {
+  for (const method of ['write', 'writev', 'writeFile', 'datasync', 'sync']) {
     const original = handleProto[method]!;
     handleProto[method] = function (this: unknown, ...args: unknown[]) {
       bump(`fs ${method}`);

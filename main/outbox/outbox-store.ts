@@ -2,7 +2,7 @@ import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import { outboxEntrySchema, type OutboxEntry } from '../../preload/contract/onboarding';
-import { decryptJson, encrypt } from '../secrets/crypto';
+import { decryptJson, encryptedParts } from '../secrets/crypto';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 
@@ -85,6 +85,14 @@ function replay(records: OutboxRecord[]): OutboxEntry[] {
   );
 }
 
+/** The pieces not yet written after a gathering write of `written` bytes (the first of them perhaps in part). */
+function unwritten(pieces: Buffer[], written: number): Buffer[] {
+  let index = 0;
+  while (index < pieces.length && written >= pieces[index]!.length) written -= pieces[index++]!.length;
+  if (index === pieces.length) return [];
+  return [pieces[index]!.subarray(written), ...pieces.slice(index + 1)];
+}
+
 /** Consecutive records of one kind as one record: a batch is encrypted and written once. */
 function merged(records: OutboxRecord[]): OutboxRecord[] {
   const out: OutboxRecord[] = [];
@@ -113,16 +121,18 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
   let chain: Promise<unknown> = Promise.resolve();
 
   /**
+   * One record as written: its length prefix, then the encrypted blob's header and ciphertext, not joined (a batch's
+   * put is most of a megabyte: joining its pieces, then the group's records, copied it twice more for nothing).
    * Records are not checked against the schema here: their entries are built by the Outbox from a request checked
    * against the wire schema as it was queued, an answer checked by the platform client, and the state machine's
    * own fields. Checking a thousand entries again on every write cost more than the encryption and the write.
    * Reading checks every record.
    */
-  function frame(key: Buffer, record: OutboxRecord): Buffer {
-    const blob = encrypt(key, Buffer.from(JSON.stringify(record), 'utf8'), aad);
+  function frameParts(key: Buffer, record: OutboxRecord): Buffer[] {
+    const [header, ciphertext] = encryptedParts(key, Buffer.from(JSON.stringify(record), 'utf8'), aad);
     const length = Buffer.alloc(LENGTH_BYTES);
-    length.writeUInt32BE(blob.length);
-    return Buffer.concat([length, blob]);
+    length.writeUInt32BE(header.length + ciphertext.length);
+    return [length, header, ciphertext];
   }
 
   /** Kept open between appends (a handful of system calls fewer per batch); closed before a compaction replaces the file. */
@@ -134,7 +144,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
     await current?.close().catch(() => undefined);
   }
 
-  async function appendFrames(data: Buffer): Promise<void> {
+  async function appendFrames(pieces: Buffer[]): Promise<void> {
     if (!handle) {
       const existed = await stat(path).then(
         () => true,
@@ -145,7 +155,9 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
       if (!existed) await syncDirectory(dirname(path));
     }
     try {
-      for (let offset = 0; offset < data.length; ) offset += (await handle.write(data, offset)).bytesWritten;
+      // One gathering write for all the pieces; what a short write left behind is written again from where it stopped.
+      let rest = pieces;
+      while (rest.length > 0) rest = unwritten(rest, (await handle.writev(rest)).bytesWritten);
       await handle.datasync();
     } catch (error) {
       await closeHandle();
@@ -159,7 +171,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
       pending = [];
       try {
         const key = await getKey();
-        await appendFrames(Buffer.concat(merged(batch.map((item) => item.record)).map((record) => frame(key, record))));
+        await appendFrames(merged(batch.map((item) => item.record)).flatMap((record) => frameParts(key, record)));
         for (const item of batch) item.done.resolve();
       } catch (error) {
         for (const item of batch) item.done.reject(error);
@@ -213,7 +225,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
       const run = chain.then(async () => {
         await closeHandle();
         const key = await getKey();
-        await writeFileAtomic(path, frame(key, { type: 'put', entries }), { mode: 0o600 });
+        await writeFileAtomic(path, frameParts(key, { type: 'put', entries }), { mode: 0o600 });
       });
       chain = run.catch(() => undefined);
       return run;
