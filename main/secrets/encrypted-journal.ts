@@ -152,12 +152,21 @@ export function createEncryptedJournal<R>(
    * `options.enough` wants.
    */
   async function recover(options: ReadOptions<R> = {}): Promise<JournalRead<R>> {
+    // The key is asked for while the file is read (a keychain round trip beside a read of megabytes), but only when
+    // the file exists: a console with no history yet must not create a data key just by looking at it.
+    const exists = await stat(path).then(
+      () => true,
+      () => false,
+    );
+    const keyRead = exists ? getKey() : null;
+    // A failed read below is the error to report; the key's own failure is reported when it is awaited.
+    keyRead?.catch(() => undefined);
     const bytes = await readFileIfExists(path);
     if (bytes === null) {
       tailChecked = true;
       return { records: [], setAside: null };
     }
-    const key = await getKey();
+    const key = await (keyRead ?? getKey());
     const plaintexts: Buffer[] = [];
     const starts: number[] = [];
     let offset = 0;

@@ -100,8 +100,18 @@ export function nextSort(current: SortState, column: string): SortState {
   return current.direction === 'ascending' ? { column, direction: 'descending' } : null;
 }
 
-/** Which rows to put in the DOM for a scroll position: the visible ones plus a few above and below. */
-export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, total: number, overscan = 8): { start: number; end: number } {
+/** Rows kept in the page above and below the ones in view, so a scroll shows rows already built. */
+export const OVERSCAN = 8;
+
+/** A CSS length in px or rem as pixels (rem taken as 16 px: an estimate until the element is measured); null otherwise. */
+export function cssPixels(length: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)(px|rem)\s*$/.exec(length);
+  if (!match) return null;
+  return Number(match[1]) * (match[2] === 'rem' ? 16 : 1);
+}
+
+/** Which rows to put in the DOM for a scroll position: the visible ones plus `overscan` above and below. */
+export function visibleWindow(scrollTop: number, viewportHeight: number, rowHeight: number, total: number, overscan = OVERSCAN): { start: number; end: number } {
   const first = Math.floor(scrollTop / rowHeight);
   const count = Math.ceil(viewportHeight / rowHeight) + 1;
   const start = Math.max(0, first - overscan);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSort, orderRows, rankRows, sortRows, visibleWindow, type Column } from '../../../renderer/lib/ui/table';
+import { cssPixels, nextSort, orderRows, rankRows, sortRows, visibleWindow, type Column } from '../../../renderer/lib/ui/table';
 
 interface Row {
   id: number;
@@ -103,5 +103,19 @@ describe('rankRows and orderRows', () => {
     orderRows(ranking, 'ascending');
     expect(reads).toBe(afterRanking);
     expect(afterRanking).toBe(rows.length);
+  });
+});
+
+describe('cssPixels', () => {
+  it('reads px and rem heights (rem as 16 px) and gives up on anything else', () => {
+    expect(cssPixels('28rem')).toBe(448);
+    expect(cssPixels('300px')).toBe(300);
+    expect(cssPixels('4.5rem')).toBe(72);
+    expect(cssPixels('50vh')).toBeNull();
+    expect(cssPixels('calc(100% - 2rem)')).toBeNull();
+  });
+
+  it('with no overscan, a first render builds only the rows that fit', () => {
+    expect(visibleWindow(0, cssPixels('28rem')!, 52, 500, 0)).toEqual({ start: 0, end: 10 });
   });
 });
