@@ -7,7 +7,6 @@ import { badShape, messages, rpcCodeOf, rpcFailure } from './errors';
 import {
   analyticsTaskBodySchema,
   analyticsTaskUidSchema,
-  cameraCreateRequestSchema,
   dashboardQuerySchema,
   dashboardSchema,
   obtainApiTokenRequestSchema,
@@ -33,6 +32,7 @@ import {
 import { Transport, type RetryPolicy } from './transport';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
+import { cameraCreateRequestCheck } from './camera-create-request';
 import type { z } from 'zod';
 
 export interface PlatformClientOptions {
@@ -115,7 +115,7 @@ const checkedCameraRequests = new WeakSet<CameraCreateRequest>();
  * every entry is written to the journal and sent as JSON. Throws the same Validation failure `createCamera` would.
  */
 export function checkedCameraRequest(input: unknown): CameraCreateRequest {
-  const request = validate(cameraCreateRequestSchema, input, 'invalidCamera');
+  const request = validate(cameraCreateRequestCheck, input, 'invalidCamera');
   checkedCameraRequests.add(request);
   return request;
 }
@@ -227,7 +227,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async createCamera(input, { signal } = {}) {
-      const body = checkedCameraRequests.has(input) ? input : validate(cameraCreateRequestSchema, input, 'invalidCamera');
+      const body = checkedCameraRequests.has(input) ? input : validate(cameraCreateRequestCheck, input, 'invalidCamera');
       const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, signal });
       transport.assertStatus(response, [200, 201]);
       // Checked, not copied: the schema transforms nothing, so an answer that passes is the camera as the server sent
