@@ -3,8 +3,10 @@ import { fieldMessage } from '../messages/field-message';
 import { connectionOutcomeSchema, connectionStepNameSchema, rpcMethodSchema, sha256FingerprintSchema, tokenStyleSchema } from './platform';
 import { appErrorKindSchema } from '../app-error';
 import { caPemSchema } from './ca-certificate';
+import { normaliseBaseUrl } from './address';
 
 export type { RpcMethod, TokenStyle } from './platform';
+export { addressMovesToken, normaliseBaseUrl, tokenOrigin } from './address';
 
 /**
  * A server profile: where a platform is and how to talk to it. No secret ever lives here (the API token is in the
@@ -12,19 +14,6 @@ export type { RpcMethod, TokenStyle } from './platform';
  */
 
 const ADDRESS_HINT = fieldMessage('validation.connect.address');
-
-/** `https://host:port/path/` -> `https://host:port/path`; null when it is not an http(s) URL. */
-export function normaliseBaseUrl(text: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.hostname === '') return null;
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
 
 const baseUrlSchema = z
   .string({ error: ADDRESS_HINT })
@@ -155,22 +144,6 @@ export const profileSchema = profileInputSchema.extend({
   caNeeded: z.literal(true).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-
-/**
- * The origin (scheme, host and port) an API token is bound to. A token saved for one origin is never sent to another:
- * changing any of the three clears it (the form says so before saving). Null when the text is not an address.
- */
-export function tokenOrigin(baseUrl: string): string | null {
-  const normalised = normaliseBaseUrl(baseUrl);
-  return normalised === null ? null : new URL(normalised).origin;
-}
-
-/** True when saving `next` over `previous` would clear the stored token (scheme, host or port changed). */
-export function addressMovesToken(previous: string, next: string): boolean {
-  const before = tokenOrigin(previous);
-  const after = tokenOrigin(next);
-  return before !== null && after !== null && before !== after;
-}
 
 /** True when a change from `previous` to `next` makes an earlier connection test say nothing about the profile. */
 export function changesConnection(previous: ProfileFields, next: ProfileFields): boolean {

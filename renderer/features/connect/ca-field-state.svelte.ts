@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import { t } from '../../lib/i18n.svelte';
-import { caTextFromFile, checkCaPem, holdsPrivateKey, MAX_CA_FILE_BYTES, type CaCertificateSummary } from '../../../preload/contract/wire/ca-certificate';
+import { caTextFromFile, checkCaPem, holdsPrivateKey, MAX_CA_FILE_BYTES, type CaCertificateSummary } from '../../../preload/contract/wire/ca-pem';
 import type { AppError } from '../../../preload/contract/app-error';
 
 /** How long typing may pause before the text is checked in main. */
