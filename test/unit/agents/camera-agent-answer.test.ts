@@ -4,6 +4,7 @@ import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from '../../../m
 import { generateSeedData } from '../../../main/simulator';
 import { cameraAgentIdSchema, cameraAgentSchema } from '../../../preload/contract/wire/platform';
 import { cameraAgent as documented } from '../platform/samples';
+import { expectSameVerdict } from '../platform/same-verdict';
 
 // The compiled check must accept and refuse exactly what the general parser does, with the same issues.
 
@@ -29,14 +30,7 @@ function withValue(value: Json, path: (string | number)[], replacement: Json | u
 
 const replacements: (Json | undefined)[] = [undefined, null, '', 'text', 0, -3, 1.5, 2 ** 60, true, false, {}, [], [1], { id: 1 }];
 
-function sameVerdict(input: unknown): void {
-  const general = cameraAgentSchema.safeParse(input);
-  const compiled = cameraAgentAnswerSchema.safeParse(input);
-  expect(cameraAgentAnswerSchema.validate(input)).toBe(general.success);
-  expect(compiled.success).toBe(general.success);
-  if (general.success) expect(compiled.data).toEqual(general.data);
-  else expect(compiled.error?.issues).toEqual(general.error.issues);
-}
+const sameVerdict = (input: unknown): void => expectSameVerdict(cameraAgentSchema, cameraAgentAnswerSchema, input);
 
 describe('the compiled camera-agent check', () => {
   const seeded = [...generateSeedData(42, Date.UTC(2026, 0, 1)).agents.values()];

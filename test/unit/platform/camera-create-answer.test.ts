@@ -4,6 +4,7 @@ import { fieldPathsOf, withValue } from './field-paths';
 import { cameraCreateAnswerSchema } from '../../../main/platform/camera-create-answer';
 import { cameraCreateResponseSchema } from '../../../preload/contract/wire/platform';
 import { cameraCreateResponse } from './samples';
+import { expectSameVerdict } from './same-verdict';
 
 // The compiled check of the 201 answer must accept and refuse exactly what the general parser does, with the same issues.
 
@@ -11,14 +12,7 @@ const answer = cameraCreateResponse;
 
 const paths = fieldPathsOf(answer);
 
-function sameVerdict(input: unknown): void {
-  const general = cameraCreateResponseSchema.safeParse(input);
-  const compiled = cameraCreateAnswerSchema.safeParse(input);
-  expect(cameraCreateAnswerSchema.validate(input)).toBe(general.success);
-  expect(compiled.success).toBe(general.success);
-  if (general.success) expect(compiled.data).toEqual(general.data);
-  else expect(compiled.error?.issues).toEqual(general.error.issues);
-}
+const sameVerdict = (input: unknown): void => expectSameVerdict(cameraCreateResponseSchema, cameraCreateAnswerSchema, input);
 
 describe('the compiled camera create answer check', () => {
   it('is compiled (not the general parser handed back)', () => {

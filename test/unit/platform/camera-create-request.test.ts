@@ -5,6 +5,7 @@ import { cameraCreateRequestCheck } from '../../../main/platform/camera-create-r
 import { checkedCameraRequest } from '../../../main/platform/client';
 import { isAppFailure } from '../../../main/shared/app-failure';
 import { cameraCreateRequestSchema } from '../../../preload/contract/wire/platform';
+import { expectSameVerdict } from './same-verdict';
 
 // The compiled check of a camera create request (run on every entry an import queues) must give the general parser's
 // verdict: the same output (unknown fields dropped) or the same issues, so the wizard's fields get the same messages.
@@ -29,13 +30,7 @@ const request = {
 
 const paths = fieldPathsOf(request);
 
-function sameVerdict(input: unknown): void {
-  const general = cameraCreateRequestSchema.safeParse(input);
-  const compiled = cameraCreateRequestCheck.safeParse(input);
-  expect(compiled.success).toBe(general.success);
-  if (general.success) expect(compiled.data).toEqual(general.data);
-  else expect(compiled.error?.issues).toEqual(general.error.issues);
-}
+const sameVerdict = (input: unknown): void => expectSameVerdict(cameraCreateRequestSchema, cameraCreateRequestCheck, input);
 
 describe('the compiled camera create request check', () => {
   it('is compiled (not the general parser handed back)', () => {
