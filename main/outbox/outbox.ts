@@ -6,7 +6,7 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { checkedCameraRequest } from '../platform/client';
 import type { OutboxStore } from './outbox-store';
-import { backoffDelay, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
+import { backoffDelay, entryWith, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
 /** Sends one entry's request; throws AppFailure for every failure (the platform client does). */
 export type SendCamera = (entry: OutboxEntry, signal: AbortSignal) => Promise<CameraCreateResponse>;
@@ -35,8 +35,10 @@ export interface OutboxOptions {
   outcomeDelayMs?: number;
 }
 
-const ACTIVE = new Set<OutboxEntry['state']>(['queued', 'sending', 'retrying']);
-const SETTLED = new Set<OutboxEntry['state']>(['created', 'needs-fixing', 'held']);
+/** Queued, sending or retrying: the runner may still have to send it. */
+function isActive(state: OutboxEntry['state']): boolean {
+  return state === 'queued' || state === 'sending' || state === 'retrying';
+}
 
 /** A caller of `settled`: woken by the entry's answer, its time limit (`deadline`, ms since epoch) or its signal. */
 interface Waiter {
@@ -49,7 +51,7 @@ const TAKEN: Promise<void> = Promise.resolve();
 
 /** What `settled` waits for: an answer (created, needs fixing, held), or a failed try that will be retried. */
 function isAnswered(entry: OutboxEntry): boolean {
-  return SETTLED.has(entry.state) || (entry.state === 'retrying' && entry.attempts > 0);
+  return entry.state === 'retrying' ? entry.attempts > 0 : !isActive(entry.state);
 }
 
 function appErrorOf(error: unknown): AppError {
@@ -244,7 +246,7 @@ export class Outbox {
   /** Hides created entries from the outbox; they stay in the list of created cameras. */
   async clearCreated(): Promise<void> {
     const at = new Date(this.#now()).toISOString();
-    const cleared = [...this.#entries.values()].filter((e) => e.state === 'created' && e.clearedAt === null).map((e) => ({ ...e, clearedAt: at }));
+    const cleared = [...this.#entries.values()].filter((e) => e.state === 'created' && e.clearedAt === null).map((e) => entryWith(e, { clearedAt: at }));
     await this.#persist(cleared);
     for (const entry of cleared) this.#set(entry);
     this.#changed();
@@ -351,7 +353,7 @@ export class Outbox {
     // A dispatch mark holds only for the entry as it was dispatched; a changed entry is dispatched again.
     const marked = this.#dispatched.get(entry.id);
     if (marked !== undefined && marked !== entry) this.#dispatched.delete(entry.id);
-    if (ACTIVE.has(entry.state)) this.#active.add(entry.id);
+    if (isActive(entry.state)) this.#active.add(entry.id);
     else this.#active.delete(entry.id);
     const waiters = this.#waiters.get(entry.id);
     if (waiters && isAnswered(entry)) {
@@ -422,13 +424,14 @@ export class Outbox {
     const now = this.#now();
     if (now >= this.#pausedUntil) {
       let started = false;
+      const startedAt = new Date(now);
       while (this.#inFlight.size < this.#concurrency && this.#readyHead < this.#ready.length) {
         const entry = this.#ready[this.#readyHead++]!;
         const id = entry.id;
         // Changed, removed or compacted since it was dispatched: no longer covered by that record.
         if (this.#dispatched.get(id) !== entry) continue;
         this.#dispatched.delete(id);
-        const sending = transition(entry, { type: 'send-started', at: new Date(now) });
+        const sending = transition(entry, { type: 'send-started', at: startedAt });
         this.#set(sending);
         started = true;
         // Taken before the send starts: a send that fails at once frees it again before this line's next one.
