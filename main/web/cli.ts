@@ -6,6 +6,9 @@ import { createApp } from '../app/create-app';
 import { createRegistry } from '../ipc/registry';
 import { isTrustedWebSender } from '../ipc/trusted-senders';
 import { startWebHost } from './host';
+import { applyHeapSettings } from '../app/heap-settings';
+
+applyHeapSettings();
 
 const { values } = parseArgs({
   options: {
