@@ -6,11 +6,10 @@
 // semi-spaces cost a few percent more CPU in scavenges; measured in a process running 10,000-token batches through
 // the real handlers: heap committed 210-240 MB -> 115-125 MB, RSS 350-385 MB -> 250-280 MB. The old generation's growth
 // is set by the host itself at start (main/app/heap-settings.ts, shared with the desktop app).
-import module from 'node:module';
 import { buildIfChanged } from './build-if-changed.mjs';
 
 buildIfChanged('renderer');
 buildIfChanged('web');
 // V8 keeps the compiled code of the host and its dependencies on disk between starts (Node 22.1+; a no-op before).
-module.enableCompileCache?.();
+process.getBuiltinModule('node:module').enableCompileCache?.();
 await import('../dist/web/cli.js');
