@@ -5,11 +5,10 @@
 // load) the host's resident memory stayed near 400 MB after ten such batches, most of it heap V8 kept committed. 2 MB
 // semi-spaces cost a few percent more CPU in scavenges; measured in a process running 10,000-token batches through
 // the real handlers: heap committed 210-240 MB -> 115-125 MB, RSS 350-385 MB -> 250-280 MB.
-import module from 'node:module';
 import { buildIfChanged } from './build-if-changed.mjs';
 
 buildIfChanged('renderer');
 buildIfChanged('web');
 // V8 keeps the compiled code of the host and its dependencies on disk between starts (Node 22.1+; a no-op before).
-module.enableCompileCache?.();
+process.getBuiltinModule('node:module').enableCompileCache?.();
 await import('../dist/web/cli.js');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { compiledOnFirstUse } from './compiled-on-first-use';
 import { cameraCreateResponseSchema } from '../../preload/contract/wire/platform';
 
 /**
@@ -6,4 +6,4 @@ import { cameraCreateResponseSchema } from '../../preload/contract/wire/platform
  * camera-agent-answer.ts): an import checks a thousand answers, and the general parser copied each one. No looser:
  * an answer the compiled check refuses is parsed again to name the wrong fields (see the unit test).
  */
-export const cameraCreateAnswerSchema = z.compile(cameraCreateResponseSchema);
+export const cameraCreateAnswerSchema = compiledOnFirstUse(cameraCreateResponseSchema);

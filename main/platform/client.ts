@@ -115,7 +115,7 @@ const checkedCameraRequests = new WeakSet<CameraCreateRequest>();
  * every entry is written to the journal and sent as JSON. Throws the same Validation failure `createCamera` would.
  */
 export function checkedCameraRequest(input: unknown): CameraCreateRequest {
-  const request = validate(cameraCreateRequestCheck, input, 'invalidCamera');
+  const request = validate(cameraCreateRequestCheck(), input, 'invalidCamera');
   checkedCameraRequests.add(request);
   return request;
 }
@@ -227,14 +227,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async createCamera(input, { signal } = {}) {
-      const body = checkedCameraRequests.has(input) ? input : validate(cameraCreateRequestCheck, input, 'invalidCamera');
+      const body = checkedCameraRequests.has(input) ? input : validate(cameraCreateRequestCheck(), input, 'invalidCamera');
       const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, signal });
       transport.assertStatus(response, [200, 201]);
       // Checked, not copied: the schema transforms nothing, so an answer that passes is the camera as the server sent
       // it. One that does not pass is parsed again to say which fields are wrong.
       const answer = transport.json(response);
-      if (cameraCreateAnswerSchema.validate(answer)) return answer;
-      return transport.parse(response, cameraCreateAnswerSchema);
+      if (cameraCreateAnswerSchema().validate(answer)) return answer;
+      return transport.parse(response, cameraCreateAnswerSchema());
     },
 
     async getCameraAgent(id, options) {
@@ -243,7 +243,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async viewCameraAgent(id, { signal } = {}) {
       // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422).
-      const agentId = validate(cameraAgentIdArgumentSchema, id, 'invalidDevice');
+      const agentId = validate(cameraAgentIdArgumentSchema(), id, 'invalidDevice');
       const response = await transport.send({ method: 'GET', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
       if (response.status !== 200) {
         // This call's own sentences for 404 and 403, built only for an answer that may need them: a watch list makes
@@ -255,8 +255,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       // Checked, not copied: nothing in the schema transforms, so an answer that passes is the device as it is. An
       // answer that does not pass is parsed again to say which fields are wrong.
       const answer = transport.json(response);
-      if (cameraAgentAnswerSchema.validate(answer)) return { device: answer, text: response.text };
-      return { device: transport.parse(response, cameraAgentAnswerSchema), text: response.text };
+      if (cameraAgentAnswerSchema().validate(answer)) return { device: answer, text: response.text };
+      return { device: transport.parse(response, cameraAgentAnswerSchema()), text: response.text };
     },
 
     async getDashboard(input = {}, { signal } = {}) {

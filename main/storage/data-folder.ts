@@ -1,7 +1,7 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StorageStatus } from '../../preload/contract/about';
-import { cleanLeftoverTempFiles, writeFileAtomic } from '../shared/atomic-file';
+import { cleanLeftoverTempFiles } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
@@ -40,7 +40,9 @@ export function createDataFolder(path: string): DataFolder {
         await mkdir(path, { recursive: true });
         const removed = await cleanLeftoverTempFiles(path);
         if (removed.length > 0) log.info('storage', `removed ${removed.length} leftover temp file(s) of interrupted writes`);
-        await writeFileAtomic(join(path, PROBE), String(Date.now()));
+        // A plain write: the probe is removed at once, so syncing it to disk (writeFileAtomic's two fsyncs, up to tens
+        // of milliseconds on a busy disk before every start could go on) would prove nothing more about the folder.
+        await writeFile(join(path, PROBE), String(Date.now()));
         await rm(join(path, PROBE), { force: true });
         problem = null;
       } catch (error) {

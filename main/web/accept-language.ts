@@ -1,4 +1,4 @@
-import { languages, type Language } from '../../preload/contract/messages';
+import { languages, type Language } from '../../preload/contract/messages/languages';
 
 /**
  * The language a browser asks for in its Accept-Language header (`ru-RU,ru;q=0.9,en;q=0.8`), among those the console

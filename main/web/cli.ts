@@ -2,10 +2,8 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp } from '../app/create-app';
-import { createRegistry } from '../ipc/registry';
-import { isTrustedWebSender } from '../ipc/trusted-senders';
 import { startWebHost } from './host';
+import type { WebApp } from './web-app';
 
 const { values } = parseArgs({
   options: {
@@ -14,19 +12,42 @@ const { values } = parseArgs({
     'renderer-dir': { type: 'string', default: resolve('dist/renderer') },
   },
 });
+const dataDir = resolve(values['data-dir']);
 
-const app = await createApp({
-  dataDir: resolve(values['data-dir']),
-  hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
+// The address is printed and the page's files are served before the app is built: loading main's code (every
+// feature, its schemas and the catalog) and opening the data folder take a few hundred milliseconds that the browser
+// spends loading and running the page (about 0.2 s of CPU on a 2-core machine). The app is built once the first page's files are sent (so building it does
+// not hold them back), when a call or the event stream asks for it first, or shortly after start when no browser
+// comes at once (the usual case: the operator copies the address). Calls wait for it; a start that fails ends the
+// process with its error, as before.
+let building: Promise<WebApp> | undefined;
+function webApp(): Promise<WebApp> {
+  if (!building) {
+    building = import('./web-app').then(({ createWebApp }) => createWebApp(dataDir));
+    building.catch((error: unknown) =>
+      process.nextTick(() => {
+        throw error;
+      }),
+    );
+  }
+  return building;
+}
+const BUILD_ANYWAY_MS = 1000;
+
+const host = await startWebHost({
+  registry: async () => (await webApp()).registry,
+  events: async () => (await webApp()).app.services.events,
+  onPageFilesSent: () => void webApp(),
+  rendererDir: values['renderer-dir'],
+  port: Number(values.port),
 });
-const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
-const host = await startWebHost({ registry, events: app.services.events, rendererDir: values['renderer-dir'], port: Number(values.port) });
+setTimeout(() => void webApp(), BUILD_ANYWAY_MS);
 
-process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}\n\nData folder: ${resolve(values['data-dir'])}\nPress Ctrl+C to stop.\n`);
+process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}\n\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
 
 async function stop(): Promise<void> {
   await host.close();
-  await app.dispose();
+  if (building) await (await building).app.dispose();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

@@ -4,29 +4,39 @@ import type { AddressInfo } from 'node:net';
 import type { Registry } from '../ipc/registry';
 import type { EventHub } from '../app/events';
 import type { AppErrorKind } from '../../preload/contract/app-error';
-import { MAX_BATCH_TEXT_CHARS } from '../../preload/contract/tokens';
+import { MAX_BATCH_TEXT_CHARS } from '../../preload/contract/limits';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { contentSecurityPolicy } from './security-headers';
 import { readRendererFile } from './static-files';
 import { log } from '../shared/log';
-import { t, tIn } from '../shared/i18n';
 import type { MessageKey } from '../../preload/contract/messages';
 import { languageOfRequest } from './accept-language';
+import { createPageFilesWatch } from './page-files';
+
+// The catalog (both languages and i18next) is loaded by the first answer that needs a sentence: the host serves the
+// page's files while the app, which loads it anyway, is still being built (see cli.ts).
+const i18n = () => import('../shared/i18n');
 
 // Node's CommonJS module object, not `import … from 'node:http'`: Node 24 builds the ESM view of node:http by reading
 // every export, and its WebSocket and EventSource getters load Node's bundled fetch client, ~80 ms of every start.
 const { createServer } = process.getBuiltinModule('node:http');
 
 export interface WebHostOptions {
-  registry: Registry;
+  /** The handler registry, or a function giving it once built (the CLI builds the app while the page loads). */
+  registry: Registry | (() => Promise<Registry>);
   /** Folder of the built renderer (dist/renderer). */
   rendererDir: string;
   /** 0 (default) picks a free port. */
   port?: number;
   /** The per-run secret; random when not given. */
   secret?: string;
-  /** Contract events to carry to each page's event stream (GET /events); none when not given. */
-  events?: EventHub;
+  /** Contract events to carry to each page's event stream (GET /events), or a function giving them; none when not given. */
+  events?: EventHub | (() => Promise<EventHub>);
+  /**
+   * Told once the first page's own files (the scripts and style sheets its index.html names) have been sent: the CLI
+   * builds the app then, so that building it does not hold back the files the browser is waiting for.
+   */
+  onPageFilesSent?: () => void;
   /** Told of every request after it was answered (the e2e request log). */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Test option: every call's channel, input and answer text, and every event sent (the secret-leak scan reads them). */
@@ -94,14 +104,21 @@ function send(res: ServerResponse, status: number, body: string | Buffer, conten
  * A plain-text answer for a person at the browser's address bar, before the page (and its language choice) exists:
  * in the language the browser asks for (Accept-Language), English when it asks for none the console speaks.
  */
-function sendText(req: IncomingMessage, res: ServerResponse, status: number, key: MessageKey): void {
+async function sendText(req: IncomingMessage, res: ServerResponse, status: number, key: MessageKey): Promise<void> {
   const language = languageOfRequest(req.headers['accept-language']);
+  const { tIn } = await i18n();
   send(res, status, tIn(language, key), 'text/plain; charset=utf-8', { 'Content-Language': language, Vary: 'Accept-Language' });
 }
 
 /** A call refused before it reached the registry, answered in the registry's own shape so the bridge shows it. */
-function refuse(res: ServerResponse, status: number, sentence: string, kind: AppErrorKind = 'UntrustedSender'): void {
+function refuseWith(res: ServerResponse, status: number, sentence: string, kind: AppErrorKind = 'UntrustedSender'): void {
   send(res, status, JSON.stringify({ ok: false, error: new AppFailure(kind, sentence, { retryable: false }).appError }), 'application/json');
+}
+
+/** The same, with the catalog's sentence for `key`. */
+async function refuse(res: ServerResponse, status: number, key: MessageKey, kind?: AppErrorKind): Promise<void> {
+  const { t } = await i18n();
+  refuseWith(res, status, t(key), kind);
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -109,7 +126,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBodyBytes) throw new AppFailure('Validation', t('errors.host.tooLarge'));
+    if (size > maxBodyBytes) throw new AppFailure('Validation', (await i18n()).t('errors.host.tooLarge'));
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -130,6 +147,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   let allowedOrigins = new Set<string>();
   let origin = '';
   const streams = new Set<ServerResponse>();
+  const pageFiles = options.onPageFilesSent ? createPageFilesWatch(options.onPageFilesSent) : null;
 
   const server = createServer((req, res) => {
     // The event stream is logged when it opens (it finishes only when the page goes away).
@@ -140,33 +158,33 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     void handle(req, res).catch((error: unknown) => {
       log.error('web', `request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (res.headersSent) res.destroy();
-      else if (isAppFailure(error)) refuse(res, 413, error.message, error.kind);
-      else refuse(res, 400, t('errors.host.unreadable'), 'Internal');
+      else if (isAppFailure(error)) refuseWith(res, 413, error.message, error.kind);
+      else void refuse(res, 400, 'errors.host.unreadable', 'Internal');
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, t('errors.host.wrongHost'));
+    if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'errors.host.wrongHost');
     const url = new URL(req.url ?? '/', origin);
     const presented = req.headers[secretHeader];
     const authenticated = sameSecret(typeof presented === 'string' ? presented : undefined, secret);
 
     if (url.pathname.startsWith('/ipc/') || url.pathname === '/events') {
-      if (req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin)) return refuse(res, 403, t('errors.host.foreignSite'));
-      if (!authenticated) return refuse(res, 401, t('errors.host.noSecret'));
+      if (req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin)) return refuse(res, 403, 'errors.host.foreignSite');
+      if (!authenticated) return refuse(res, 401, 'errors.host.noSecret');
       if (url.pathname === '/events') {
-        if (req.method !== 'GET') return refuse(res, 405, t('errors.host.eventsGet'));
+        if (req.method !== 'GET') return refuse(res, 405, 'errors.host.eventsGet');
         return openEventStream(req, res);
       }
-      if (req.method !== 'POST') return refuse(res, 405, t('errors.host.callsPost'));
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, t('errors.host.callsJson'), 'Validation');
+      if (req.method !== 'POST') return refuse(res, 405, 'errors.host.callsPost');
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return refuse(res, 415, 'errors.host.callsJson', 'Validation');
       const channel = url.pathname.slice('/ipc/'.length);
       const text = await readBody(req);
       let input: unknown;
       try {
         input = text === '' ? undefined : JSON.parse(text);
       } catch {
-        return refuse(res, 400, t('errors.host.badJson'), 'Validation');
+        return refuse(res, 400, 'errors.host.badJson', 'Validation');
       }
       // The caller cancels by aborting its fetch: the connection closes before the answer, and the handler's signal aborts.
       const gone = new AbortController();
@@ -174,7 +192,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
         if (!res.writableFinished) gone.abort();
       };
       res.once('close', onClose);
-      const result = await options.registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated }, { signal: gone.signal });
+      const registry = typeof options.registry === 'function' ? await options.registry() : options.registry;
+      const result = await registry.call(channel, input, { transport: 'web', origin: req.headers.origin ?? origin, authenticated }, { signal: gone.signal });
       if (gone.signal.aborted) return;
       res.off('close', onClose);
       const body = JSON.stringify(result);
@@ -182,18 +201,19 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return send(res, 200, body, 'application/json');
     }
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, t('errors.host.onlyGet'));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'errors.host.onlyGet');
     const offered = url.searchParams.get('secret');
     if (offered !== null && !sameSecret(offered, secret)) {
       return sendText(req, res, 403, 'errors.host.wrongSecret');
     }
     const file = await readRendererFile(options.rendererDir, url.pathname);
     if (!file) return sendText(req, res, 404, 'errors.host.notFound');
+    pageFiles?.serving(url.pathname, file, res);
     return send(res, 200, file.body, file.contentType);
   }
 
   /** One server-sent-events stream per page load: every contract event, as `event: <name>` and `data: <json>`. */
-  function openEventStream(req: IncomingMessage, res: ServerResponse): void {
+  async function openEventStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -203,7 +223,13 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     res.write(': watchdesk events\n\n');
     options.onRequest?.({ method: 'GET', path: '/events', status: 200 });
     streams.add(res);
-    const stop = options.events?.listen(({ name, payload }) => {
+    const events = typeof options.events === 'function' ? await options.events() : options.events;
+    // The page may have gone while the app was being built.
+    if (res.destroyed || res.writableEnded) {
+      streams.delete(res);
+      return;
+    }
+    const stop = events?.listen(({ name, payload }) => {
       const body = JSON.stringify(payload);
       options.recordExchanges?.({ channel: `event:${name}`, input: null, body });
       res.write(`event: ${name}\ndata: ${body}\n\n`);

@@ -3,6 +3,7 @@ import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
+import { MAX_BATCH_TEXT_CHARS } from './limits';
 
 /**
  * The stream-token desk: operation 1 (stream access tokens for private streams), operation 3 (tokens bound to a
@@ -14,8 +15,7 @@ import type { AppErrorKind } from './app-error';
 
 export const UINT32_MAX = 4_294_967_295;
 export const MAX_BATCH_ROWS = 10_000;
-/** The longest pasted batch list, in characters. */
-export const MAX_BATCH_TEXT_CHARS = 2_000_000;
+export { MAX_BATCH_TEXT_CHARS } from './limits';
 
 /** A stream uid as the desk accepts it (the form, the batch list and the contract check the same rule). */
 export const streamUid = z

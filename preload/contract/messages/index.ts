@@ -66,18 +66,10 @@ export const ru = {
   validation: ruValidation,
 };
 
-export const languages = ['en', 'ru'] as const;
-export type Language = (typeof languages)[number];
-export const languageNames: Record<Language, string> = { en: 'English', ru: 'Русский' };
+export { languages, languageNames, languageOf, type Language } from './languages';
 
 /** i18next's resource shape: one `translation` namespace per language. */
 export const resources = { en: { translation: en }, ru: { translation: ru } } as const;
-
-/** The language for a BCP 47 tag such as `ru-RU` or `en_US.UTF-8`; English when the console does not speak it. */
-export function languageOf(tag: string | null | undefined): Language {
-  const base = (tag ?? '').toLowerCase().split(/[-_.]/)[0];
-  return (languages as readonly string[]).includes(base ?? '') ? (base as Language) : 'en';
-}
 
 export type MessageKey = MessagePaths<typeof en>;
 export type { MessageValues } from './types';

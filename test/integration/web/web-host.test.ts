@@ -175,3 +175,42 @@ describe('web host', () => {
     expect(await response.body.json()).toMatchObject({ ok: false, error: { kind: 'Validation', message: 'The call is too large. Split the list into smaller batches.' } });
   });
 });
+
+describe('web host with its app built while the page loads', () => {
+  it('serves the page and its files first, is told when they are sent, then answers calls and events from the app built after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wd-renderer-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./assets/app.js"></script><link rel="stylesheet" href="./assets/app.css">');
+    writeFileSync(join(dir, 'assets', 'app.js'), 'export {};');
+    writeFileSync(join(dir, 'assets', 'app.css'), 'body {}');
+    let built = 0;
+    let filesSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (filesSent = resolve));
+    const app = sent.then(() => {
+      built++;
+      return { registry: createRegistry(handlers, { isTrustedSender: isTrustedWebSender }), events: createEventHub() };
+    });
+    const lazy = await startWebHost({ registry: async () => (await app).registry, events: async () => (await app).events, onPageFilesSent: filesSent, rendererDir: dir });
+    try {
+      expect((await request(`${lazy.origin}/`)).statusCode).toBe(200);
+      expect(built).toBe(0);
+      expect((await request(`${lazy.origin}/assets/app.js`)).statusCode).toBe(200);
+      expect(built).toBe(0);
+      expect((await request(`${lazy.origin}/assets/app.css`)).statusCode).toBe(200);
+      await sent;
+      const headers = { 'content-type': 'application/json', origin: lazy.origin, 'x-watchdesk-secret': lazy.secret };
+      const answer = await request(`${lazy.origin}/ipc/app.info`, { method: 'POST', headers, body: '' });
+      expect(await answer.body.json()).toEqual({ ok: true, value: { name: 'Watchdesk' } });
+      const stream = await request(`${lazy.origin}/events`, { headers: { 'x-watchdesk-secret': lazy.secret } });
+      expect(stream.statusCode).toBe(200);
+      (await app).events.emit('batch.progress', sampleProgress());
+      for await (const chunk of stream.body) {
+        if (String(chunk).includes('event: batch.progress')) break;
+      }
+      expect(built).toBe(1);
+    } finally {
+      await lazy.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -30,14 +30,16 @@ function withValue(value: Json, path: (string | number)[], replacement: Json | u
 
 const replacements: (Json | undefined)[] = [undefined, null, '', 'text', 0, -3, 1.5, 2 ** 60, true, false, {}, [], [1], { id: 1 }];
 
-const sameVerdict = (input: unknown): void => expectSameVerdict(cameraAgentSchema, cameraAgentAnswerSchema, input);
+const sameVerdict = (input: unknown): void => expectSameVerdict(cameraAgentSchema, cameraAgentAnswerSchema(), input);
 
 describe('the compiled camera-agent check', () => {
   const seeded = [...generateSeedData(42, Date.UTC(2026, 0, 1)).agents.values()];
 
   it('is compiled (not the general parser handed back)', () => {
-    expect(cameraAgentAnswerSchema).not.toBe(cameraAgentSchema);
-    expect(cameraAgentIdArgumentSchema).not.toBe(cameraAgentIdSchema);
+    expect(cameraAgentAnswerSchema()).not.toBe(cameraAgentSchema);
+    expect(cameraAgentIdArgumentSchema()).not.toBe(cameraAgentIdSchema);
+    // Compiled once, on first use: the next use gets the same compiled schema.
+    expect(cameraAgentAnswerSchema()).toBe(cameraAgentAnswerSchema());
   });
 
   it('accepts the documented device and every seeded shape, keeping unknown fields', () => {
@@ -62,7 +64,7 @@ describe('the compiled camera-agent check', () => {
   it('reads device numbers as the general schema does', () => {
     for (const id of [1, 17, 0, -1, 1.5, 2 ** 60, '17', '007', '', '1e3', ' 1', '123456789012345678901', null]) {
       const general = cameraAgentIdSchema.safeParse(id);
-      const compiled = cameraAgentIdArgumentSchema.safeParse(id);
+      const compiled = cameraAgentIdArgumentSchema().safeParse(id);
       expect(compiled.success).toBe(general.success);
       expect(compiled.success ? compiled.data : compiled.error.issues).toEqual(general.success ? general.data : general.error.issues);
     }
