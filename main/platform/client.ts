@@ -173,7 +173,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async createStreamToken(input, { signal } = {}) {
       // The window is sent only when given (added, not trimmed with `delete`, which makes a slow dictionary object).
-      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsCheck, input, 'invalidTokenSettings');
+      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsCheck(), input, 'invalidTokenSettings');
       if (from !== undefined) wire.from = from;
       if (to !== undefined) wire.to = to;
       // The method this call is sent with: concurrent calls may see the shared one switch while they are in flight.

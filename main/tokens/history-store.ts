@@ -254,7 +254,7 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
       changes.run(async () => {
         if (added.length === 0) return;
         // The full check, once, on the way in: what is on disk is then only shape-checked when read (see storedEntriesSchema).
-        const checked = checkedForSaving(newHistoryEntriesCheck, added, 'token-history.enc');
+        const checked = checkedForSaving(newHistoryEntriesCheck(), added, 'token-history.enc');
         const current = await load();
         await record(current, { type: 'append', entries: checked }, (entries) => {
           for (const entry of checked) entries.push(entry);

@@ -13,18 +13,18 @@ const params = { stream: 'cam-1', ttl: 3600, live: true, dvr: true, copy: false,
 
 const paths = fieldPathsOf(params);
 
-const sameVerdict = (input: unknown): void => expectSameVerdict(streamTokenParamsSchema, streamTokenParamsCheck, input);
+const sameVerdict = (input: unknown): void => expectSameVerdict(streamTokenParamsSchema, streamTokenParamsCheck(), input);
 
 describe('the compiled stream token params check', () => {
   it('is compiled (not the general parser handed back)', () => {
-    expect(streamTokenParamsCheck).not.toBe(streamTokenParamsSchema);
+    expect(streamTokenParamsCheck()).not.toBe(streamTokenParamsSchema);
   });
 
   it('accepts full and minimal params, applying the defaults and trimming the stream', () => {
     sameVerdict(params);
     sameVerdict({ stream: 'cam-1' });
     sameVerdict({ stream: '  cam-1 \n', extra: 'dropped' });
-    expect(streamTokenParamsCheck.parse({ stream: ' cam-1 ' })).toEqual({ stream: 'cam-1', ttl: 3600, live: false, dvr: false, copy: false });
+    expect(streamTokenParamsCheck().parse({ stream: ' cam-1 ' })).toEqual({ stream: 'cam-1', ttl: 3600, live: false, dvr: false, copy: false });
   });
 
   it('gives the same verdict on the DVR window, 0 meaning unbounded', () => {

@@ -14,11 +14,11 @@ const entry: HistoryEntry = { ...historyEntry(1), expiresAt: '2026-11-23T07:00:0
 
 const general = z.array(historyEntrySchema);
 const paths = fieldPathsOf(entry);
-const sameVerdict = (input: unknown): void => expectSameVerdict(general, newHistoryEntriesCheck, input);
+const sameVerdict = (input: unknown): void => expectSameVerdict(general, newHistoryEntriesCheck(), input);
 
 describe('the compiled check of new history entries', () => {
   it('is compiled (not the general parser handed back)', () => {
-    expect(newHistoryEntriesCheck).not.toBe(general);
+    expect(newHistoryEntriesCheck()).not.toBe(general);
   });
 
   it('accepts entries of both kinds and drops fields the schema does not know', () => {
