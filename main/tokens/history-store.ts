@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { historyEntrySchema, type HistoryEntry } from '../../preload/contract/tokens';
+import type { HistoryEntry } from '../../preload/contract/tokens';
 import { basename } from 'node:path';
 import { createEncryptedJournal, type EncryptedJournal, type SetAside } from '../secrets/encrypted-journal';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { createSerialQueue } from '../shared/serial-queue';
 import { checkedForSaving } from '../secrets/crypto';
+import { newHistoryEntriesCheck } from './history-entry-check';
 
 /**
  * Every token the desk issued, encrypted at rest with the vault's data key (the tokens are secrets). Kept in memory
@@ -51,9 +52,6 @@ export interface TokenHistoryOptions {
    */
   compactAfterEntries?: number;
 }
-
-/** New entries are checked against the full schema before they are written (see `append`). */
-const newEntriesSchema = z.array(historyEntrySchema);
 
 /** The fields every stored entry is checked to have when read (see storedEntriesSchema). */
 function looksLikeEntry(value: unknown): value is HistoryEntry {
@@ -155,9 +153,19 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
    */
   const changes = createSerialQueue();
 
-  /** Drops the oldest entries past `maxEntries`, in place (memory stays bounded however many were ever issued). */
-  const keepNewest = (entries: HistoryEntry[]): HistoryEntry[] => {
-    if (entries.length > maxEntries) entries.splice(0, entries.length - maxEntries);
+  /**
+   * Entries the list in memory may hold past `maxEntries` between appends before its oldest are dropped. Dropping
+   * them moves every retained entry, so doing it on every append cost a batch of 10,000 (hundreds of small appends to
+   * a full history) one move of 20,000 entries per append; in steps it costs about eight moves per entry appended.
+   */
+  const trimSlack = Math.max(1, Math.ceil(maxEntries / 8));
+
+  /**
+   * Drops the oldest entries past `maxEntries`, in place (memory stays bounded however many were ever issued); with
+   * `slack`, only once there are more than `slack` of them. Whatever leaves the store (`entries()`) is trimmed exactly.
+   */
+  const keepNewest = (entries: HistoryEntry[], slack = 0): HistoryEntry[] => {
+    if (entries.length > maxEntries + slack) entries.splice(0, entries.length - maxEntries);
     return entries;
   };
 
@@ -254,17 +262,17 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
       recordSizes.push(added);
       entriesOnDisk += added;
       apply(current);
-      keepNewest(current);
+      keepNewest(current, trimSlack);
     }
   }
 
   return {
-    entries: load,
+    entries: async () => keepNewest(await load()),
     append: (added) =>
       changes.run(async () => {
         if (added.length === 0) return;
         // The full check, once, on the way in: what is on disk is then only shape-checked when read (see storedEntriesSchema).
-        const checked = checkedForSaving(newEntriesSchema, added, 'token-history.enc');
+        const checked = checkedForSaving(newHistoryEntriesCheck(), added, 'token-history.enc');
         const current = await load();
         await record(current, { type: 'append', entries: checked }, (entries) => {
           for (const entry of checked) entries.push(entry);
