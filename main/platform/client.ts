@@ -11,7 +11,6 @@ import {
   dashboardSchema,
   obtainApiTokenRequestSchema,
   obtainApiTokenResponseSchema,
-  streamTokenParamsSchema,
   streamTokenResponseSchema,
   userBoundTokenRequestSchema,
   userBoundTokenResponseSchema,
@@ -33,6 +32,7 @@ import { Transport, type RetryPolicy } from './transport';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
+import { streamTokenParamsCheck } from './stream-token-params';
 import type { z } from 'zod';
 
 export interface PlatformClientOptions {
@@ -179,7 +179,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async createStreamToken(input, { signal } = {}) {
       // The window is sent only when given (added, not trimmed with `delete`, which makes a slow dictionary object).
-      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsSchema, input, 'invalidTokenSettings');
+      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsCheck(), input, 'invalidTokenSettings');
       if (from !== undefined) wire.from = from;
       if (to !== undefined) wire.to = to;
       // The method this call is sent with: concurrent calls may see the shared one switch while they are in flight.
