@@ -19,7 +19,7 @@ export function inPrivateKeyring(): boolean {
 
 /** Runs the bench file `moduleUrl` again inside the private keyring and exits with its status. */
 export function rerunInPrivateKeyring(moduleUrl: string): never {
-  const result = spawnSync(join(root, 'scripts', 'with-keyring.sh'), [process.execPath, '--import', 'tsx', fileURLToPath(moduleUrl)], {
+  const result = spawnSync(join(root, 'scripts', 'with-keyring.sh'), [process.execPath, '--import', 'tsx', fileURLToPath(moduleUrl), ...process.argv.slice(2)], {
     stdio: 'inherit',
   });
   if (result.error) process.stdout.write(`# the private keyring could not be started (${result.error.message}); install dbus and gnome-keyring (scripts/setup.sh)\n`);

@@ -21,14 +21,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
-import { createApp } from '../main/app/create-app';
-import { createRegistry } from '../main/ipc/registry';
-import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
-import type { BatchStatus } from '../preload/contract/tokens';
 import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
-import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+import { startSimulatorChild } from './simulator-child';
+import { consoleBatch, openConsole, type ConsoleRun, type Server } from './token-desk';
 import { tokenRequestBody, undiciTokenBatch } from './undici-batch';
 
 const CONCURRENCY = 16;
@@ -36,57 +33,11 @@ const SMALL = 1_000;
 const LARGE = 10_000;
 const SMALL_WARM_UP = 8;
 const SMALL_ROUNDS = 14;
+/** Equal on both sides; nine rounds, so one round slowed by the machine moves the median ratio little. */
 const LARGE_WARM_UP = 2;
-const LARGE_ROUNDS = 5;
+const LARGE_ROUNDS = 9;
 const CURL_ROUNDS = 5;
 const run$ = promisify(execFile);
-
-type Server = Pick<SimulatorChild, 'baseUrl' | 'apiToken'>;
-
-type Call = (channel: string, input: unknown) => Promise<BatchStatus>;
-
-/** One long-lived console with the real vault: the API token is in the keychain, the history journal is written. */
-async function openConsole(sim: Server): Promise<{ call: Call; close: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-'));
-  const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
-  const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
-  const profile = await app.services.profiles.create({ name: 'Bench', baseUrl: sim.baseUrl });
-  await app.services.profiles.setActive(profile.id);
-  await vault.setToken(profile.id, sim.apiToken);
-  const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
-  const call: Call = async (channel, input) => {
-    const result = await registry.call(channel, input, { transport: 'test' });
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-    return result.value as BatchStatus;
-  };
-  return {
-    call,
-    async close() {
-      await app.dispose();
-      await vault.deleteToken(profile.id).catch(() => undefined);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Milliseconds until issued and until saved; the in-flight limit the batch had adapted to when it ended. */
-interface ConsoleRun {
-  issuedMs: number;
-  savedMs: number;
-  limitAtEnd: number;
-}
-
-/** Milliseconds until every token is issued and final, and until the journal write has landed too. */
-async function consoleBatch(call: Call, streams: string[]): Promise<ConsoleRun> {
-  const started = performance.now();
-  let status = await call('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 3600 });
-  while (status.running) status = await call('tokens.batchStatus', { batchId: status.id, since: status.rev, waitMs: 250 });
-  const issuedMs = performance.now() - started;
-  if (status.counts.ok !== streams.length) throw new Error(`console batch: ${status.counts.ok} of ${streams.length} issued`);
-  while (status.savingHistory) status = await call('tokens.batchStatus', { batchId: status.id, since: status.rev, waitMs: 250 });
-  if (status.historyWarning) throw new Error(`console batch: ${status.historyWarning}`);
-  return { issuedMs, savedMs: performance.now() - started, limitAtEnd: status.concurrency.limit };
-}
 
 async function hasCurl(): Promise<boolean> {
   try {

@@ -2,6 +2,9 @@ import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
 import { outboxEntrySchema, type OutboxEntry } from '../../preload/contract/onboarding';
+import { cameraCreateRequestSchema } from '../../preload/contract/wire/platform';
+import { cameraRequestJson } from '../platform/client';
+import { queuedEntry } from './outbox-state';
 import { decryptJson, encryptedParts } from '../secrets/crypto';
 import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
@@ -34,22 +37,96 @@ export interface OutboxStore {
   close(): Promise<void>;
 }
 
-/** The fields of an entry an `update` record holds. */
-const entryChangeSchema = outboxEntrySchema.omit({ profileId: true, profileName: true, request: true, createdAt: true, importId: true });
+/**
+ * The fields of an entry an `update` record holds: what a send changed. Fields at the value a queued entry has are
+ * left out (a created entry's record is its id, state, attempts, time and answer), and reading puts that value back.
+ */
+const entryChangeSchema = outboxEntrySchema
+  .pick({ id: true, state: true, attempts: true, updatedAt: true })
+  .extend(outboxEntrySchema.pick({ maybeCreated: true, nextAttemptAt: true, lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, clearedAt: true }).partial().shape);
 type EntryChange = z.infer<typeof entryChangeSchema>;
 
+/** What an `update` record's change leaves out stands for these values. */
+const UNCHANGED = { maybeCreated: false, nextAttemptAt: null, lastError: null, fieldErrors: {}, response: null, recognisedByExternalId: false, clearedAt: null } as const;
+
+function hasKeys(record: Record<string, unknown>): boolean {
+  for (const _ in record) return true;
+  return false;
+}
+
 function changeOf(entry: OutboxEntry): EntryChange {
-  const { profileId: _profileId, profileName: _profileName, request: _request, createdAt: _createdAt, importId: _importId, ...change } = entry;
+  const change: EntryChange = { id: entry.id, state: entry.state, attempts: entry.attempts, updatedAt: entry.updatedAt };
+  if (entry.maybeCreated) change.maybeCreated = true;
+  if (entry.nextAttemptAt !== null) change.nextAttemptAt = entry.nextAttemptAt;
+  if (entry.lastError !== null) change.lastError = entry.lastError;
+  if (hasKeys(entry.fieldErrors)) change.fieldErrors = entry.fieldErrors;
+  if (entry.response !== null) change.response = entry.response;
+  if (entry.recognisedByExternalId) change.recognisedByExternalId = true;
+  if (entry.clearedAt !== null) change.clearedAt = entry.clearedAt;
   return change;
 }
 
-const recordSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('put'), entries: z.array(outboxEntrySchema) }),
-  z.object({ type: z.literal('update'), changes: z.array(entryChangeSchema) }),
-  z.object({ type: z.literal('remove'), ids: z.array(z.string()) }),
-  z.object({ type: z.literal('dispatch'), ids: z.array(z.string()) }),
+/**
+ * A `put` of entries just queued together (one batch: same profile, import and time, nothing sent yet) in its short
+ * form: what they share once, then their ids and requests. Each request is written as the JSON text made when it was
+ * checked, the very text that is later sent: it is not serialised a second time.
+ */
+const queuedSchema = z
+  .object({
+    type: z.literal('queued'),
+    at: z.iso.datetime(),
+    profileId: z.string(),
+    profileName: z.string(),
+    importId: z.string().nullable(),
+    ids: z.array(z.string().min(1)),
+    requests: z.array(cameraCreateRequestSchema),
+  })
+  .refine((record) => record.ids.length === record.requests.length, { message: 'as many ids as requests' });
+
+const recordSchema = z.union([
+  queuedSchema,
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('put'), entries: z.array(outboxEntrySchema) }),
+    z.object({ type: z.literal('update'), changes: z.array(entryChangeSchema) }),
+    z.object({ type: z.literal('remove'), ids: z.array(z.string()) }),
+    z.object({ type: z.literal('dispatch'), ids: z.array(z.string()) }),
+  ]),
 ]);
 type OutboxRecord = z.infer<typeof recordSchema>;
+
+/** True when every entry is as `queuedEntry` made it, all in the same batch as the first. */
+function isOneQueuedBatch(entries: OutboxEntry[]): boolean {
+  const first = entries[0]!;
+  for (const entry of entries) {
+    if (
+      entry.state !== 'queued' ||
+      entry.attempts !== 0 ||
+      entry.maybeCreated ||
+      entry.createdAt !== first.createdAt ||
+      entry.updatedAt !== first.createdAt ||
+      entry.nextAttemptAt !== null ||
+      entry.lastError !== null ||
+      entry.response !== null ||
+      entry.recognisedByExternalId ||
+      entry.clearedAt !== null ||
+      entry.profileId !== first.profileId ||
+      entry.profileName !== first.profileName ||
+      entry.importId !== first.importId ||
+      hasKeys(entry.fieldErrors)
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A record as JSON text: a put of one queued batch in its short form, with each request's JSON as it was made. */
+function recordJson(record: OutboxRecord): string {
+  if (record.type !== 'put' || record.entries.length === 0 || !isOneQueuedBatch(record.entries)) return JSON.stringify(record);
+  const { createdAt: at, profileId, profileName, importId } = record.entries[0]!;
+  const head = JSON.stringify({ type: 'queued', at, profileId, profileName, importId, ids: record.entries.map((entry) => entry.id) });
+  return `${head.slice(0, -1)},"requests":[${record.entries.map((entry) => cameraRequestJson(entry.request)).join(',')}]}`;
+}
 
 const LENGTH_BYTES = 4;
 
@@ -58,7 +135,13 @@ function replay(records: OutboxRecord[]): OutboxEntry[] {
   /** Dispatched and not written since: the request may have left before the process ended. */
   const dispatched = new Set<string>();
   for (const record of records) {
-    if (record.type === 'put') {
+    if (record.type === 'queued') {
+      const meta = { profileId: record.profileId, profileName: record.profileName, importId: record.importId };
+      for (let i = 0; i < record.ids.length; i++) {
+        entries.set(record.ids[i]!, queuedEntry(record.ids[i]!, record.requests[i]!, meta, record.at));
+        dispatched.delete(record.ids[i]!);
+      }
+    } else if (record.type === 'put') {
       for (const entry of record.entries) {
         entries.set(entry.id, entry);
         dispatched.delete(entry.id);
@@ -68,7 +151,7 @@ function replay(records: OutboxRecord[]): OutboxEntry[] {
         const entry = entries.get(change.id);
         // An entry removed since is not brought back by a late answer.
         if (!entry) continue;
-        entries.set(change.id, { ...entry, ...change });
+        entries.set(change.id, { ...entry, ...UNCHANGED, ...change });
         dispatched.delete(change.id);
       }
     } else if (record.type === 'dispatch') {
@@ -129,7 +212,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
    * Reading checks every record.
    */
   function frameParts(key: Buffer, record: OutboxRecord): Buffer[] {
-    const [header, ciphertext] = encryptedParts(key, Buffer.from(JSON.stringify(record), 'utf8'), aad);
+    const [header, ciphertext] = encryptedParts(key, Buffer.from(recordJson(record), 'utf8'), aad);
     const length = Buffer.alloc(LENGTH_BYTES);
     length.writeUInt32BE(header.length + ciphertext.length);
     return [length, header, ciphertext];

@@ -38,6 +38,12 @@ export interface OutboxOptions {
 const ACTIVE = new Set<OutboxEntry['state']>(['queued', 'sending', 'retrying']);
 const SETTLED = new Set<OutboxEntry['state']>(['created', 'needs-fixing', 'held']);
 
+/** A caller of `settled`: woken by the entry's answer, its time limit (`deadline`, ms since epoch) or its signal. */
+interface Waiter {
+  deadline: number;
+  finish(): void;
+}
+
 /** A slot taken by a send that has not returned its promise yet. */
 const TAKEN: Promise<void> = Promise.resolve();
 
@@ -104,8 +110,14 @@ export class Outbox {
   #writes = 0;
   #disposed = false;
   #loaded: Promise<void> | null = null;
-  /** Callers of `settled`, woken when their entry has an answer. */
-  #waiters = new Map<string, Set<() => void>>();
+  /** Callers of `settled`, woken when their entry has an answer or their time is up. */
+  #waiters = new Map<string, Set<Waiter>>();
+  /**
+   * One timer for every waiter's time limit, set for the earliest (an import waits on a thousand entries at once: a
+   * timer each cost more than the rest of their bookkeeping). When it fires, the waiters whose time is up are woken.
+   */
+  #waitTimer: NodeJS.Timeout | null = null;
+  #waitTimerAt = Number.POSITIVE_INFINITY;
   /**
    * Entries whose `dispatch` record is on disk, with the entry as it was when dispatched: the mark holds only while
    * the entry is unchanged (any change is a new object, and its record cancels the mark on disk as well).
@@ -245,19 +257,21 @@ export class Outbox {
   async settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
     if (!isAnswered(this.#need(id)) && !signal?.aborted) {
       await new Promise<void>((resolve) => {
-        const finish = () => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', finish);
-          const waiting = this.#waiters.get(id);
-          waiting?.delete(finish);
-          if (waiting?.size === 0) this.#waiters.delete(id);
-          resolve();
+        const waiter: Waiter = {
+          deadline: Date.now() + timeoutMs,
+          finish: () => {
+            signal?.removeEventListener('abort', waiter.finish);
+            const waiting = this.#waiters.get(id);
+            if (!waiting?.delete(waiter)) return;
+            if (waiting.size === 0) this.#waiters.delete(id);
+            resolve();
+          },
         };
-        const timer = setTimeout(finish, timeoutMs);
-        signal?.addEventListener('abort', finish, { once: true });
+        signal?.addEventListener('abort', waiter.finish, { once: true });
         const waiting = this.#waiters.get(id);
-        if (waiting) waiting.add(finish);
-        else this.#waiters.set(id, new Set([finish]));
+        if (waiting) waiting.add(waiter);
+        else this.#waiters.set(id, new Set([waiter]));
+        if (waiter.deadline < this.#waitTimerAt) this.#armWaitTimer(waiter.deadline);
       });
     }
     return this.#need(id);
@@ -302,6 +316,30 @@ export class Outbox {
 
   // --- inside ---
 
+  /** Sets the waiters' timer for `at` (or for none when nobody waits). */
+  #armWaitTimer(at: number): void {
+    if (this.#waitTimer) clearTimeout(this.#waitTimer);
+    this.#waitTimer = null;
+    this.#waitTimerAt = at;
+    if (!Number.isFinite(at)) return;
+    this.#waitTimer = setTimeout(() => this.#wakeExpired(), Math.max(1, at - Date.now()));
+  }
+
+  /** Wakes the waiters whose time is up and sets the timer for the next deadline. */
+  #wakeExpired(): void {
+    const now = Date.now();
+    const expired: Waiter[] = [];
+    let next = Number.POSITIVE_INFINITY;
+    for (const waiting of this.#waiters.values()) {
+      for (const waiter of waiting) {
+        if (waiter.deadline <= now) expired.push(waiter);
+        else next = Math.min(next, waiter.deadline);
+      }
+    }
+    for (const waiter of expired) waiter.finish();
+    this.#armWaitTimer(next);
+  }
+
   #need(id: string): OutboxEntry {
     const entry = this.#entries.get(id);
     if (!entry) throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
@@ -316,7 +354,10 @@ export class Outbox {
     if (ACTIVE.has(entry.state)) this.#active.add(entry.id);
     else this.#active.delete(entry.id);
     const waiters = this.#waiters.get(entry.id);
-    if (waiters && isAnswered(entry)) for (const finish of waiters) finish();
+    if (waiters && isAnswered(entry)) {
+      for (const waiter of waiters) waiter.finish();
+      if (this.#waiters.size === 0) this.#armWaitTimer(Number.POSITIVE_INFINITY);
+    }
   }
 
   /**
@@ -482,7 +523,14 @@ export class Outbox {
    */
   async #sendOne(sending: OutboxEntry): Promise<void> {
     try {
-      const next = await this.#outcomeOf(sending);
+      let next: OutboxEntry;
+      try {
+        const response = await this.#send(sending, this.#abort.signal);
+        this.#offline = false;
+        next = transition(sending, { type: 'answered', at: new Date(this.#now()), response });
+      } catch (error) {
+        next = this.#failedTry(sending, error);
+      }
       this.#set(next);
       this.#saveOutcome(next);
       this.#changed();
@@ -494,26 +542,20 @@ export class Outbox {
     }
   }
 
-  /** The entry after its request: answered, or failed (and what that failure means for the runner). */
-  async #outcomeOf(sending: OutboxEntry): Promise<OutboxEntry> {
-    try {
-      const response = await this.#send(sending, this.#abort.signal);
+  /** The entry after a failed request, and what that failure means for the runner. */
+  #failedTry(sending: OutboxEntry, error: unknown): OutboxEntry {
+    const appError = appErrorOf(error);
+    const delay = backoffDelay(sending.attempts, this.#random, this.#baseDelayMs, this.#maxDelayMs);
+    const next = transition(sending, { type: 'failed', at: new Date(this.#now()), error: appError, retryDelayMs: delay });
+    const meaning = meaningOf(appError);
+    if (meaning.next === 'retrying' && appError.kind !== 'Cancelled') {
+      // The server is out of reach: hold every entry until this one's retry, instead of each failing on its own.
+      this.#offline = appError.kind === 'Offline' || appError.kind === 'Timeout';
+      this.#pausedUntil = Math.max(this.#pausedUntil, Date.parse(next.nextAttemptAt!));
+    } else {
       this.#offline = false;
-      return transition(sending, { type: 'answered', at: new Date(this.#now()), response });
-    } catch (error) {
-      const appError = appErrorOf(error);
-      const delay = backoffDelay(sending.attempts, this.#random, this.#baseDelayMs, this.#maxDelayMs);
-      const next = transition(sending, { type: 'failed', at: new Date(this.#now()), error: appError, retryDelayMs: delay });
-      const meaning = meaningOf(appError);
-      if (meaning.next === 'retrying' && appError.kind !== 'Cancelled') {
-        // The server is out of reach: hold every entry until this one's retry, instead of each failing on its own.
-        this.#offline = appError.kind === 'Offline' || appError.kind === 'Timeout';
-        this.#pausedUntil = Math.max(this.#pausedUntil, Date.parse(next.nextAttemptAt!));
-      } else {
-        this.#offline = false;
-      }
-      return next;
     }
+    return next;
   }
 
   /**

@@ -11,7 +11,6 @@ import {
   dashboardSchema,
   obtainApiTokenRequestSchema,
   obtainApiTokenResponseSchema,
-  streamTokenParamsSchema,
   streamTokenResponseSchema,
   userBoundTokenRequestSchema,
   userBoundTokenResponseSchema,
@@ -33,6 +32,7 @@ import { Transport, type RetryPolicy } from './transport';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
+import { streamTokenParamsCheck } from './stream-token-params';
 import type { z } from 'zod';
 
 export interface PlatformClientOptions {
@@ -104,20 +104,26 @@ function invalid(what: RequestValues, fieldErrors: Record<string, string[]>): ne
   });
 }
 
-/** Requests that passed `checkedCameraRequest`, as the very objects the schema returned. */
-const checkedCameraRequests = new WeakSet<CameraCreateRequest>();
+/** Requests that passed `checkedCameraRequest`, as the very objects the schema returned, with their JSON. */
+const checkedCameraRequests = new WeakMap<CameraCreateRequest, string>();
 
 /**
  * A camera create request checked against the wire schema once, for a caller that sends it later, maybe more than
  * once (the outbox checks each entry's request as it is queued): the schema's output, which `createCamera` then
- * recognises and does not check again. The caller must not change it afterwards (the outbox never does: an edit
- * replaces the request with a newly checked one). Not frozen: V8 stringifies frozen objects at half the speed, and
- * every entry is written to the journal and sent as JSON. Throws the same Validation failure `createCamera` would.
+ * recognises and does not check again. It is serialised here, once: the outbox's journal writes that text (see
+ * `cameraRequestJson`) and `createCamera` sends it, on every attempt. The caller must not change the request
+ * afterwards (the outbox never does: an edit replaces the request with a newly checked one). Not frozen: V8
+ * stringifies frozen objects at half the speed. Throws the same Validation failure `createCamera` would.
  */
 export function checkedCameraRequest(input: unknown): CameraCreateRequest {
   const request = validate(cameraCreateRequestCheck(), input, 'invalidCamera');
-  checkedCameraRequests.add(request);
+  checkedCameraRequests.set(request, JSON.stringify(request));
   return request;
+}
+
+/** The request as JSON: the text `checkedCameraRequest` made for it, or made now for one it did not check. */
+export function cameraRequestJson(request: CameraCreateRequest): string {
+  return checkedCameraRequests.get(request) ?? JSON.stringify(request);
 }
 
 /** The token in an answer whose shape the spec does not show: a bare string, or under one of the usual names. */
@@ -173,7 +179,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async createStreamToken(input, { signal } = {}) {
       // The window is sent only when given (added, not trimmed with `delete`, which makes a slow dictionary object).
-      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsSchema, input, 'invalidTokenSettings');
+      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsCheck(), input, 'invalidTokenSettings');
       if (from !== undefined) wire.from = from;
       if (to !== undefined) wire.to = to;
       // The method this call is sent with: concurrent calls may see the shared one switch while they are in flight.
@@ -227,8 +233,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async createCamera(input, { signal } = {}) {
-      const body = checkedCameraRequests.has(input) ? input : validate(cameraCreateRequestCheck(), input, 'invalidCamera');
-      const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, signal });
+      const json = checkedCameraRequests.get(input);
+      const body = json === undefined ? validate(cameraCreateRequestCheck(), input, 'invalidCamera') : undefined;
+      const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal });
       transport.assertStatus(response, [200, 201]);
       // Checked, not copied: the schema transforms nothing, so an answer that passes is the camera as the server sent
       // it. One that does not pass is parsed again to say which fields are wrong.

@@ -68,6 +68,8 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
+  /** The body already serialised as JSON (instead of `body`): a request sent again is not stringified again. */
+  json?: string | undefined;
   auth: AuthMode;
   signal?: AbortSignal | undefined;
   notFound?: string;
@@ -312,7 +314,7 @@ export class Transport {
       const extra = query.toString();
       if (extra) fullPath += (spec.path.includes('?') ? '&' : '?') + extra;
     }
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const body = spec.json ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
 
     // Aborted while the token was read: nothing is sent.
     if (spec.signal?.aborted) throw cancelled(ctx);

@@ -225,8 +225,9 @@ export class TokenBatch {
       total: this.rows.length,
       counts: { ...this.counts },
       rev: this.rev,
-      // Each row carries the revision of its last change; a scan of a few thousand rows costs microseconds.
-      rows: (since === 0 ? this.rows : this.rows.filter((row) => row.rev > since)).map((row) => ({ ...row })),
+      // Each row carries the revision of its last change; a scan of a few thousand rows costs microseconds, and none
+      // is made when nothing changed after `since` (a progress push asks for the counts this way ten times a second).
+      rows: since === 0 ? this.rows.map((row) => ({ ...row })) : since >= this.rev ? [] : this.rows.filter((row) => row.rev > since).map((row) => ({ ...row })),
       grant: this.options.grant,
       notes: this.options.notes,
       historyWarning: this.historyWarning,
@@ -235,7 +236,8 @@ export class TokenBatch {
         ? { message: this.pausedBecause.message, kind: this.pausedBecause.kind, failures: this.consecutiveConnectionFailures }
         : null,
       concurrency: { limit: this.limit.limit, cap: this.limit.cap },
-      retryableFailures: this.rows.reduce((n, row) => n + (row.state === 'failed' && row.errorKind !== null && retryableKinds.has(row.errorKind) ? 1 : 0), 0),
+      // Counted only when some row failed: most batches have none, and the screen asks for this many times a second.
+      retryableFailures: this.counts.failed === 0 ? 0 : this.rows.reduce((n, row) => n + (row.state === 'failed' && row.errorKind !== null && retryableKinds.has(row.errorKind) ? 1 : 0), 0),
     };
   }
 

@@ -56,14 +56,20 @@ export function historyToCsv(entries: readonly HistoryEntry[]): string {
 export const batchCsvColumns = ['stream', 'status', 'token', 'permissions', 'ttl_seconds', 'dvr_from', 'dvr_to', 'expires_at', 'error'] as const;
 
 export function batchToCsv(status: Pick<BatchStatus, 'grant'>, rows: readonly BatchRow[]): string {
+  // The grant's cells are the same on every row: formatted once, not once per row (a batch has thousands).
+  const { grant } = status;
+  const granted = permissions(grant);
+  const ttl = String(grant.ttl);
+  const from = seconds(grant.from);
+  const to = seconds(grant.to);
   const data = rows.map((row) => [
     plainText(row.stream),
     row.state,
     row.token ?? '',
-    permissions(status.grant),
-    String(status.grant.ttl),
-    seconds(status.grant.from),
-    seconds(status.grant.to),
+    granted,
+    ttl,
+    from,
+    to,
     row.state === 'ok' ? (row.expiresAt ?? 'never') : '',
     plainText(row.error ?? ''),
   ]);

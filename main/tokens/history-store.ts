@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { historyEntrySchema, type HistoryEntry } from '../../preload/contract/tokens';
+import type { HistoryEntry } from '../../preload/contract/tokens';
 import { basename } from 'node:path';
 import { createEncryptedJournal, type EncryptedJournal, type SetAside } from '../secrets/encrypted-journal';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { createSerialQueue } from '../shared/serial-queue';
 import { checkedForSaving } from '../secrets/crypto';
+import { newHistoryEntriesCheck } from './history-entry-check';
 
 /**
  * Every token the desk issued, encrypted at rest with the vault's data key (the tokens are secrets). Kept in memory
  * after the first read. On disk it is a journal of encrypted records (a batch's entries, a note edit, or a snapshot),
  * so issuing a token costs one small append, not a rewrite of a history of 20,000 entries. The journal is compacted
- * into one snapshot now and then, which is also when the oldest entries past `maxEntries` leave the disk.
+ * now and then (a snapshot followed by appends of a thousand entries each, see recordsOf), which is also when the
+ * oldest entries past `maxEntries` leave the disk.
  */
 export interface TokenHistory {
   /**
@@ -51,9 +53,6 @@ export interface TokenHistoryOptions {
   compactAfterEntries?: number;
 }
 
-/** New entries are checked against the full schema before they are written (see `append`). */
-const newEntriesSchema = z.array(historyEntrySchema);
-
 /** The fields every stored entry is checked to have when read (see storedEntriesSchema). */
 function looksLikeEntry(value: unknown): value is HistoryEntry {
   if (typeof value !== 'object' || value === null) return false;
@@ -77,6 +76,22 @@ export const historyRecordSchema = z.discriminatedUnion('type', [
 ]);
 type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
+
+/**
+ * Entries per record when the store writes the list itself (compaction): a list of 20,000 is written as twenty
+ * records, each encrypted as the file is written (a few hundred KB of text at a time, not one string of megabytes),
+ * and the next compaction drops most of them whole instead of writing a 20,000-entry snapshot again.
+ */
+const ENTRIES_PER_RECORD = 1_000;
+
+/** `entries` as records that replay into exactly that list: a snapshot of the first ones, then appends. */
+function recordsOf(entries: HistoryEntry[]): HistoryRecord[] {
+  const records: HistoryRecord[] = [{ type: 'snapshot', entries: entries.slice(0, ENTRIES_PER_RECORD) }];
+  for (let start = ENTRIES_PER_RECORD; start < entries.length; start += ENTRIES_PER_RECORD) {
+    records.push({ type: 'append', entries: entries.slice(start, start + ENTRIES_PER_RECORD) });
+  }
+  return records;
+}
 
 /** Replays the journal into the list of entries (the records' arrays are the reader's own: no copies). */
 function replay(records: HistoryRecord[]): HistoryEntry[] {
@@ -138,9 +153,19 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
    */
   const changes = createSerialQueue();
 
-  /** Drops the oldest entries past `maxEntries`, in place (memory stays bounded however many were ever issued). */
-  const keepNewest = (entries: HistoryEntry[]): HistoryEntry[] => {
-    if (entries.length > maxEntries) entries.splice(0, entries.length - maxEntries);
+  /**
+   * Entries the list in memory may hold past `maxEntries` between appends before its oldest are dropped. Dropping
+   * them moves every retained entry, so doing it on every append cost a batch of 10,000 (hundreds of small appends to
+   * a full history) one move of 20,000 entries per append; in steps it costs about eight moves per entry appended.
+   */
+  const trimSlack = Math.max(1, Math.ceil(maxEntries / 8));
+
+  /**
+   * Drops the oldest entries past `maxEntries`, in place (memory stays bounded however many were ever issued); with
+   * `slack`, only once there are more than `slack` of them. Whatever leaves the store (`entries()`) is trimmed exactly.
+   */
+  const keepNewest = (entries: HistoryEntry[], slack = 0): HistoryEntry[] => {
+    if (entries.length > maxEntries + slack) entries.splice(0, entries.length - maxEntries);
     return entries;
   };
 
@@ -182,10 +207,11 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     return loading;
   }
 
-  /** Rewrites the journal as one snapshot of `entries` (the retained list): every entry serialised and encrypted again. */
+  /** Rewrites the journal as `entries` (the retained list, see recordsOf): every entry serialised and encrypted again. */
   async function compact(entries: HistoryEntry[]): Promise<void> {
-    await journal.replace([{ type: 'snapshot', entries }]);
-    recordSizes = [entries.length];
+    const records = recordsOf(entries);
+    await journal.replace(records);
+    recordSizes = records.map(sizeOf);
     entriesOnDisk = entries.length;
     inStep = true;
     unreadRecords = 0;
@@ -206,10 +232,10 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     while (whole < recordSizes.length && recordSizes[whole]! <= drop) drop -= recordSizes[whole++]!;
     if (whole === recordSizes.length) return false;
     const cut = drop > 0 ? recordSizes[whole]! - drop : 0;
-    const head: HistoryRecord[] = cut > 0 ? [{ type: 'snapshot', entries: retained.slice(0, cut) }] : [];
+    const head = cut > 0 ? recordsOf(retained.slice(0, cut)) : [];
     const replaced = whole + (cut > 0 ? 1 : 0);
     await journal.replaceHead(replaced, head, change ? [change] : []);
-    recordSizes = [...(cut > 0 ? [cut] : []), ...recordSizes.slice(replaced), ...(change ? [added] : [])];
+    recordSizes = [...head.map(sizeOf), ...recordSizes.slice(replaced), ...(change ? [added] : [])];
     entriesOnDisk = retained.length;
     unreadRecords = 0;
     return true;
@@ -236,17 +262,17 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
       recordSizes.push(added);
       entriesOnDisk += added;
       apply(current);
-      keepNewest(current);
+      keepNewest(current, trimSlack);
     }
   }
 
   return {
-    entries: load,
+    entries: async () => keepNewest(await load()),
     append: (added) =>
       changes.run(async () => {
         if (added.length === 0) return;
         // The full check, once, on the way in: what is on disk is then only shape-checked when read (see storedEntriesSchema).
-        const checked = checkedForSaving(newEntriesSchema, added, 'token-history.enc');
+        const checked = checkedForSaving(newHistoryEntriesCheck(), added, 'token-history.enc');
         const current = await load();
         await record(current, { type: 'append', entries: checked }, (entries) => {
           for (const entry of checked) entries.push(entry);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../preload/contract/onboarding';
 import { queuedEntry } from '../../../main/outbox/outbox-state';
 import { createSavedOutboxStore } from '../../../main/outbox/outbox-store';
+import { checkedCameraRequest } from '../../../main/platform/client';
 
 const key = randomBytes(32);
 const dirs: string[] = [];
@@ -75,5 +76,45 @@ describe('saved outbox journal', () => {
       ['a', 'created'],
       ['b', 'queued'],
     ]);
+  });
+
+  it('reads a batch written in the short form back as the entries that were put, requests included', async () => {
+    const { path, open } = storeAt();
+    const store = open();
+    const at = '2026-11-22T10:00:00.000Z';
+    const meta = { profileId: 'p', profileName: 'Demo', importId: 'import-1' };
+    const batch = ['a', 'b', 'c'].map((id) => queuedEntry(id, checkedCameraRequest({ name: `Gate ${id}`, external_id: `x-${id}`, onvif_credentials: { login: 'admin', password: 'onvif-secret', port: 80 } }), meta, at));
+    // Not one batch (queued at two times): written whole, and read back all the same.
+    const others = [
+      queuedEntry('d', checkedCameraRequest({ name: 'Gate d' }), meta, '2026-11-22T10:00:01.000Z'),
+      queuedEntry('e', { name: 'Gate e' }, meta, '2026-11-22T10:00:02.000Z'),
+    ];
+    await store.put(batch);
+    await store.close();
+    await store.put(others);
+    await store.close();
+    expect(await open().load()).toEqual([...batch, ...others]);
+    expect(readFileSync(path).includes(Buffer.from('onvif-secret'))).toBe(false);
+  });
+
+  it('restores the fields an update leaves out: an entry retried and then created keeps no old error or retry time', async () => {
+    const { open } = storeAt();
+    const store = open();
+    const queued = entry('a');
+    await store.put([queued]);
+    const retrying: OutboxEntry = {
+      ...queued,
+      state: 'retrying',
+      attempts: 1,
+      maybeCreated: true,
+      nextAttemptAt: '2026-11-22T10:00:05.000Z',
+      lastError: { kind: 'Offline', message: 'No answer.' },
+      fieldErrors: { name: ['too long'] },
+    };
+    await store.update([retrying]);
+    const created: OutboxEntry = { ...queued, state: 'created', attempts: 2, maybeCreated: true, recognisedByExternalId: true, updatedAt: '2026-11-22T10:00:06.000Z' };
+    await store.update([created]);
+    await store.close();
+    expect(await open().load()).toEqual([created]);
   });
 });

@@ -7,31 +7,12 @@ import { z } from 'zod';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
 import { createSessionTokenHistory, createTokenHistory, historyRecordSchema } from '../../../main/tokens/history-store';
 import { createEncryptedJournal } from '../../../main/secrets/encrypted-journal';
+import { historyEntry } from '../../support/history-entry';
 
 const key = Buffer.alloc(32, 7);
 const getKey = async () => key;
 
-function entry(n: number): HistoryEntry {
-  return {
-    id: `id-${n}`,
-    kind: 'stream',
-    stream: `cam-${n}`,
-    user: null,
-    live: true,
-    dvr: false,
-    copy: false,
-    ttl: 3600,
-    from: 0,
-    to: 0,
-    token: `st_secret_token_${n}`,
-    issuedAt: new Date(1_780_000_000_000 + n * 1000).toISOString(),
-    expiresAt: null,
-    profileId: 'p',
-    profileName: 'Demo',
-    note: '',
-    batchId: null,
-  };
-}
+const entry = historyEntry;
 
 const freshPath = () => join(mkdtempSync(join(tmpdir(), 'wd-hist-')), 'token-history.enc');
 
@@ -81,6 +62,18 @@ describe('token history store', () => {
     await history.append([entry(1), entry(2)]);
     await history.append([entry(3), entry(4)]);
     expect((await history.entries()).map((e) => e.id)).toEqual(['id-2', 'id-3', 'id-4']);
+  });
+
+  it('shows exactly the newest entries after many small appends to a full history, and the same after reopening', async () => {
+    const path = freshPath();
+    const history = createTokenHistory(path, getKey, { maxEntries: 40 });
+    const newest = (last: number) => Array.from({ length: 40 }, (_, i) => `id-${last - 39 + i}`);
+    for (let n = 1; n <= 137; n++) {
+      await history.append([entry(n)]);
+      if (n % 9 === 0 && n >= 40) expect((await history.entries()).map((e) => e.id)).toEqual(newest(n));
+    }
+    expect((await history.entries()).map((e) => e.id)).toEqual(newest(137));
+    expect((await createTokenHistory(path, getKey, { maxEntries: 40 }).entries()).map((e) => e.id)).toEqual(newest(137));
   });
 });
 
