@@ -4,7 +4,8 @@
 // short-lived objects, and with V8's default young generation (which grows to tens of MB per semi-space under that
 // load) the host's resident memory stayed near 400 MB after ten such batches, most of it heap V8 kept committed. 2 MB
 // semi-spaces cost a few percent more CPU in scavenges; measured in a process running 10,000-token batches through
-// the real handlers: heap committed 210-240 MB -> 115-125 MB, RSS 350-385 MB -> 250-280 MB.
+// the real handlers: heap committed 210-240 MB -> 115-125 MB, RSS 350-385 MB -> 250-280 MB. The old generation's growth
+// is set by the host itself at start (main/app/heap-settings.ts, shared with the desktop app).
 import { buildIfChanged } from './build-if-changed.mjs';
 
 buildIfChanged('renderer');

@@ -13,10 +13,13 @@ import { openMainWindow } from './window';
 import { createElectronNotifier } from './notifier';
 import { createElectronFileDialogs } from './file-dialogs';
 import { t } from '../shared/i18n';
+import { applyHeapSettings } from '../app/heap-settings';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const distDir = join(here, '..');
 const isDevelopment = !app.isPackaged;
+// The same old-generation growth as the web host (the token desk's batches are the same work in either).
+applyHeapSettings();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

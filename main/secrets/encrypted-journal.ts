@@ -1,7 +1,7 @@
 import { mkdir, open, stat, truncate, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
-import { readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
+import { byteRange, openIfExists, readFileIfExists, syncDirectory, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { checkedForSaving, decrypt, encryptedParts, parseDecryptedJson } from './crypto';
@@ -147,6 +147,14 @@ export function createEncryptedJournal<R>(
   }
 
   /**
+   * The frames of `records`, each encrypted only when the writer asks for it: a compaction of 20,000 entries in
+   * records of a thousand never holds more than one record's text and ciphertext at a time.
+   */
+  async function* framesOf(key: Buffer, records: readonly R[]): AsyncGenerator<Buffer> {
+    for (const record of records) yield* frameParts(key, record);
+  }
+
+  /**
    * Parses the file; where it stops being whole, the rest is moved aside and the file truncated. Every record is
    * decrypted front to back (the first one failing means another key); then parsed from the newest back, as far as
    * `options.enough` wants.
@@ -273,7 +281,7 @@ export function createEncryptedJournal<R>(
       return queue.run(async () => {
         await closeAppendHandle();
         const key = await getKey();
-        await writeFileAtomic(path, records.flatMap((record) => frameParts(key, record)), { mode: 0o600 });
+        await writeFileAtomic(path, framesOf(key, records), { mode: 0o600 });
         tailChecked = true;
       });
     },
@@ -282,16 +290,29 @@ export function createEncryptedJournal<R>(
       return queue.run(async () => {
         await closeAppendHandle();
         if (!tailChecked) await recover();
-        const bytes = (await readFileIfExists(path)) ?? Buffer.alloc(0);
-        let offset = 0;
-        for (let i = 0; i < count; i++) {
-          if (bytes.length - offset < LENGTH_BYTES) throw new Error(`${basename(path)}: ${count} records to replace, the file holds ${i}`);
-          offset += LENGTH_BYTES + bytes.readUInt32BE(offset);
+        const source = await openIfExists(path);
+        try {
+          const size = source ? (await source.stat()).size : 0;
+          const prefix = Buffer.alloc(LENGTH_BYTES);
+          let offset = 0;
+          for (let i = 0; i < count; i++) {
+            if (size - offset < LENGTH_BYTES) throw new Error(`${basename(path)}: ${count} records to replace, the file holds ${i}`);
+            await source!.read(prefix, 0, LENGTH_BYTES, offset);
+            offset += LENGTH_BYTES + prefix.readUInt32BE(0);
+          }
+          if (offset > size) throw new Error(`${basename(path)}: record ${count} runs past the end of the file`);
+          const key = await getKey();
+          async function* pieces(): AsyncGenerator<Uint8Array> {
+            yield* framesOf(key, head);
+            if (source) yield* byteRange(source, offset, size);
+            // The old file is closed before the new one is renamed over it (a rename over an open file fails on Windows).
+            await source?.close();
+            yield* framesOf(key, after);
+          }
+          await writeFileAtomic(path, pieces(), { mode: 0o600 });
+        } finally {
+          await source?.close().catch(() => undefined);
         }
-        if (offset > bytes.length) throw new Error(`${basename(path)}: record ${count} runs past the end of the file`);
-        const key = await getKey();
-        const kept = bytes.subarray(offset);
-        await writeFileAtomic(path, [...head.flatMap((record) => frameParts(key, record)), kept, ...after.flatMap((record) => frameParts(key, record))], { mode: 0o600 });
         tailChecked = true;
       });
     },

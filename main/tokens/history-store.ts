@@ -12,7 +12,8 @@ import { newHistoryEntriesCheck } from './history-entry-check';
  * Every token the desk issued, encrypted at rest with the vault's data key (the tokens are secrets). Kept in memory
  * after the first read. On disk it is a journal of encrypted records (a batch's entries, a note edit, or a snapshot),
  * so issuing a token costs one small append, not a rewrite of a history of 20,000 entries. The journal is compacted
- * into one snapshot now and then, which is also when the oldest entries past `maxEntries` leave the disk.
+ * now and then (a snapshot followed by appends of a thousand entries each, see recordsOf), which is also when the
+ * oldest entries past `maxEntries` leave the disk.
  */
 export interface TokenHistory {
   /**
@@ -75,6 +76,22 @@ export const historyRecordSchema = z.discriminatedUnion('type', [
 ]);
 type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
+
+/**
+ * Entries per record when the store writes the list itself (compaction): a list of 20,000 is written as twenty
+ * records, each encrypted as the file is written (a few hundred KB of text at a time, not one string of megabytes),
+ * and the next compaction drops most of them whole instead of writing a 20,000-entry snapshot again.
+ */
+const ENTRIES_PER_RECORD = 1_000;
+
+/** `entries` as records that replay into exactly that list: a snapshot of the first ones, then appends. */
+function recordsOf(entries: HistoryEntry[]): HistoryRecord[] {
+  const records: HistoryRecord[] = [{ type: 'snapshot', entries: entries.slice(0, ENTRIES_PER_RECORD) }];
+  for (let start = ENTRIES_PER_RECORD; start < entries.length; start += ENTRIES_PER_RECORD) {
+    records.push({ type: 'append', entries: entries.slice(start, start + ENTRIES_PER_RECORD) });
+  }
+  return records;
+}
 
 /** Replays the journal into the list of entries (the records' arrays are the reader's own: no copies). */
 function replay(records: HistoryRecord[]): HistoryEntry[] {
@@ -190,10 +207,11 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     return loading;
   }
 
-  /** Rewrites the journal as one snapshot of `entries` (the retained list): every entry serialised and encrypted again. */
+  /** Rewrites the journal as `entries` (the retained list, see recordsOf): every entry serialised and encrypted again. */
   async function compact(entries: HistoryEntry[]): Promise<void> {
-    await journal.replace([{ type: 'snapshot', entries }]);
-    recordSizes = [entries.length];
+    const records = recordsOf(entries);
+    await journal.replace(records);
+    recordSizes = records.map(sizeOf);
     entriesOnDisk = entries.length;
     inStep = true;
     unreadRecords = 0;
@@ -214,10 +232,10 @@ function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHisto
     while (whole < recordSizes.length && recordSizes[whole]! <= drop) drop -= recordSizes[whole++]!;
     if (whole === recordSizes.length) return false;
     const cut = drop > 0 ? recordSizes[whole]! - drop : 0;
-    const head: HistoryRecord[] = cut > 0 ? [{ type: 'snapshot', entries: retained.slice(0, cut) }] : [];
+    const head = cut > 0 ? recordsOf(retained.slice(0, cut)) : [];
     const replaced = whole + (cut > 0 ? 1 : 0);
     await journal.replaceHead(replaced, head, change ? [change] : []);
-    recordSizes = [...(cut > 0 ? [cut] : []), ...recordSizes.slice(replaced), ...(change ? [added] : [])];
+    recordSizes = [...head.map(sizeOf), ...recordSizes.slice(replaced), ...(change ? [added] : [])];
     entriesOnDisk = retained.length;
     unreadRecords = 0;
     return true;

@@ -3,7 +3,10 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startWebHost } from './host';
+import { applyHeapSettings } from '../app/heap-settings';
 import type { WebApp } from './web-app';
+
+applyHeapSettings();
 
 const { values } = parseArgs({
   options: {

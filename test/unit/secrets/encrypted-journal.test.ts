@@ -101,6 +101,21 @@ describe('encrypted journal', () => {
     expect(await createEncryptedJournal(path, schema, getKey).read()).toEqual([{ n: 9, text: 'snapshot' }]);
   });
 
+  it('replaces the first records and copies the rest as they are, across many copy pieces', async () => {
+    const path = freshPath();
+    const journal = createEncryptedJournal(path, schema, getKey);
+    // Records of about 40 KB: the part copied as it is spans several of the copy's 64 KB pieces.
+    const big = (n: number) => ({ n, text: String(n).repeat(40_000 / String(n).length) });
+    for (let n = 1; n <= 6; n++) await journal.append(big(n));
+    const before = readFileSync(path);
+    await journal.replaceHead(2, [{ n: 0, text: 'head' }], [big(7)]);
+    expect((await createEncryptedJournal(path, schema, getKey).read()).map((record) => record.n)).toEqual([0, 3, 4, 5, 6, 7]);
+    // Records 3 to 6 are the very bytes they were (not decrypted and encrypted again).
+    const firstTwo = before.readUInt32BE(0) + 4 + before.readUInt32BE(before.readUInt32BE(0) + 4) + 4;
+    expect(readFileSync(path).includes(before.subarray(firstTwo))).toBe(true);
+    expect(readdirSync(dirname(path))).toEqual(['journal.enc']);
+  });
+
   it('refuses to write a record that does not match its schema', async () => {
     const journal = createEncryptedJournal(freshPath(), schema, getKey);
     await expect(journal.append({ n: 'one', text: 'x' } as never)).rejects.toThrow(/not valid/);
