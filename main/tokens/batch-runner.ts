@@ -83,6 +83,16 @@ export type Issued = { stream: string; token: string; issuedAt: Date; expiresAt:
 /** A row refused with 429 is queued again this many times (after the server's Retry-After) before it fails. */
 const MAX_RATE_LIMITED_ATTEMPTS = 3;
 
+/**
+ * While other requests of the batch are in flight, issued rows wait this long at most (or until this many wait) to be
+ * written to the history together. Without it a group held only what arrived during the previous fsync, a few dozen
+ * rows on a fast disk: a 10,000 batch made some 400 writes, each with its serialisation, encryption, write and fsync.
+ * The last answers of a run are written at once, so a batch ends no later; a row shows as issued at most this much
+ * later, and still only once its write has landed.
+ */
+const GROUP_WAIT_MS = 20;
+const GROUP_ROWS = 256;
+
 
 /**
  * One pasted list of streams issued with one permission set. Rows go pending -> running -> ok | failed |
@@ -103,6 +113,8 @@ export class TokenBatch {
   /** The history write under way, and the rows that arrived meanwhile (written together next: a group commit). */
   private saving: Promise<void> | null = null;
   private waitingToSave: Array<{ row: BatchRow; item: Issued }> = [];
+  /** Writes the waiting rows when the group has waited long enough (see GROUP_WAIT_MS). */
+  private groupTimer: NodeJS.Timeout | null = null;
   private unsaved = 0;
   private historyWarning: string | null = null;
   /** Requests in flight: adapted to the server's answers, never above the operator's cap. */
@@ -140,7 +152,7 @@ export class TokenBatch {
   }
 
   get savingHistory(): boolean {
-    return this.saving !== null;
+    return this.saving !== null || this.waitingToSave.length > 0;
   }
 
   /** Runs every pending row. Resolves when every row is final; the history write may still be landing (`settled`). */
@@ -380,8 +392,8 @@ export class TokenBatch {
 
   /**
    * Writes one issued row to the history, together with any others that arrived while the previous write was under
-   * way (one fsync for many answers). The row shows as issued once the write holding it has landed or failed; a
-   * failure keeps the token on screen with a warning to export it.
+   * way or while the group waited for more (one fsync for many answers, see GROUP_WAIT_MS). The row shows as issued
+   * once the write holding it has landed or failed; a failure keeps the token on screen with a warning to export it.
    */
   private journal(row: BatchRow, item: Issued): void {
     this.waitingToSave.push({ row, item });
@@ -390,11 +402,29 @@ export class TokenBatch {
 
   /** Resolves once no history write is under way or waiting (each group's write starts the next one as it ends). */
   private async historyWritten(): Promise<void> {
-    while (this.saving) await this.saving;
+    while (this.saving || this.waitingToSave.length > 0) {
+      if (!this.saving) this.flushHistory(true);
+      await this.saving;
+    }
   }
 
-  private flushHistory(): void {
+  /**
+   * Starts the history write of the waiting rows, unless one is under way (its end starts the next) or, without
+   * `now`, the group may still grow: other requests are in flight, and it is neither full nor old enough.
+   */
+  private flushHistory(now = false): void {
     if (this.saving || this.waitingToSave.length === 0) return;
+    // Rows still waiting for their answer: running, and not among those waiting to be written.
+    const inFlight = this.counts.running - this.waitingToSave.length;
+    if (!now && inFlight > 0 && this.waitingToSave.length < GROUP_ROWS) {
+      this.groupTimer ??= setTimeout(() => {
+        this.groupTimer = null;
+        this.flushHistory(true);
+      }, GROUP_WAIT_MS);
+      return;
+    }
+    if (this.groupTimer) clearTimeout(this.groupTimer);
+    this.groupTimer = null;
     const group = this.waitingToSave;
     this.waitingToSave = [];
     this.saving = (async () => {

@@ -20,6 +20,8 @@ function controlledBatch(streams: string[]) {
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/** Longer than a group of issued rows waits for more before its history write starts (GROUP_WAIT_MS). */
+const groupWindow = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 60));
 
 describe('TokenBatch.waitForChange', () => {
   it('answers at once when nothing is running or saving', async () => {
@@ -45,6 +47,9 @@ describe('TokenBatch.waitForChange', () => {
     await tick();
     answers[0]!();
     await tick();
+    // The others are in flight: the row waits a moment to be written with them, and is not shown as issued meanwhile.
+    expect(batch.status().counts.ok).toBe(0);
+    await groupWindow();
     expect(events).toEqual(['history write of 1']);
     expect(batch.status().counts.ok).toBe(1);
     for (const answer of answers.slice(1)) answer();
@@ -52,34 +57,76 @@ describe('TokenBatch.waitForChange', () => {
     expect(batch.status().counts.ok).toBe(3);
     expect(events.reduce((n, e) => n + Number(e.split(' ').pop()), 0)).toBe(3);
   });
+
+  it('writes the rows waiting for their group when the batch is cancelled', async () => {
+    const answers: Array<() => void> = [];
+    const events: string[] = [];
+    const deps: BatchDeps = {
+      // Answers when the test says so; a cancel aborts the request.
+      issue: (stream, signal) =>
+        new Promise((resolve, reject) => {
+          answers.push(() => resolve(`st_${stream}`));
+          signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        }),
+      describe: () => ({ message: 'failed', kind: 'Internal' }),
+      record: async (rows) => {
+        events.push(`history write of ${rows.length}`);
+      },
+      now: () => new Date(0),
+    };
+    const batch = new TokenBatch({ streams: ['a', 'b', 'c'], grant, notes: [], profileName: 'Demo', deps });
+    void batch.start();
+    await tick();
+    answers[0]!();
+    await tick();
+    await batch.cancel();
+    await batch.settled();
+    expect(events).toEqual(['history write of 1']);
+    expect(batch.status().counts).toMatchObject({ ok: 1, cancelled: 2, running: 0 });
+  });
 });
 
-/** A batch whose history writes wait for the test, to see answers that arrive meanwhile grouped. */
+/** A batch whose requests answer and whose history writes land when the test says so. */
 function slowHistoryBatch(streams: string[]) {
+  const answers: Array<() => void> = [];
   const writes: Array<{ rows: number; land: () => void }> = [];
   const deps: BatchDeps = {
-    issue: async (stream) => `st_${stream}`,
+    issue: (stream) => new Promise((resolve) => answers.push(() => resolve(`st_${stream}`))),
     describe: () => ({ message: 'failed', kind: 'Internal' }),
     record: (rows) => new Promise<void>((resolve) => writes.push({ rows: rows.length, land: resolve })),
     now: () => new Date(0),
   };
-  return { batch: new TokenBatch({ streams, grant, notes: [], profileName: 'Demo', deps, concurrency: 4, initialConcurrency: 4 }), writes };
+  return { batch: new TokenBatch({ streams, grant, notes: [], profileName: 'Demo', deps, concurrency: 8, initialConcurrency: 8 }), answers, writes };
 }
 
 describe('TokenBatch history journal', () => {
-  it('writes answers that arrive during a write together in the next one, and none is shown before its write lands', async () => {
-    const { batch, writes } = slowHistoryBatch(['a', 'b', 'c', 'd']);
+  it('writes answers that arrive together or during a write in one write, the last at once, none shown before its write lands', async () => {
+    const { batch, answers, writes } = slowHistoryBatch(['a', 'b', 'c', 'd', 'e']);
+    const rowsWritten = () => writes.map((w) => w.rows);
     void batch.start();
     await tick();
-    expect(writes.map((w) => w.rows)).toEqual([1]);
+    answers[0]!();
+    answers[1]!();
+    await tick();
+    expect(rowsWritten()).toEqual([]);
+    await groupWindow();
+    expect(rowsWritten()).toEqual([2]);
+    answers[2]!();
+    answers[3]!();
+    await groupWindow();
+    expect(rowsWritten()).toEqual([2]);
     expect(batch.status().counts.ok).toBe(0);
     writes[0]!.land();
     await tick();
-    expect(batch.status().counts.ok).toBe(1);
-    expect(writes.map((w) => w.rows)).toEqual([1, 3]);
+    expect(batch.status().counts.ok).toBe(2);
+    // The run's last answer: written at once, with the rows that arrived during the first write.
+    answers[4]!();
+    await tick();
+    expect(rowsWritten()).toEqual([2, 3]);
+    expect(batch.status().counts.ok).toBe(2);
     writes[1]!.land();
     await batch.settled();
-    expect(batch.status().counts.ok).toBe(4);
+    expect(batch.status().counts.ok).toBe(5);
   });
 
   it('keeps the tokens on screen with a warning when the history cannot be written', async () => {
