@@ -144,9 +144,26 @@ const errorOf = (error: AppError): OutboxEntry['lastError'] => ({
   ...(error.details !== undefined ? { details: error.details } : {}),
 });
 
+/** The last time written out by `isoOf`, in milliseconds, and its text. */
+let lastIsoMs = Number.NaN;
+let lastIso = '';
+
+/**
+ * `at` as ISO text. The runner stamps several entries in the same millisecond (every answer and every send of an
+ * import), and formatting a date costs more than the rest of a state change: the last one is reused.
+ */
+function isoOf(at: Date): string {
+  const ms = at.getTime();
+  if (ms !== lastIsoMs) {
+    lastIso = at.toISOString();
+    lastIsoMs = ms;
+  }
+  return lastIso;
+}
+
 /** The entry after `event`, or InvalidTransition. Never mutates its input. */
 export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry {
-  const updatedAt = event.at.toISOString();
+  const updatedAt = isoOf(event.at);
   switch (event.type) {
     case 'send-started':
       allowed(entry, event, ['queued', 'retrying']);

@@ -29,7 +29,11 @@ export interface OutboxOptions {
   unreadable?: string | null;
   /** Records appended before the file is rewritten as one snapshot. */
   compactAfterRecords?: number;
-  /** Entries dispatched by one durable record, ahead of the sends that need it (default 16 × concurrency). */
+  /**
+   * Entries dispatched by one durable record, ahead of the sends that need it (default 64 × concurrency: the next
+   * record is written while half of these are still to send, and on a busy disk an fsync took as long as 200 sends;
+   * after a crash these are the entries retried as "maybe created", which their external ids settle).
+   */
   dispatchAhead?: number;
   /** Outcomes gathered this long before they are written as one record (default 100 ms). */
   outcomeDelayMs?: number;
@@ -160,7 +164,7 @@ export class Outbox {
     this.#compactAfter = options.compactAfterRecords ?? 2_000;
     this.#sessionOnly = options.sessionOnly ?? false;
     this.#unreadable = options.unreadable ?? null;
-    this.#dispatchAhead = Math.max(1, options.dispatchAhead ?? this.#concurrency * 16);
+    this.#dispatchAhead = Math.max(1, options.dispatchAhead ?? this.#concurrency * 64);
     this.#outcomeDelayMs = options.outcomeDelayMs ?? 100;
   }
 

@@ -111,9 +111,10 @@ const checkedCameraRequests = new WeakMap<CameraCreateRequest, string>();
  * A camera create request checked against the wire schema once, for a caller that sends it later, maybe more than
  * once (the outbox checks each entry's request as it is queued): the schema's output, which `createCamera` then
  * recognises and does not check again. It is serialised here, once: the outbox's journal writes that text (see
- * `cameraRequestJson`) and `createCamera` sends it, on every attempt. The caller must not change the request
- * afterwards (the outbox never does: an edit replaces the request with a newly checked one). Not frozen: V8
- * stringifies frozen objects at half the speed. Throws the same Validation failure `createCamera` would.
+ * `cameraRequestJson`) and `createCamera` sends it, on every attempt until one creates the camera. The caller must
+ * not change the request afterwards (the outbox never does: an edit replaces the request with a newly checked one).
+ * Not frozen: V8 stringifies frozen objects at half the speed. Throws the same Validation failure `createCamera`
+ * would.
  */
 export function checkedCameraRequest(input: unknown): CameraCreateRequest {
   const request = validate(cameraCreateRequestCheck(), input, 'invalidCamera');
@@ -237,6 +238,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const body = json === undefined ? validate(cameraCreateRequestCheck(), input, 'invalidCamera') : undefined;
       const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal });
       transport.assertStatus(response, [200, 201]);
+      // Created: this request is not sent again, so its text need not outlive the call (a thousand-camera import kept
+      // them all alive for the garbage collector to copy).
+      if (json !== undefined) checkedCameraRequests.delete(input);
       // Checked, not copied: the schema transforms nothing, so an answer that passes is the camera as the server sent
       // it. One that does not pass is parsed again to say which fields are wrong.
       const answer = transport.json(response);
