@@ -6,7 +6,7 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { checkedCameraRequest } from '../platform/client';
 import type { OutboxStore } from './outbox-store';
-import { backoffDelay, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
+import { backoffDelay, entryWith, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
 /** Sends one entry's request; throws AppFailure for every failure (the platform client does). */
 export type SendCamera = (entry: OutboxEntry, signal: AbortSignal) => Promise<CameraCreateResponse>;
@@ -35,8 +35,10 @@ export interface OutboxOptions {
   outcomeDelayMs?: number;
 }
 
-const ACTIVE = new Set<OutboxEntry['state']>(['queued', 'sending', 'retrying']);
-const SETTLED = new Set<OutboxEntry['state']>(['created', 'needs-fixing', 'held']);
+/** Queued, sending or retrying: the runner may still have to send it. */
+function isActive(state: OutboxEntry['state']): boolean {
+  return state === 'queued' || state === 'sending' || state === 'retrying';
+}
 
 /** A caller of `settled`: woken by the entry's answer, its time limit (`deadline`, ms since epoch) or its signal. */
 interface Waiter {
@@ -44,12 +46,28 @@ interface Waiter {
   finish(): void;
 }
 
-/** A slot taken by a send that has not returned its promise yet. */
+/**
+ * An entry and what the runner keeps about it, in one place: each step of a send reads and changes one object
+ * instead of looking the id up in a map per concern (entries, dispatch marks, waiters), which cost more than the
+ * step itself in a thousand-camera import.
+ */
+interface Slot {
+  entry: OutboxEntry;
+  /**
+   * The entry as it was when a synced `dispatch` record covered it: the mark holds only while the entry is unchanged
+   * (any change is a new object, and its record cancels the mark on disk as well).
+   */
+  dispatched: OutboxEntry | null;
+  /** Callers of `settled` waiting for this entry's answer. */
+  waiters: Waiter[] | null;
+}
+
+/** A place on the wire taken by a send that has not returned its promise yet. */
 const TAKEN: Promise<void> = Promise.resolve();
 
 /** What `settled` waits for: an answer (created, needs fixing, held), or a failed try that will be retried. */
 function isAnswered(entry: OutboxEntry): boolean {
-  return SETTLED.has(entry.state) || (entry.state === 'retrying' && entry.attempts > 0);
+  return entry.state === 'retrying' ? entry.attempts > 0 : !isActive(entry.state);
 }
 
 function appErrorOf(error: unknown): AppError {
@@ -92,8 +110,8 @@ export class Outbox {
   readonly #dispatchAhead: number;
   readonly #outcomeDelayMs: number;
 
-  /** Every entry, in creation order. */
-  #entries = new Map<string, OutboxEntry>();
+  /** Every entry, in creation order, with the runner's marks. */
+  #slots = new Map<string, Slot>();
   /** Ids that may still need sending (queued, sending, retrying): the runner scans only these. */
   #active = new Set<string>();
   #inFlight = new Map<string, Promise<void>>();
@@ -110,21 +128,18 @@ export class Outbox {
   #writes = 0;
   #disposed = false;
   #loaded: Promise<void> | null = null;
-  /** Callers of `settled`, woken when their entry has an answer or their time is up. */
-  #waiters = new Map<string, Set<Waiter>>();
+  /** Callers of `settled` waiting (each in its entry's slot). */
+  #waiterCount = 0;
   /**
    * One timer for every waiter's time limit, set for the earliest (an import waits on a thousand entries at once: a
    * timer each cost more than the rest of their bookkeeping). When it fires, the waiters whose time is up are woken.
    */
   #waitTimer: NodeJS.Timeout | null = null;
   #waitTimerAt = Number.POSITIVE_INFINITY;
-  /**
-   * Entries whose `dispatch` record is on disk, with the entry as it was when dispatched: the mark holds only while
-   * the entry is unchanged (any change is a new object, and its record cancels the mark on disk as well).
-   */
-  #dispatched = new Map<string, OutboxEntry>();
+  /** Slots whose dispatch mark is set (see `Slot.dispatched`). */
+  #dispatchedCount = 0;
   /** Dispatched entries in dispatch order, the runner's queue: started from `#readyHead`, skipped when their mark is gone. */
-  #ready: OutboxEntry[] = [];
+  #ready: Slot[] = [];
   #readyHead = 0;
   /** A dispatch record being written (one at a time; each covers many entries). */
   #dispatching = false;
@@ -177,11 +192,11 @@ export class Outbox {
   }
 
   entries(): OutboxEntry[] {
-    return [...this.#entries.values()];
+    return Array.from(this.#slots.values(), (slot) => slot.entry);
   }
 
   get(id: string): OutboxEntry | undefined {
-    return this.#entries.get(id);
+    return this.#slots.get(id)?.entry;
   }
 
   /** Adds entries durably (one write for all of them) and starts sending. */
@@ -210,7 +225,7 @@ export class Outbox {
   /** Tries one entry (or every waiting one) now instead of at its backoff time. */
   async retry(id?: string): Promise<void> {
     this.#pausedUntil = 0;
-    const ids = id ? [id] : [...this.#entries.values()].filter((e) => e.state === 'retrying' || e.state === 'held').map((e) => e.id);
+    const ids = id ? [id] : this.entries().filter((e) => e.state === 'retrying' || e.state === 'held').map((e) => e.id);
     const changed: OutboxEntry[] = [];
     for (const one of ids) {
       const entry = this.#need(one);
@@ -234,9 +249,13 @@ export class Outbox {
     await this.#store.remove(ids);
     this.#records += 1;
     for (const id of ids) {
-      this.#entries.delete(id);
+      const slot = this.#slots.get(id);
+      if (!slot) continue;
+      this.#slots.delete(id);
       this.#active.delete(id);
-      this.#dispatched.delete(id);
+      this.#unmark(slot);
+      // Its callers of `settled` learn now that it is gone.
+      this.#wake(slot);
     }
     this.#changed();
   }
@@ -244,7 +263,7 @@ export class Outbox {
   /** Hides created entries from the outbox; they stay in the list of created cameras. */
   async clearCreated(): Promise<void> {
     const at = new Date(this.#now()).toISOString();
-    const cleared = [...this.#entries.values()].filter((e) => e.state === 'created' && e.clearedAt === null).map((e) => ({ ...e, clearedAt: at }));
+    const cleared = this.entries().filter((e) => e.state === 'created' && e.clearedAt === null).map((e) => entryWith(e, { clearedAt: at }));
     await this.#persist(cleared);
     for (const entry of cleared) this.#set(entry);
     this.#changed();
@@ -255,22 +274,27 @@ export class Outbox {
    * when `signal` aborts (the caller stopped waiting; the entry itself carries on).
    */
   async settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
-    if (!isAnswered(this.#need(id)) && !signal?.aborted) {
+    const slot = this.#needSlot(id);
+    if (!isAnswered(slot.entry) && !signal?.aborted) {
       await new Promise<void>((resolve) => {
+        let waiting = true;
         const waiter: Waiter = {
           deadline: Date.now() + timeoutMs,
           finish: () => {
+            if (!waiting) return;
+            waiting = false;
             signal?.removeEventListener('abort', waiter.finish);
-            const waiting = this.#waiters.get(id);
-            if (!waiting?.delete(waiter)) return;
-            if (waiting.size === 0) this.#waiters.delete(id);
+            // Woken by its time or its signal: still in the slot's list (an answer empties the list first).
+            const index = slot.waiters?.indexOf(waiter) ?? -1;
+            if (index >= 0) slot.waiters!.splice(index, 1);
+            this.#waiterCount -= 1;
+            if (this.#waiterCount === 0) this.#armWaitTimer(Number.POSITIVE_INFINITY);
             resolve();
           },
         };
         signal?.addEventListener('abort', waiter.finish, { once: true });
-        const waiting = this.#waiters.get(id);
-        if (waiting) waiting.add(waiter);
-        else this.#waiters.set(id, new Set([waiter]));
+        (slot.waiters ??= []).push(waiter);
+        this.#waiterCount += 1;
         if (waiter.deadline < this.#waitTimerAt) this.#armWaitTimer(waiter.deadline);
       });
     }
@@ -280,7 +304,7 @@ export class Outbox {
   summary(): OutboxSummary {
     const counts = { queued: 0, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 };
     let next: number | null = null;
-    for (const entry of this.#entries.values()) {
+    for (const { entry } of this.#slots.values()) {
       counts[entry.state] += 1;
       if (entry.state === 'retrying' && entry.nextAttemptAt) {
         const at = Date.parse(entry.nextAttemptAt);
@@ -330,8 +354,8 @@ export class Outbox {
     const now = Date.now();
     const expired: Waiter[] = [];
     let next = Number.POSITIVE_INFINITY;
-    for (const waiting of this.#waiters.values()) {
-      for (const waiter of waiting) {
+    for (const { waiters } of this.#slots.values()) {
+      for (const waiter of waiters ?? []) {
         if (waiter.deadline <= now) expired.push(waiter);
         else next = Math.min(next, waiter.deadline);
       }
@@ -340,24 +364,47 @@ export class Outbox {
     this.#armWaitTimer(next);
   }
 
-  #need(id: string): OutboxEntry {
-    const entry = this.#entries.get(id);
-    if (!entry) throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
-    return entry;
+  #needSlot(id: string): Slot {
+    const slot = this.#slots.get(id);
+    if (!slot) throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
+    return slot;
   }
 
-  #set(entry: OutboxEntry): void {
-    this.#entries.set(entry.id, entry);
-    // A dispatch mark holds only for the entry as it was dispatched; a changed entry is dispatched again.
-    const marked = this.#dispatched.get(entry.id);
-    if (marked !== undefined && marked !== entry) this.#dispatched.delete(entry.id);
-    if (ACTIVE.has(entry.state)) this.#active.add(entry.id);
-    else this.#active.delete(entry.id);
-    const waiters = this.#waiters.get(entry.id);
-    if (waiters && isAnswered(entry)) {
-      for (const waiter of waiters) waiter.finish();
-      if (this.#waiters.size === 0) this.#armWaitTimer(Number.POSITIVE_INFINITY);
+  #need(id: string): OutboxEntry {
+    return this.#needSlot(id).entry;
+  }
+
+  /** Clears a slot's dispatch mark. */
+  #unmark(slot: Slot): void {
+    if (slot.dispatched === null) return;
+    slot.dispatched = null;
+    this.#dispatchedCount -= 1;
+  }
+
+  /** Wakes the callers of `settled` waiting in this slot. */
+  #wake(slot: Slot): void {
+    const waiters = slot.waiters;
+    if (!waiters) return;
+    slot.waiters = null;
+    for (const waiter of waiters) waiter.finish();
+  }
+
+  /** Makes `entry` the current one of its id; `slot`: its slot, when the caller holds it already. */
+  #set(entry: OutboxEntry, slot = this.#slots.get(entry.id)): void {
+    const active = isActive(entry.state);
+    if (!slot) {
+      this.#slots.set(entry.id, { entry, dispatched: null, waiters: null });
+      if (active) this.#active.add(entry.id);
+      return;
     }
+    if (isActive(slot.entry.state) !== active) {
+      if (active) this.#active.add(entry.id);
+      else this.#active.delete(entry.id);
+    }
+    slot.entry = entry;
+    // A dispatch mark holds only for the entry as it was dispatched; a changed entry is dispatched again.
+    if (slot.dispatched !== entry) this.#unmark(slot);
+    if (isAnswered(entry)) this.#wake(slot);
   }
 
   /**
@@ -388,7 +435,7 @@ export class Outbox {
     if (this.#records <= this.#compactAfter || this.#writes > 0 || this.#inFlight.size > 0 || this.#disposed) return;
     this.#records = 1;
     // The snapshot holds no dispatch marks: nothing is on the wire now, and what is sent next is dispatched again.
-    this.#dispatched.clear();
+    for (const slot of this.#slots.values()) this.#unmark(slot);
     this.#store.compact(this.entries()).catch((error) => log.warn('outbox', `compaction failed: ${String(error)}`));
   }
 
@@ -422,18 +469,20 @@ export class Outbox {
     const now = this.#now();
     if (now >= this.#pausedUntil) {
       let started = false;
+      const startedAt = new Date(now);
       while (this.#inFlight.size < this.#concurrency && this.#readyHead < this.#ready.length) {
-        const entry = this.#ready[this.#readyHead++]!;
-        const id = entry.id;
+        const slot = this.#ready[this.#readyHead++]!;
+        const entry = slot.entry;
         // Changed, removed or compacted since it was dispatched: no longer covered by that record.
-        if (this.#dispatched.get(id) !== entry) continue;
-        this.#dispatched.delete(id);
-        const sending = transition(entry, { type: 'send-started', at: new Date(now) });
-        this.#set(sending);
+        if (slot.dispatched !== entry) continue;
+        this.#unmark(slot);
+        const id = entry.id;
+        const sending = transition(entry, { type: 'send-started', at: startedAt });
+        this.#set(sending, slot);
         started = true;
         // Taken before the send starts: a send that fails at once frees it again before this line's next one.
         this.#inFlight.set(id, TAKEN);
-        const run = this.#sendOne(sending);
+        const run = this.#sendOne(sending, slot);
         if (this.#inFlight.get(id) === TAKEN) this.#inFlight.set(id, run);
       }
       if (this.#readyHead === this.#ready.length || this.#readyHead > 4_096) {
@@ -443,7 +492,7 @@ export class Outbox {
       if (started) this.#changed();
       // Read ahead: the next record is written while half of the last one is still to be sent, so the sends never
       // wait for its fsync (on a busy disk an fsync outlasts a round of answers from a nearby server).
-      if (!this.#dispatching && this.#dispatched.size <= this.#dispatchAhead / 2) this.#dispatchNext(now);
+      if (!this.#dispatching && this.#dispatchedCount <= this.#dispatchAhead / 2) this.#dispatchNext(now);
     }
     this.#wakeAt();
   }
@@ -452,8 +501,10 @@ export class Outbox {
   #dispatchNext(now: number): void {
     const toDispatch: OutboxEntry[] = [];
     for (const id of this.#active) {
-      if (this.#inFlight.has(id) || this.#dispatched.has(id)) continue;
-      const entry = this.#entries.get(id)!;
+      if (this.#inFlight.has(id)) continue;
+      const slot = this.#slots.get(id)!;
+      if (slot.dispatched !== null) continue;
+      const entry = slot.entry;
       if (!isDue(entry, now)) continue;
       toDispatch.push(entry);
       if (toDispatch.length >= this.#dispatchAhead) break;
@@ -463,7 +514,7 @@ export class Outbox {
 
   /** True when every entry still to send is on the wire or dispatched: entries queued now go next. */
   #nextInLine(): boolean {
-    return !this.#dispatching && !this.#disposed && this.#active.size === this.#inFlight.size + this.#dispatched.size;
+    return !this.#dispatching && !this.#disposed && this.#active.size === this.#inFlight.size + this.#dispatchedCount;
   }
 
   /**
@@ -481,9 +532,11 @@ export class Outbox {
           this.#records += 1;
           // An entry changed or removed while the record was written is dispatched again (or not at all).
           for (const entry of entries) {
-            if (this.#entries.get(entry.id) !== entry) continue;
-            this.#dispatched.set(entry.id, entry);
-            this.#ready.push(entry);
+            const slot = this.#slots.get(entry.id);
+            if (slot?.entry !== entry) continue;
+            if (slot.dispatched === null) this.#dispatchedCount += 1;
+            slot.dispatched = entry;
+            this.#ready.push(slot);
           }
         },
         (error) => {
@@ -505,7 +558,7 @@ export class Outbox {
     if (this.#inFlight.size >= this.#concurrency || this.#dispatching) return;
     let next = Number.POSITIVE_INFINITY;
     for (const id of this.#active) {
-      const entry = this.#entries.get(id)!;
+      const entry = this.#slots.get(id)!.entry;
       if (entry.state === 'retrying' && entry.nextAttemptAt) next = Math.min(next, Date.parse(entry.nextAttemptAt));
       else if (entry.state === 'queued') next = Math.min(next, this.#pausedUntil);
     }
@@ -521,7 +574,7 @@ export class Outbox {
    * Sends an entry the runner has just marked as sending. Its dispatch record is on disk: a crash from here on is an
    * unknown outcome, recovered on restart. The "sending" state itself is not written; the outcome record replaces it.
    */
-  async #sendOne(sending: OutboxEntry): Promise<void> {
+  async #sendOne(sending: OutboxEntry, slot: Slot): Promise<void> {
     try {
       let next: OutboxEntry;
       try {
@@ -531,11 +584,11 @@ export class Outbox {
       } catch (error) {
         next = this.#failedTry(sending, error);
       }
-      this.#set(next);
+      this.#set(next, slot);
       this.#saveOutcome(next);
       this.#changed();
     } finally {
-      // The slot is free: the next dispatched entry goes out now.
+      // Its place on the wire is free: the next dispatched entry goes out now.
       this.#inFlight.delete(sending.id);
       this.#maybeCompact();
       this.#pump();
@@ -575,7 +628,7 @@ export class Outbox {
     this.#outcomeTimer = null;
     // An entry that changed since its answer wrote its own record (an edit, a retry, a discard), or was dispatched
     // and sent again (a restart reads it as maybe created): its older outcome must not land after that.
-    const batch = this.#outcomes.filter((entry) => this.#entries.get(entry.id) === entry);
+    const batch = this.#outcomes.filter((entry) => this.#slots.get(entry.id)?.entry === entry);
     this.#outcomes = [];
     if (batch.length === 0) return;
     const saving = this.#persist(batch, 'update')

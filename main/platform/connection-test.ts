@@ -1,6 +1,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
+import { nodeTls } from './node-tls';
 import type { AppError } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
@@ -140,7 +141,7 @@ function tcpProbe(address: string, port: number, timeoutMs: number, signal?: Abo
 function tlsProbe(ctx: CallContext, host: string, address: string, port: number, trust: TlsTrust, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const ca = caBundle(trust);
-    const socket = tls.connect({
+    const socket = nodeTls().connect({
       host: address,
       port,
       ...(net.isIP(host) ? {} : { servername: host }),

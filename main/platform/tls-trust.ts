@@ -1,5 +1,6 @@
 import net from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
+import { nodeTls } from './node-tls';
 import { X509Certificate } from 'node:crypto';
 import { buildConnector } from 'undici';
 import { normalizeFingerprint, type CertificateInfo, type TlsTrust } from '../../preload/contract/wire/platform';
@@ -54,7 +55,8 @@ function oneLine(distinguishedName: string): string {
  */
 export function caBundle(trust: TlsTrust): string[] | undefined {
   if (trust.mode !== 'ca') return undefined;
-  const defaults = typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : tls.rootCertificates;
+  const node = nodeTls();
+  const defaults = typeof node.getCACertificates === 'function' ? node.getCACertificates('default') : node.rootCertificates;
   return [...defaults, trust.caPem];
 }
 
@@ -142,7 +144,7 @@ export function inspectCertificate(baseUrl: string, options: InspectOptions = {}
 
   return new Promise<CertificateInfo>((resolve, reject) => {
     let settled = false;
-    const socket = tls.connect({
+    const socket = nodeTls().connect({
       host,
       port,
       ...(net.isIP(host) ? {} : { servername: host }),

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
@@ -448,18 +450,41 @@ export class TokenBatch {
 
 /**
  * A finished batch kept only as its export: what the screen can still ask for once the live rows are dropped. The CSV
- * is kept as UTF-8 bytes: one flat buffer outside the JavaScript heap, where the string the CSV writer builds is a
- * rope of a dozen pieces per row (ten archived 10,000-row batches held a million of them, about 50 MB of heap).
+ * is kept as deflated UTF-8 bytes: one flat buffer outside the JavaScript heap (the string the CSV writer builds is a
+ * rope of a dozen pieces per row: ten archived 10,000-row batches held a million of them, about 50 MB of heap), and
+ * about 40 % of the CSV's size (streams, states and times repeat from row to row; only the tokens are random).
  */
 export interface ArchivedBatch {
   readonly id: string;
-  readonly csv: Buffer;
+  /** Settles once the export is packed (deflating runs off the main thread). */
+  readonly csv: Promise<PackedCsv>;
   readonly rows: number;
+}
+
+/** An export's UTF-8 bytes, deflated unless deflating failed. */
+interface PackedCsv {
+  deflated: boolean;
+  bytes: Buffer;
+}
+
+const deflated = promisify(deflateRaw);
+const inflated = promisify(inflateRaw);
+
+function pack(csv: string): Promise<PackedCsv> {
+  const plain = Buffer.from(csv, 'utf8');
+  return deflated(plain).then(
+    (bytes) => ({ deflated: true, bytes }),
+    () => ({ deflated: false, bytes: plain }),
+  );
+}
+
+async function unpack(packed: PackedCsv): Promise<string> {
+  return (packed.deflated ? await inflated(packed.bytes) : packed.bytes).toString('utf8');
 }
 
 /**
  * The batches of this session. The last `keepLive` finished batches keep their live rows (the screen shows them,
- * retry works); an older finished batch is kept as its export only (one CSV string instead of thousands of row
+ * retry works); an older finished batch is kept as its export only (one deflated CSV instead of thousands of row
  * objects), and at most `keepArchived` of those. Running batches are never archived.
  */
 export class BatchRegistry {
@@ -487,7 +512,7 @@ export class BatchRegistry {
         continue;
       }
       this.batches.delete(batch.id);
-      this.archived.set(batch.id, { id: batch.id, csv: Buffer.from(this.toCsv(batch), 'utf8'), rows: batch.allRows().length });
+      this.archived.set(batch.id, { id: batch.id, csv: pack(this.toCsv(batch)), rows: batch.allRows().length });
     }
     for (const id of this.archived.keys()) {
       if (this.archived.size <= this.keepArchived) break;
@@ -506,9 +531,9 @@ export class BatchRegistry {
   }
 
   /** The export of a batch, live or archived. */
-  exportOf(id: string): { csv: string; rows: number } {
+  async exportOf(id: string): Promise<{ csv: string; rows: number }> {
     const archived = this.archived.get(id);
-    if (archived) return { csv: archived.csv.toString('utf8'), rows: archived.rows };
+    if (archived) return { csv: await unpack(await archived.csv), rows: archived.rows };
     const batch = this.get(id);
     return { csv: this.toCsv(batch), rows: batch.allRows().length };
   }

@@ -296,7 +296,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     },
 
     async 'tokens.batchExportCsv'({ batchId }) {
-      const { csv, rows } = batches.exportOf(batchId);
+      const { csv, rows } = await batches.exportOf(batchId);
       return { csv, filename: exportFilename('watchdesk-batch', new Date()), rows };
     },
   };

@@ -148,4 +148,25 @@ describe('outbox runner', () => {
     expect(sent).toBe(0);
     await failing.dispose();
   });
+
+  it('wakes callers of settled when their time is up, when their signal aborts, and when their entry is discarded', async () => {
+    const outbox = new Outbox({ store: savedStore()(), send: refused, baseDelayMs: 60_000 });
+    await outbox.load();
+    const [first, second] = await outbox.enqueue([{ name: 'Gate 1' }, { name: 'Gate 2' }], meta);
+    // Both are refused and wait 60 s to retry; the runner holds every entry until then.
+    expect((await outbox.settled(first!.id, 5_000)).state).toBe('retrying');
+    const [third] = await outbox.enqueue([{ name: 'Gate 3' }], meta);
+    // Held until that retry: the third entry is not sent, so its callers wait.
+    const started = Date.now();
+    expect((await outbox.settled(third!.id, 50)).state).toBe('queued');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    const abort = new AbortController();
+    const aborted = outbox.settled(third!.id, 60_000, abort.signal);
+    abort.abort();
+    expect((await aborted).state).toBe('queued');
+    const discarded = failureOf(outbox.settled(third!.id, 60_000));
+    await outbox.discard([third!.id, second!.id]);
+    expect((await discarded).kind).toBe('NotFound');
+    await outbox.dispose();
+  });
 });

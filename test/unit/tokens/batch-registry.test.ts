@@ -29,7 +29,7 @@ describe('BatchRegistry', () => {
     expect(registry.sizes()).toEqual({ live: 2, archived: 3 });
     // The newest two answer status calls; the oldest is an export with the same CSV it had when live.
     expect(registry.get(batches[4]!.id)).toBe(batches[4]);
-    expect(registry.exportOf(batches[0]!.id)).toEqual({ csv: 'a0,st_a0\nb0,st_b0', rows: 2 });
+    expect(await registry.exportOf(batches[0]!.id)).toEqual({ csv: 'a0,st_a0\nb0,st_b0', rows: 2 });
     let failure: unknown = null;
     try {
       registry.get(batches[0]!.id);
@@ -37,6 +37,16 @@ describe('BatchRegistry', () => {
       failure = error;
     }
     expect(isAppFailure(failure) && failure.kind).toBe('NotFound');
+  });
+
+  it('gives back an archived export exactly as it was, whatever its size and script', async () => {
+    const registry = new BatchRegistry(csvOf, 0, 10);
+    const streams = Array.from({ length: 10_000 }, (_, i) => (i % 7 === 0 ? `камера-${i}` : `cam-${i}-hd`));
+    const batch = await finishedBatch(streams);
+    const live = csvOf(batch);
+    registry.add(batch);
+    expect(registry.sizes()).toEqual({ live: 0, archived: 1 });
+    expect(await registry.exportOf(batch.id)).toEqual({ csv: live, rows: 10_000 });
   });
 
   it('never archives a running batch and drops the oldest exports beyond its limit', async () => {
@@ -58,7 +68,7 @@ describe('BatchRegistry', () => {
     }
     expect(registry.get(hanging.id)).toBe(hanging);
     expect(registry.sizes()).toEqual({ live: 2, archived: 2 });
-    expect(() => registry.exportOf(finished[0]!.id)).toThrow();
-    expect(registry.exportOf(finished[2]!.id).rows).toBe(1);
+    await expect(registry.exportOf(finished[0]!.id)).rejects.toThrow();
+    expect((await registry.exportOf(finished[2]!.id)).rows).toBe(1);
   });
 });
