@@ -82,7 +82,11 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
       tls: clientTrust(profile),
       timeoutMs: profile.timeoutMs,
       ...(profile.rpcMethod ? { rpcMethod: profile.rpcMethod } : {}),
-      getToken: async () => demoTokens.get(profileId) ?? (await vault.getToken(profileId)),
+      // Not an async wrapper: asked once per request, and a batch sends thousands.
+      getToken: () => {
+        const demo = demoTokens.get(profileId);
+        return demo !== undefined ? Promise.resolve(demo) : vault.getToken(profileId);
+      },
       onReachability: (failure) => watch?.observe(profileId, failure?.appError ?? null),
       onRpcMethodLearned: (method) => {
         log.info('connections', `profile ${profile.name} answers stream tokens with ${method}; remembered`);
