@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
@@ -211,11 +212,20 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
    * own fields. Checking a thousand entries again on every write cost more than the encryption and the write.
    * Reading checks every record.
    */
-  function frameParts(key: Buffer, record: OutboxRecord): Buffer[] {
+  function frameParts(key: KeyObject, record: OutboxRecord): Buffer[] {
     const [header, ciphertext] = encryptedParts(key, Buffer.from(recordJson(record), 'utf8'), aad);
     const length = Buffer.alloc(LENGTH_BYTES);
     length.writeUInt32BE(header.length + ciphertext.length);
     return [length, header, ciphertext];
+  }
+
+  /** The data key as a KeyObject, made once and kept while the vault hands out the same bytes. */
+  let keyObject: { bytes: Buffer; key: KeyObject } | null = null;
+
+  async function encryptionKey(): Promise<KeyObject> {
+    const bytes = await getKey();
+    if (keyObject === null || !keyObject.bytes.equals(bytes)) keyObject = { bytes, key: createSecretKey(bytes) };
+    return keyObject.key;
   }
 
   /** Kept open between appends (a handful of system calls fewer per batch); closed before a compaction replaces the file. */
@@ -253,7 +263,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
       const batch = pending;
       pending = [];
       try {
-        const key = await getKey();
+        const key = await encryptionKey();
         await appendFrames(merged(batch.map((item) => item.record)).flatMap((record) => frameParts(key, record)));
         for (const item of batch) item.done.resolve();
       } catch (error) {
@@ -307,7 +317,7 @@ export function createSavedOutboxStore(path: string, getKey: () => Promise<Buffe
     compact(entries) {
       const run = chain.then(async () => {
         await closeHandle();
-        const key = await getKey();
+        const key = await encryptionKey();
         await writeFileAtomic(path, frameParts(key, { type: 'put', entries }), { mode: 0o600 });
       });
       chain = run.catch(() => undefined);

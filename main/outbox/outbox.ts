@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { AppError } from '../../preload/contract/app-error';
 import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { checkedCameraRequest } from '../platform/client';
+import { newEntryIds } from './entry-ids';
 import type { OutboxStore } from './outbox-store';
 import { backoffDelay, entryWith, isDue, meaningOf, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
@@ -44,10 +44,19 @@ function isActive(state: OutboxEntry['state']): boolean {
   return state === 'queued' || state === 'sending' || state === 'retrying';
 }
 
-/** A caller of `settled`: woken by the entry's answer, its time limit (`deadline`, ms since epoch) or its signal. */
+/**
+ * A caller of `settled`: woken by the entry's answer, its time limit (`deadline`, ms since epoch) or its signal. Plain
+ * data, finished by the Outbox (`#finish`): a closure per waiter cost more than the rest of a wait.
+ */
 interface Waiter {
   deadline: number;
-  finish(): void;
+  slot: Slot;
+  resolve(entry: OutboxEntry): void;
+  reject(error: unknown): void;
+  signal: AbortSignal | undefined;
+  /** The signal's listener, made only for a caller that passed a signal. */
+  onAbort: (() => void) | null;
+  waiting: boolean;
 }
 
 /**
@@ -147,6 +156,12 @@ export class Outbox {
   #readyHead = 0;
   /** A dispatch record being written (one at a time; each covers many entries). */
   #dispatching = false;
+  /**
+   * False once a scan found every entry still to send on the wire or dispatched: nothing is scanned again until an
+   * entry may need a record again (queued or retrying anew, or its mark dropped by a compaction). Without it, the
+   * last few hundred sends of an import each scanned every entry still active and found nothing.
+   */
+  #mayDispatch = true;
   /** Outcomes not yet written, and the timer that writes them. */
   #outcomes: OutboxEntry[] = [];
   #outcomeTimer: NodeJS.Timeout | null = null;
@@ -207,7 +222,8 @@ export class Outbox {
   async enqueue(requests: CameraCreateRequest[], meta: EntryMeta): Promise<OutboxEntry[]> {
     const at = new Date(this.#now()).toISOString();
     const checked = requests.length === 1 ? [checkedCameraRequest(requests[0])] : requests.map(checkedRow);
-    const added = checked.map((request) => queuedEntry(randomUUID(), request, meta, at));
+    const ids = newEntryIds(checked.length);
+    const added = checked.map((request, index) => queuedEntry(ids[index]!, request, meta, at));
     const saved = this.#persist(added).then(() => {
       for (const entry of added) this.#set(entry);
       this.#changed();
@@ -277,32 +293,22 @@ export class Outbox {
    * Resolves when the entry has an answer (created, needs fixing, held) or is waiting to retry, after `timeoutMs`, or
    * when `signal` aborts (the caller stopped waiting; the entry itself carries on).
    */
-  async settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
-    const slot = this.#needSlot(id);
-    if (!isAnswered(slot.entry) && !signal?.aborted) {
-      await new Promise<void>((resolve) => {
-        let waiting = true;
-        const waiter: Waiter = {
-          deadline: Date.now() + timeoutMs,
-          finish: () => {
-            if (!waiting) return;
-            waiting = false;
-            signal?.removeEventListener('abort', waiter.finish);
-            // Woken by its time or its signal: still in the slot's list (an answer empties the list first).
-            const index = slot.waiters?.indexOf(waiter) ?? -1;
-            if (index >= 0) slot.waiters!.splice(index, 1);
-            this.#waiterCount -= 1;
-            if (this.#waiterCount === 0) this.#armWaitTimer(Number.POSITIVE_INFINITY);
-            resolve();
-          },
-        };
-        signal?.addEventListener('abort', waiter.finish, { once: true });
-        (slot.waiters ??= []).push(waiter);
-        this.#waiterCount += 1;
-        if (waiter.deadline < this.#waitTimerAt) this.#armWaitTimer(waiter.deadline);
-      });
-    }
-    return this.#need(id);
+  settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
+    // A plain promise, not an async function awaiting one: an import waits on a thousand entries at once, and the
+    // extra promise and turns of the wrapper were a good part of what each wait cost.
+    const slot = this.#slots.get(id);
+    if (!slot) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
+    if (isAnswered(slot.entry) || signal?.aborted) return Promise.resolve(slot.entry);
+    return new Promise<OutboxEntry>((resolve, reject) => {
+      const waiter: Waiter = { deadline: Date.now() + timeoutMs, slot, resolve, reject, signal, onAbort: null, waiting: true };
+      if (signal) {
+        waiter.onAbort = () => this.#finish(waiter);
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      (slot.waiters ??= []).push(waiter);
+      this.#waiterCount += 1;
+      if (waiter.deadline < this.#waitTimerAt) this.#armWaitTimer(waiter.deadline);
+    });
   }
 
   summary(): OutboxSummary {
@@ -364,7 +370,7 @@ export class Outbox {
         else next = Math.min(next, waiter.deadline);
       }
     }
-    for (const waiter of expired) waiter.finish();
+    for (const waiter of expired) this.#finish(waiter);
     this.#armWaitTimer(next);
   }
 
@@ -390,12 +396,29 @@ export class Outbox {
     const waiters = slot.waiters;
     if (!waiters) return;
     slot.waiters = null;
-    for (const waiter of waiters) waiter.finish();
+    for (const waiter of waiters) this.#finish(waiter);
+  }
+
+  /** Answers a caller of `settled` (once): with its entry as it is now, or NotFound when it was discarded meanwhile. */
+  #finish(waiter: Waiter): void {
+    if (!waiter.waiting) return;
+    waiter.waiting = false;
+    if (waiter.onAbort) waiter.signal!.removeEventListener('abort', waiter.onAbort);
+    // Woken by its time or its signal: still in the slot's list (an answer empties the list first).
+    const { slot } = waiter;
+    const index = slot.waiters?.indexOf(waiter) ?? -1;
+    if (index >= 0) slot.waiters!.splice(index, 1);
+    this.#waiterCount -= 1;
+    if (this.#waiterCount === 0) this.#armWaitTimer(Number.POSITIVE_INFINITY);
+    const current = this.#slots.get(slot.entry.id);
+    if (current) waiter.resolve(current.entry);
+    else waiter.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
   }
 
   /** Makes `entry` the current one of its id; `slot`: its slot, when the caller holds it already. */
   #set(entry: OutboxEntry, slot = this.#slots.get(entry.id)): void {
     const active = isActive(entry.state);
+    if (active && entry.state !== 'sending') this.#mayDispatch = true;
     if (!slot) {
       this.#slots.set(entry.id, { entry, dispatched: null, waiters: null });
       if (active) this.#active.add(entry.id);
@@ -440,6 +463,7 @@ export class Outbox {
     this.#records = 1;
     // The snapshot holds no dispatch marks: nothing is on the wire now, and what is sent next is dispatched again.
     for (const slot of this.#slots.values()) this.#unmark(slot);
+    this.#mayDispatch = true;
     this.#store.compact(this.entries()).catch((error) => log.warn('outbox', `compaction failed: ${String(error)}`));
   }
 
@@ -503,16 +527,21 @@ export class Outbox {
 
   /** Dispatches the next due entries (not on the wire, not dispatched yet), oldest first, up to `dispatchAhead`. */
   #dispatchNext(now: number): void {
+    if (!this.#mayDispatch) return;
     const toDispatch: OutboxEntry[] = [];
+    let undispatched = false;
     for (const id of this.#active) {
       if (this.#inFlight.has(id)) continue;
       const slot = this.#slots.get(id)!;
       if (slot.dispatched !== null) continue;
+      undispatched = true;
       const entry = slot.entry;
       if (!isDue(entry, now)) continue;
       toDispatch.push(entry);
       if (toDispatch.length >= this.#dispatchAhead) break;
     }
+    // An entry found here stays a reason to look again: not due yet, or its record may fail to be written.
+    this.#mayDispatch = undispatched;
     if (toDispatch.length > 0) this.#dispatch(toDispatch);
   }
 

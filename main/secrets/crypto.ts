@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type KeyObject } from 'node:crypto';
 import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
@@ -18,10 +18,11 @@ const HEADER_LENGTH = 1 + IV_LENGTH + TAG_LENGTH;
 export const DATA_KEY_LENGTH = 32;
 
 
-function checkKey(key: Buffer): void {
-  if (key.length !== DATA_KEY_LENGTH) {
+function checkKey(key: Buffer | KeyObject): void {
+  const length = Buffer.isBuffer(key) ? key.length : key.symmetricKeySize;
+  if (length !== DATA_KEY_LENGTH) {
     throw new AppFailure('Internal', t('errors.vault.wrongKeyLength'), {
-      details: `expected ${DATA_KEY_LENGTH} bytes, got ${key.length}`,
+      details: `expected ${DATA_KEY_LENGTH} bytes, got ${length}`,
     });
   }
 }
@@ -33,9 +34,10 @@ export function encrypt(key: Buffer, plaintext: Buffer, aad?: string): Buffer {
 
 /**
  * `encrypt` as its two parts, the header (version, IV, tag) and the ciphertext, for a caller that writes them one
- * after the other: a blob of megabytes is then not copied once more only to be joined to 29 bytes.
+ * after the other: a blob of megabytes is then not copied once more only to be joined to 29 bytes. The key may be a
+ * KeyObject made once (`createSecretKey`) by a caller that encrypts often: a Buffer is imported anew on every call.
  */
-export function encryptedParts(key: Buffer, plaintext: Buffer, aad?: string): [header: Buffer, ciphertext: Buffer] {
+export function encryptedParts(key: Buffer | KeyObject, plaintext: Buffer, aad?: string): [header: Buffer, ciphertext: Buffer] {
   checkKey(key);
   const iv = randomBytes(IV_LENGTH);
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_LENGTH });
