@@ -21,19 +21,32 @@ const dataDir = resolve(values['data-dir']);
 // feature, its schemas and the catalog) and opening the data folder take a few hundred milliseconds that the browser
 // spends loading and running the page (about 0.2 s of CPU on a 2-core machine). The app is built once the first page's files are sent (so building it does
 // not hold them back), when a call or the event stream asks for it first, or shortly after start when no browser
-// comes at once (the usual case: the operator copies the address). Calls wait for it; a start that fails ends the
-// process with its error, as before.
+// comes at once (the usual case: the operator copies the address). Calls wait for it. A start that fails (a data
+// folder that cannot be read) answers the calls waiting for it with a sentence that names the folder and the fix,
+// says the same on the terminal, and ends the process.
 let building: Promise<WebApp> | undefined;
 function webApp(): Promise<WebApp> {
   if (!building) {
-    building = import('./web-app').then(({ createWebApp }) => createWebApp(dataDir));
-    building.catch((error: unknown) =>
-      process.nextTick(() => {
-        throw error;
-      }),
-    );
+    building = import('./web-app').then(({ createWebApp }) => createWebApp(dataDir)).catch(async (error: unknown) => {
+      throw await startFailure(error);
+    });
+    building.catch((failure: Error) => void endAfterFailedStart(failure));
   }
   return building;
+}
+
+async function startFailure(error: unknown): Promise<Error> {
+  const [{ t }, { AppFailure, isAppFailure }] = await Promise.all([import('../shared/i18n'), import('../shared/app-failure')]);
+  const reason = isAppFailure(error) || error instanceof Error ? error.message : String(error);
+  return new AppFailure('Internal', t('errors.host.startFailed', { reason: /[.!?]$/.test(reason) ? reason : `${reason}.`, folder: dataDir }), { retryable: false });
+}
+
+/** The calls already waiting get their answer first (the same turn of the event loop), then the host closes. */
+async function endAfterFailedStart(failure: Error): Promise<void> {
+  process.stderr.write(`${failure.message}\n`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await host.close().catch(() => undefined);
+  process.exit(1);
 }
 const BUILD_ANYWAY_MS = 1000;
 
@@ -50,7 +63,8 @@ process.stdout.write(`Watchdesk is running. Open this address in your browser:\n
 
 async function stop(): Promise<void> {
   await host.close();
-  if (building) await (await building).app.dispose();
+  // A start still under way is let finish and then closed; one that failed has nothing to close.
+  if (building) await building.then((built) => built.app.dispose(), () => undefined);
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

@@ -158,7 +158,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     void handle(req, res).catch((error: unknown) => {
       log.error('web', `request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (res.headersSent) res.destroy();
-      else if (isAppFailure(error)) refuseWith(res, 413, error.message, error.kind);
+      else if (isAppFailure(error)) refuseWith(res, error.kind === 'Validation' ? 413 : 503, error.message, error.kind);
       else void refuse(res, 400, 'errors.host.unreadable', 'Internal');
     });
   });

@@ -22,8 +22,9 @@ export interface PageFilesWatch {
 }
 
 /**
- * Calls `onSent` once, when the first page served and every file its HTML names have been handed to the operating
- * system (the responses finished), so that work started then no longer holds those files back.
+ * Calls `onSent` once, when a page and every file its HTML names have been handed to the operating system (the
+ * responses finished), so that work started then no longer holds those files back. The wait follows the latest page
+ * served.
  */
 export function createPageFilesWatch(onSent: () => void): PageFilesWatch {
   let waiting: Set<string> | null = null;
@@ -36,13 +37,14 @@ export function createPageFilesWatch(onSent: () => void): PageFilesWatch {
   return {
     serving(path, file, res) {
       if (told) return;
-      if (waiting === null) {
-        if (!file.contentType.startsWith('text/html')) return;
+      // Each page served starts the wait over with its own files: a page (or a curl) that asks for some other path
+      // first, and never for the files that HTML names, must not leave the wait on files nobody will ask for.
+      if (file.contentType.startsWith('text/html')) {
         waiting = new Set(pageFilesOf(file.body.toString('utf8'), path.endsWith('/') ? path : path.replace(/[^/]*$/, '')));
         res.once('finish', settle);
         return;
       }
-      if (!waiting.has(path)) return;
+      if (!waiting?.has(path)) return;
       res.once('finish', () => {
         waiting?.delete(path);
         settle();

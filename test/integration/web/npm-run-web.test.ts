@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wd-npm-run-web-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run web` as package.json runs it: the script itself, by the project's Node. */
-function startWeb(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'web.mjs'), '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+function startWeb(folder = dataDir): Promise<{ url: string; stop: () => Promise<void>; exited: Promise<number | null>; output: () => string }> {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'web.mjs'), '--data-dir', folder], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -22,6 +23,8 @@ function startWeb(): Promise<{ url: string; stop: () => Promise<void> }> {
       if (url)
         resolve({
           url,
+          exited,
+          output: () => output,
           stop: () =>
             new Promise((done) => {
               child.once('exit', () => done());
@@ -44,6 +47,29 @@ describe('npm run web', () => {
     } finally {
       await web.stop();
     }
+  }, 120_000);
+
+  it('answers a call waiting for a start that fails with a sentence naming the folder, says it on the terminal, and ends', async () => {
+    // A data folder inside a file: it can be neither read nor made.
+    const file = join(dataDir, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const folder = join(file, 'data');
+    const web = await startWeb(folder);
+    const { origin, searchParams } = new URL(web.url);
+    const call = await request(`${origin}/ipc/app.info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-watchdesk-secret': searchParams.get('secret')! },
+      body: '{}',
+    });
+    expect(call.statusCode).toBe(503);
+    const answer = (await call.body.json()) as { ok: boolean; error: { message: string; retryable: boolean } };
+    expect(answer.ok).toBe(false);
+    expect(answer.error.message).toContain('The console could not start');
+    expect(answer.error.message).toContain(folder);
+    expect(answer.error.retryable).toBe(false);
+    expect(await web.exited).toBe(1);
+    expect(web.output()).toContain(`Check that the data folder ${folder} can be read and written`);
+    expect(web.output()).not.toMatch(/\n\s+at /);
   }, 120_000);
 
   it('builds nothing on the next start when no source changed', () => {

@@ -14,6 +14,13 @@ const page = { body: Buffer.from(html), contentType: 'text/html; charset=utf-8' 
 const script = { body: Buffer.from('export {}'), contentType: 'text/javascript; charset=utf-8' };
 const response = (): ServerResponse & EventEmitter => new EventEmitter() as ServerResponse & EventEmitter;
 
+/** The console's page and the three files it names, asked for in order; their responses, not yet finished. */
+function serveConsole(watch: ReturnType<typeof createPageFilesWatch>): Array<ServerResponse & EventEmitter> {
+  const responses = [response(), response(), response(), response()];
+  ['/', '/assets/index-2.js', '/assets/shared-3.js', '/assets/shared-4.css'].forEach((path, i) => watch.serving(path, i === 0 ? page : script, responses[i]!));
+  return responses;
+}
+
 describe('the first page files', () => {
   it('are the scripts, preloaded modules and style sheets the HTML names, not its icon', () => {
     expect(pageFilesOf(html)).toEqual(['/assets/index-2.js', '/assets/shared-3.js', '/assets/shared-4.css']);
@@ -23,11 +30,7 @@ describe('the first page files', () => {
   it('are told sent once every one of them finished, after the page itself, and only once', () => {
     let told = 0;
     const watch = createPageFilesWatch(() => told++);
-    const responses = [response(), response(), response(), response()];
-    watch.serving('/', page, responses[0]!);
-    watch.serving('/assets/index-2.js', script, responses[1]!);
-    watch.serving('/assets/shared-3.js', script, responses[2]!);
-    watch.serving('/assets/shared-4.css', script, responses[3]!);
+    const responses = serveConsole(watch);
     responses[0]!.emit('finish');
     responses[1]!.emit('finish');
     responses[3]!.emit('finish');
@@ -38,6 +41,17 @@ describe('the first page files', () => {
     const again = response();
     watch.serving('/', page, again);
     again.emit('finish');
+    expect(told).toBe(1);
+  });
+
+  it("follow the latest page served: a first page whose files never come does not hold the wait (a deep path's HTML, then the console's)", () => {
+    let told = 0;
+    const watch = createPageFilesWatch(() => told++);
+    const deep = response();
+    watch.serving('/deep/x/', page, deep);
+    deep.emit('finish');
+    const responses = serveConsole(watch);
+    for (const r of responses) r.emit('finish');
     expect(told).toBe(1);
   });
 

@@ -77,6 +77,7 @@ export const errors = {
     notFound: 'Not found',
     tooLarge: 'The call is too large. Split the list into smaller batches.',
     unreadable: 'The request could not be read. Try again.',
+    startFailed: 'The console could not start: {{reason}} Check that the data folder {{folder}} can be read and written, or start with another one (npm run web -- --data-dir <folder>).',
     wrongHost: 'Wrong Host header: open the console at the address printed on start.',
     foreignSite: 'Calls from other web sites are refused.',
     noSecret: 'The console secret is missing or wrong: open the address printed on start.',
