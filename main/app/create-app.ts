@@ -10,6 +10,7 @@ import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboa
 import { createDashboardFeature } from '../dashboard/dashboard-feature';
 import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
+import { importLegacyData, legacySources } from '../storage';
 
 export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
@@ -55,6 +56,8 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   const services = createServices(options);
   // Before anything reads or writes there: leftover temp files go, and an unwritable folder is known (and told).
   await services.dataFolder.check();
+  // What the stores before the database left in the folder is taken in once, in one transaction, before any feature reads.
+  await importLegacyData(services.storage, { dataDir: services.dataDir, getDataKey: () => services.vault.getDataKey() }, legacySources, (sentence) => services.dataFolder.notice(sentence));
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
   const features = createFeatures(services, options);
   const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;
@@ -67,6 +70,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
       for (const feature of features) if ('dispose' in feature && feature.dispose) await feature.dispose();
       await services.connections.closeAll();
       await demoServer?.close();
+      services.storage.close();
     },
   };
 }

@@ -7,6 +7,7 @@ import { createDataFolder, type DataFolder } from '../storage/data-folder';
 import { createEventHub, type EventHub } from './events';
 import { createRecordingNotifier, type Notifier } from '../shared/notifier';
 import type { FileDialogs } from '../shared/file-dialogs';
+import { createSealerSource, migrations, openStorage, type Sealer, type Storage } from '../storage';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
 export interface AppServices {
@@ -15,6 +16,10 @@ export interface AppServices {
   /** Whether the data folder can be written, and what was set aside in it (checked by createApp on start). */
   dataFolder: DataFolder;
   hostFacts: HostFacts;
+  /** The one database under everything the console keeps (main/storage); features use its repositories. */
+  storage: Storage;
+  /** Seals secrets and hashes identifying values with the vault's data key (asks the keychain once per key). */
+  sealer: () => Promise<Sealer>;
   vault: Vault;
   profiles: ProfileStore;
   connections: Connections;
@@ -42,9 +47,11 @@ export interface ServiceOptions {
 export function createServices(options: ServiceOptions): AppServices {
   const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
   const dataFolder = createDataFolder(options.dataDir);
+  const storage = openStorage({ folder: options.dataDir, migrations, notice: (sentence) => dataFolder.notice(sentence) });
+  const sealer = createSealerSource(() => vault.getDataKey());
   const profiles = createProfileStore(options.dataDir, dataFolder);
   const events = createEventHub();
   const connections = createConnections(profiles, vault, createConnectionWatch(events, () => profiles.getActiveId()));
   const notifier = options.notifier ?? createRecordingNotifier();
-  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, vault, profiles, connections, events, notifier, fileDialogs: options.fileDialogs ?? null };
+  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, storage, sealer, vault, profiles, connections, events, notifier, fileDialogs: options.fileDialogs ?? null };
 }

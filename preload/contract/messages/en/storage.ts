@@ -13,6 +13,11 @@ export const storage = {
   profilesSetAside:
     'The server profiles file was damaged ({{why}}). A copy was kept as {{file}} in the data folder, and Watchdesk continued with what could be read.',
   profilesSetAsideFailed: 'The server profiles file was damaged ({{why}}), and no copy of it could be kept. Watchdesk continued with what could be read.',
+  databaseSetAside:
+    'The database was damaged ({{why}}). It was kept as {{file}}, and Watchdesk started a new one with what could still be read: {{kept}}. Could not be read: {{lost}}.',
+  nothing: 'nothing',
+  legacyUnreadable:
+    'The {{what}} saved by an earlier version ({{files}}) could not be read, so it was left where it is and not taken into the database. Nothing was deleted; Watchdesk tries again at the next start.',
   /** The banner on Connect and About. */
   banner: {
     unwritable: 'Changes cannot be saved',

@@ -1,0 +1,306 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
+import { isDamage, sqliteStorageReason } from './sqlite-errors';
+import { migrate, type Migration } from './migrate';
+import { salvageInto, type SalvageReport } from './salvage';
+
+/** The one database file in a data folder; its WAL and shared-memory files sit beside it. */
+export const DATABASE_FILE = 'watchdesk.db';
+
+export interface StorageHealth {
+  file: string;
+  writable: boolean;
+  /** `ok`, or what `PRAGMA quick_check` said at start (the database was then set aside). */
+  integrity: string;
+  schemaVersion: number;
+  /** Rows per table: what diagnostics and the About screen show. */
+  counts: Record<string, number>;
+  /** Sentences for the operator: what was set aside, what could not be read, why nothing can be saved. */
+  notices: string[];
+}
+
+/**
+ * The console's one store. Only repositories in main/storage/ use `statement` and `transaction`; features get those
+ * repositories, never SQL.
+ */
+export interface Storage {
+  readonly folder: string;
+  readonly file: string;
+  /** False when the folder is read-only or unreachable: reads work on what is there, every write is refused in words. */
+  readonly writable: boolean;
+  /** The statement for this SQL, prepared once per connection. */
+  statement(sql: string): StatementSync;
+  /**
+   * Runs `work` as one transaction and returns its result once it is committed and synced (WAL with
+   * synchronous=FULL): only then may a caller acknowledge it. A throw rolls everything back; a disk that is full,
+   * read-only or gone becomes a `StorageUnavailable` failure naming the folder.
+   */
+  transaction<T>(work: () => T): T;
+  /** Runs reads, telling a disk problem the same way as a write. */
+  read<T>(work: () => T): T;
+  health(): StorageHealth;
+  close(): void;
+}
+
+export interface OpenStorageOptions {
+  folder: string;
+  migrations: readonly Migration[];
+  /** Where a sentence for the operator goes (the data folder's notices, shown on About and Connect). */
+  notice?: (sentence: string) => void;
+  /** Tests open a database in memory. */
+  inMemory?: boolean;
+}
+
+/** A storage failure as the operator reads it, or null when `error` is not about the disk. */
+export function storageFailureOf(error: unknown, folder: string): AppFailure | null {
+  if (error instanceof AppFailure) return error.kind === 'StorageUnavailable' ? error : null;
+  const why = sqliteStorageReason(error) ?? storageReasonOf(error);
+  if (!why) return null;
+  return new AppFailure('StorageUnavailable', t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) }), {
+    details: `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
+    data: { path: folder, reason: why.reason },
+    retryable: false,
+  });
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-');
+}
+
+/** Creates the database file owner-only before SQLite does: its WAL and shm files take the same mode. */
+function createPrivateFile(file: string): void {
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return;
+  }
+  closeSync(openSync(file, 'a', 0o600));
+}
+
+function tightenSideFiles(file: string): void {
+  for (const side of [`${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(side, 0o600);
+    } catch {
+      // Not there yet (no write so far) or on a file system without modes: SQLite creates them with the main file's mode.
+    }
+  }
+}
+
+function configure(db: DatabaseSync): void {
+  db.exec('PRAGMA journal_mode = WAL');
+  // FULL: a commit is synced to the WAL before COMMIT returns, so an acknowledged change survives power loss.
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  // Keep the WAL from growing without bound between checkpoints during long imports.
+  db.exec('PRAGMA journal_size_limit = 67108864');
+}
+
+function quickCheck(db: DatabaseSync): string {
+  const rows = db.prepare('PRAGMA quick_check').all() as Array<Record<string, unknown>>;
+  const said = rows.map((row) => String(Object.values(row)[0])).join('; ');
+  return said || 'no answer';
+}
+
+/** Moves the damaged file and its side files aside under one new name (kept, never deleted). */
+function setAside(file: string): string {
+  const kept = `${file}.damaged-${stamp()}`;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(file + suffix)) renameSync(file + suffix, kept + suffix);
+  }
+  return kept;
+}
+
+class SqliteStorage implements Storage {
+  private readonly statements = new Map<string, StatementSync>();
+  private depth = 0;
+
+  constructor(
+    private readonly db: DatabaseSync,
+    readonly folder: string,
+    readonly file: string,
+    readonly writable: boolean,
+    private readonly integrity: string,
+    private readonly notices: string[],
+    private readonly readOnlyReason: AppFailure | null,
+  ) {}
+
+  statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  transaction<T>(work: () => T): T {
+    if (this.readOnlyReason) throw this.readOnlyReason;
+    if (this.depth > 0) return this.savepoint(work);
+    this.depth += 1;
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) {
+        try {
+          this.db.exec('ROLLBACK');
+        } catch (rollbackError) {
+          log.warn('storage', `rollback failed: ${String(rollbackError)}`);
+        }
+      }
+      throw storageFailureOf(error, this.folder) ?? error;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  private savepoint<T>(work: () => T): T {
+    const name = `nested_${this.depth}`;
+    this.depth += 1;
+    this.db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = work();
+      this.db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      this.db.exec(`ROLLBACK TO ${name}`);
+      this.db.exec(`RELEASE ${name}`);
+      throw error;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  read<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw storageFailureOf(error, this.folder) ?? error;
+    }
+  }
+
+  health(): StorageHealth {
+    const counts: Record<string, number> = {};
+    const tables = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>;
+    for (const { name } of tables) {
+      const row = this.db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number };
+      counts[name] = row.n;
+    }
+    const version = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
+    return { file: this.file, writable: this.writable, integrity: this.integrity, schemaVersion: version.user_version, counts, notices: [...this.notices] };
+  }
+
+  close(): void {
+    if (!this.db.isOpen) return;
+    this.statements.clear();
+    if (this.writable) {
+      try {
+        // A checkpoint on purpose at the end, so the next start reads one file rather than replaying a long WAL.
+        this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        log.warn('storage', `checkpoint at close failed: ${String(error)}`);
+      }
+    }
+    this.db.close();
+  }
+}
+
+function damagedSentence(kept: string, why: string, report: SalvageReport): string {
+  const keptTables = report.kept.filter((table) => table.rows > 0).map((table) => `${table.name} (${table.rows})`).join(', ');
+  const lost = report.unreadable.join(', ');
+  return t('storage.databaseSetAside', {
+    file: kept,
+    why,
+    kept: keptTables || t('storage.nothing'),
+    lost: lost || t('storage.nothing'),
+  });
+}
+
+/**
+ * Opens (creating when missing) the data folder's database: WAL, synced commits, foreign keys, the schema migrated
+ * forward. A damaged file is set aside and everything that still reads is copied into a new database; a folder that
+ * cannot be written opens what is there read-only, and says so.
+ */
+export function openStorage(options: OpenStorageOptions): Storage {
+  const notices: string[] = [];
+  const tell = (sentence: string): void => {
+    notices.push(sentence);
+    options.notice?.(sentence);
+  };
+  const { folder } = options;
+  const file = options.inMemory ? ':memory:' : join(folder, DATABASE_FILE);
+
+  if (options.inMemory) {
+    const db = new DatabaseSync(':memory:');
+    configure(db);
+    migrate(db, options.migrations);
+    return new SqliteStorage(db, folder, file, true, 'ok', notices, null);
+  }
+
+  try {
+    mkdirSync(folder, { recursive: true });
+    createPrivateFile(file);
+    let db = new DatabaseSync(file);
+    let integrity = 'ok';
+    try {
+      configure(db);
+      integrity = quickCheck(db);
+    } catch (error) {
+      if (!isDamage(error)) throw error;
+      integrity = error instanceof Error ? error.message : String(error);
+    }
+    if (integrity !== 'ok') {
+      db.close();
+      const kept = setAside(file);
+      log.warn('storage', `database damaged (${integrity}); set aside as ${kept}`);
+      createPrivateFile(file);
+      db = new DatabaseSync(file);
+      configure(db);
+      migrate(db, options.migrations);
+      const report = salvageInto(db, kept);
+      tell(damagedSentence(kept, integrity, report));
+    } else {
+      migrate(db, options.migrations);
+    }
+    tightenSideFiles(file);
+    return new SqliteStorage(db, folder, file, true, integrity, notices, null);
+  } catch (error) {
+    const why = sqliteStorageReason(error) ?? storageReasonOf(error);
+    const failure = storageFailureOf(error, folder);
+    if (!why || !failure) throw error;
+    log.warn('storage', `the database cannot be written: ${String(error)}`);
+    // Kept for health and diagnostics; the data folder's own check tells the operator the same sentence on screen.
+    notices.push(t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) }));
+    return openReadOnly(options, file, notices, failure);
+  }
+}
+
+/** What is on a read-only disk can still be shown; when even that fails, an empty database in memory keeps the console up. */
+function openReadOnly(options: OpenStorageOptions, file: string, notices: string[], failure: AppFailure): Storage {
+  if (existsSync(file)) {
+    try {
+      // immutable: SQLite neither creates the -shm file nor takes locks, which a read-only folder would refuse.
+      const db = new DatabaseSync(new URL(`${pathToFileURL(file).href}?immutable=1`), { readOnly: true });
+      const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+      if (version === Math.max(0, ...options.migrations.map((m) => m.version))) {
+        return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure);
+      }
+      db.close();
+    } catch (error) {
+      log.warn('storage', `the database cannot be read either: ${String(error)}`);
+    }
+  }
+  const memory = new DatabaseSync(':memory:');
+  configure(memory);
+  migrate(memory, options.migrations);
+  return new SqliteStorage(memory, options.folder, file, false, 'ok', notices, failure);
+}

@@ -1,0 +1,4 @@
+import type { LegacySource } from './legacy-import';
+
+/** Every store of the console before the database, taken in once on the first start after it (in this order). */
+export const legacySources: readonly LegacySource[] = [];
