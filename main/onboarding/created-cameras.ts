@@ -1,16 +1,21 @@
 import Papa from 'papaparse';
+import { normalizeMac } from '../../preload/contract/camera/mac';
 import type { CreatedCamera, OutboxEntry } from '../../preload/contract/onboarding';
+import { t } from '../shared/i18n';
+import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 
 /** A created outbox entry as the results list shows it: what the 201 said, or what was sent when it was recognised. */
 export function createdCameraOf(entry: OutboxEntry): CreatedCamera {
   const { request, response } = entry;
+  const cameraId = response?.id ?? entry.recognisedCameraId ?? null;
   return {
     entryId: entry.id,
     externalId: request.external_id ?? null,
     name: response?.name ?? request.name ?? '',
     mac: response?.network_device.mac ?? request.mac ?? '',
     serialNumber: response?.network_device.serial_number ?? request.serial_number ?? '',
-    cameraId: response?.id ?? null,
+    cameraId,
+    cameraIdUnknown: cameraId === null ? t('onboarding.created.idUnknownWhy') : null,
     status: response ? response.status : null,
     folder: response ? { id: response.folder.id, key: response.folder.key } : request.folder_key !== undefined || request.folder_id !== undefined ? { id: request.folder_id ?? null, key: String(request.folder_key ?? '') } : null,
     groupId: request.group_id ?? null,
@@ -24,18 +29,68 @@ export function createdCameraOf(entry: OutboxEntry): CreatedCamera {
   };
 }
 
-/** Newest first, matching every word of the search in any shown field. */
+/** True when the whole search is this camera's name, MAC (any notation), serial or external id. */
+function isExact(camera: CreatedCamera, search: string, mac: string | null): boolean {
+  return (
+    camera.name.toLowerCase() === search ||
+    camera.serialNumber.toLowerCase() === search ||
+    (camera.externalId ?? '').toLowerCase() === search ||
+    (mac !== null && camera.mac.toLowerCase() === mac)
+  );
+}
+
+/**
+ * Matching every word of the search in any shown field; an exact name, MAC, serial or external id comes first, the
+ * rest newest first.
+ */
 export function searchCreated(cameras: CreatedCamera[], search: string): CreatedCamera[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const whole = search.trim().toLowerCase();
+  const words = whole.split(/\s+/).filter(Boolean);
   const sorted = cameras.slice().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   if (words.length === 0) return sorted;
-  return sorted.filter((camera) => {
+  const mac = normalizeMac(whole)?.toLowerCase() ?? null;
+  const exact: CreatedCamera[] = [];
+  const rest: CreatedCamera[] = [];
+  for (const camera of sorted) {
+    if (isExact(camera, whole, mac)) {
+      exact.push(camera);
+      continue;
+    }
     const haystack = [camera.name, camera.mac, camera.serialNumber, camera.externalId, camera.cameraId, camera.folder?.key, camera.groupKey, camera.groupId, camera.service, camera.profileName]
       .filter((v) => v !== null && v !== undefined)
       .join(' ')
       .toLowerCase();
-    return words.every((word) => haystack.includes(word));
-  });
+    if (words.every((word) => haystack.includes(word))) rest.push(camera);
+  }
+  return exact.concat(rest);
+}
+
+/**
+ * The created cameras, opened once and then only those created since the last look (the index on their time), so a
+ * search does not open every sealed entry again.
+ */
+export function createCreatedList(repository: () => OutboxRepository) {
+  const known = new Map<string, CreatedCamera>();
+  let since = '';
+  let recentRequests: OutboxEntry['request'][] = [];
+  return {
+    all(): CreatedCamera[] {
+      const repo = repository();
+      const fresh = repo.createdSince(since);
+      for (const entry of fresh) {
+        known.set(entry.id, createdCameraOf(entry));
+        if (entry.updatedAt > since) since = entry.updatedAt;
+        recentRequests.push(entry.request);
+      }
+      if (recentRequests.length > 400) recentRequests = recentRequests.slice(-200);
+      return [...known.values()];
+    },
+    /** Requests of the latest created cameras, newest last (suggestions). */
+    recent(): OutboxEntry['request'][] {
+      this.all();
+      return recentRequests.slice(-200);
+    },
+  };
 }
 
 /** Free text a spreadsheet would run as a formula gets a leading apostrophe. */

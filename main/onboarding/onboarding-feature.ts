@@ -17,11 +17,12 @@ import {
 } from '../../preload/contract/onboarding';
 import { createOutboxHolder, type OutboxHolderOptions } from '../outbox/outbox-holder';
 import type { Outbox } from '../outbox/outbox';
+import { checkImport } from './import-check';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { issueMessage } from '../shared/zod-errors';
-import { createdCameraOf, createdToCsv, searchCreated } from './created-cameras';
-import { checkedRequest, fieldErrorsOf, requireValid } from './request-check';
+import { createCreatedList, createdToCsv, searchCreated } from './created-cameras';
+import { requireValid } from './request-check';
 import { createTemplateStore } from './template-store';
 
 export interface OnboardingFeatureOptions {
@@ -42,6 +43,7 @@ function answerOf(settled: OutboxEntry): SubmitResult {
   return { entry: masked(settled), outcome };
 }
 const SUGGESTIONS = 20;
+const SHOWN = 300;
 
 /**
  * Camera onboarding: the wizard's submissions, templates, bulk import, the results list, and the outbox they all go
@@ -55,7 +57,8 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
   /** How long "Create now" waits for the server before it says the camera is in the outbox. */
   const createNowWaitMs = options.createNowWaitMs ?? 20_000;
   const holder = createOutboxHolder({
-    dataDir: services.dataDir,
+    storage: services.storage,
+    sealer: services.sealer,
     vault,
     ...(options.tuning ? { tuning: options.tuning } : {}),
     send: async (entry, signal) => {
@@ -70,10 +73,18 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       for (const resolve of waiting) resolve();
     },
   });
-  const templates = createTemplateStore(services.dataDir, vault);
-  const cancelledByImport = new Map<string, number>();
+  const templates = createTemplateStore(services.storage, vault, services.sealer);
+  /** Per import: rows cancelled and rows not queued because the camera exists. */
+  const importExtras = new Map<string, { cancelled: number; skipped: number }>();
+  let created: ReturnType<typeof createCreatedList> | null = null;
+  let createdFor: Outbox | null = null;
   // Entries saved last time start sending as soon as the console runs (a keychain not ready yet is retried on use).
   void holder.get().catch(() => undefined);
+  // The connection check reached the server: the outbox stops waiting for its own next probe.
+  const stopListening = services.events.listen((event) => {
+    if (event.name !== 'connection.changed' || !(event.payload as { ok?: boolean }).ok) return;
+    void holder.get().then((outbox) => outbox.wake(), () => undefined);
+  });
 
   const changed = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -84,34 +95,27 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       });
     });
 
-  function view(outbox: Outbox): OutboxView {
-    const entries = outbox
-      .entries()
-      .filter((entry) => entry.clearedAt === null)
-      .reverse()
-      .map(masked);
-    return { entries, summary: outbox.summary() };
+  function createdList(outbox: Outbox) {
+    if (!created || createdFor !== outbox) {
+      created = createCreatedList(() => outbox.repository);
+      createdFor = outbox;
+    }
+    return created;
   }
 
-  function externalIdTaken(outbox: Outbox, externalId: string | undefined, except?: string): boolean {
-    if (!externalId) return false;
-    return outbox.entries().some((entry) => entry.id !== except && entry.request.external_id === externalId);
+  function view(outbox: Outbox, undo?: string): OutboxView {
+    const { entries, total } = outbox.repository.visible(SHOWN);
+    return { entries: entries.map((entry) => masked(outbox.get(entry.id) ?? entry)), total, summary: outbox.summary(), ...(undo ? { undo } : {}) };
   }
 
   function importStatus(outbox: Outbox, importId: string): ImportStatus {
-    const status: ImportStatus = { importId, total: 0, created: 0, needsFixing: 0, held: 0, waiting: 0, cancelled: cancelledByImport.get(importId) ?? 0, done: false };
-    for (const entry of outbox.entries()) {
-      if (entry.importId !== importId) continue;
-      status.total += 1;
-      if (entry.state === 'created') status.created += 1;
-      else if (entry.state === 'needs-fixing') status.needsFixing += 1;
-      else if (entry.state === 'held') status.held += 1;
-      else status.waiting += 1;
-    }
-    if (status.total === 0 && status.cancelled === 0) throw new AppFailure('NotFound', t('onboarding.errors.importNotFound'));
-    status.total += status.cancelled;
-    status.done = status.waiting === 0;
-    return status;
+    const counts = outbox.repository.importCounts(importId);
+    const extras = importExtras.get(importId);
+    const queued = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (queued === 0 && !extras) throw new AppFailure('NotFound', t('onboarding.errors.importNotFound'));
+    const waiting = counts.queued + counts.sending + counts.retrying;
+    const cancelled = extras?.cancelled ?? 0;
+    return { importId, total: queued + cancelled, created: counts.created, needsFixing: counts['needs-fixing'], held: counts.held, waiting, cancelled, skipped: extras?.skipped ?? 0, done: waiting === 0 };
   }
 
   function suggestions(outbox: Outbox, saved: CameraTemplate[]): Suggestions {
@@ -126,8 +130,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       if (request.service) servicesSeen.add(request.service);
     };
     // Only values the server accepted (a create succeeded) or the installer saved on purpose (a template).
-    const created = outbox.entries().filter((entry) => entry.state === 'created');
-    for (const entry of created.slice(-200).reverse()) add(entry.request);
+    for (const request of createdList(outbox).recent().reverse()) add(request);
     for (const template of saved) add(template.values);
     return {
       groups: [...groups.values()].slice(0, SUGGESTIONS),
@@ -136,15 +139,26 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
     };
   }
 
+  /** Runs an undo given by an earlier answer: `<kind>:<what>`. */
+  async function undo(token: string): Promise<number> {
+    const [kind, ...rest] = token.split(':');
+    const what = rest.join(':');
+    const outbox = await holder.get();
+    if (kind === 'discard') return outbox.undoDiscard(what);
+    if (kind === 'clear') return outbox.undoClear(what);
+    if (kind === 'template') {
+      if (await templates.undoRemove(what)) return 1;
+      throw new AppFailure('Conflict', t('onboarding.errors.nothingToUndo'));
+    }
+    throw new AppFailure('Validation', t('onboarding.errors.nothingToUndo'));
+  }
+
   const handlers: Feature<typeof onboardingChannels>['handlers'] = {
     async 'onboarding.submit'({ request, send, entryId }, context) {
       const clean = requireValid(request);
       // The external id is what makes a retry after a lost answer safe: every camera gets one.
       clean.external_id ??= randomUUID();
       const outbox = await holder.get();
-      if (externalIdTaken(outbox, clean.external_id, entryId)) {
-        throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors: { external_id: [t('onboarding.errors.duplicateExternalId')] } });
-      }
       let entry: OutboxEntry;
       if (entryId) {
         const existing = outbox.get(entryId);
@@ -153,7 +167,8 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
         entry = await outbox.edit(entryId, clean);
       } else {
         const { profile } = await connections.active();
-        [entry] = (await outbox.enqueue([clean], { profileId: profile.id, profileName: profile.name })) as [OutboxEntry];
+        // One entry per external id per server: the database's unique index decides, so concurrent submits cannot both pass.
+        entry = await outbox.add(clean, { profileId: profile.id, profileName: profile.name });
       }
       if (send === 'outbox') return { entry: masked(entry), outcome: 'queued' };
       return answerOf(await outbox.settled(entry.id, createNowWaitMs, context.signal));
@@ -178,7 +193,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
 
     async 'onboarding.deleteTemplate'({ id }) {
       await templates.remove(id);
-      return null;
+      return { undo: `template:${id}` };
     },
 
     async 'onboarding.exportTemplates'({ includePasswords }) {
@@ -215,23 +230,14 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       return saved;
     },
 
-    async 'onboarding.importStart'({ requests }) {
+    async 'onboarding.importStart'({ requests, existing }) {
       const outbox = await holder.get();
-      const fieldErrors: Record<string, string[]> = {};
-      const seen = new Set<string>();
-      const clean = requests.map((request, row) => {
-        const checked = checkedRequest(request);
-        for (const [field, messages] of Object.entries(fieldErrorsOf(checked.problems))) fieldErrors[`requests.${row}.${field}`] = messages;
-        checked.request.external_id ??= randomUUID();
-        const id = checked.request.external_id;
-        if (seen.has(id) || externalIdTaken(outbox, id)) fieldErrors[`requests.${row}.external_id`] = [t('onboarding.errors.duplicateExternalId')];
-        seen.add(id);
-        return checked.request;
-      });
-      if (Object.keys(fieldErrors).length > 0) throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors });
       const { profile } = await connections.active();
+      const { clean, skipped } = await checkImport(outbox.repository, requests, profile, existing);
       const importId = randomUUID();
-      await outbox.enqueue(clean, { profileId: profile.id, profileName: profile.name, importId });
+      const { refused } = await outbox.queue(clean, { profileId: profile.id, profileName: profile.name, importId }, { skipKnown: existing !== 'create-again' });
+      // Rows another import queued meanwhile (the unique index refused them) are told as skipped, never sent twice.
+      importExtras.set(importId, { cancelled: 0, skipped: skipped + refused.length });
       return importStatus(outbox, importId);
     },
 
@@ -246,23 +252,26 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
     async 'onboarding.importCancel'({ importId }) {
       const outbox = await holder.get();
       // Only what certainly has not reached the server: an entry that may have created its camera must finish.
-      const unsent = outbox.entries().filter((entry) => entry.importId === importId && (entry.state === 'queued' || (entry.state === 'retrying' && !entry.maybeCreated)));
-      if (unsent.length > 0) await outbox.discard(unsent.map((entry) => entry.id));
-      cancelledByImport.set(importId, (cancelledByImport.get(importId) ?? 0) + unsent.length);
-      return importStatus(outbox, importId);
+      const unsent = outbox.repository.unsentOfImport(importId);
+      const mark = unsent.length > 0 ? await outbox.discard(unsent) : null;
+      const extras = importExtras.get(importId) ?? { cancelled: 0, skipped: 0 };
+      importExtras.set(importId, { ...extras, cancelled: extras.cancelled + unsent.length });
+      return { ...importStatus(outbox, importId), ...(mark ? { undo: `discard:${mark}` } : {}) };
     },
 
     async 'onboarding.created'(input) {
-      const outbox = await holder.get();
-      const all = outbox.entries().filter((entry) => entry.state === 'created').map(createdCameraOf);
+      const all = createdList(await holder.get()).all();
       const matched = searchCreated(all, input?.search ?? '');
       return { cameras: matched.slice(0, input?.limit ?? 2_000), total: all.length, matched: matched.length };
     },
 
     async 'onboarding.exportCreatedCsv'({ search }) {
-      const outbox = await holder.get();
-      const cameras = searchCreated(outbox.entries().filter((entry) => entry.state === 'created').map(createdCameraOf), search);
+      const cameras = searchCreated(createdList(await holder.get()).all(), search);
       return { csv: createdToCsv(cameras), filename: `created-cameras-${new Date().toISOString().slice(0, 10)}.csv`, rows: cameras.length };
+    },
+
+    async 'onboarding.undo'({ undo: token }) {
+      return { restored: await undo(token) };
     },
 
     async 'outbox.list'() {
@@ -287,14 +296,14 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
 
     async 'outbox.discard'({ id }) {
       const outbox = await holder.get();
-      await outbox.discard([id]);
-      return view(outbox);
+      const mark = await outbox.discard([id]);
+      return view(outbox, `discard:${mark}`);
     },
 
     async 'outbox.clearCreated'() {
       const outbox = await holder.get();
-      await outbox.clearCreated();
-      return view(outbox);
+      const at = await outbox.clearCreated();
+      return view(outbox, `clear:${at}`);
     },
   };
 
@@ -306,7 +315,10 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       return () => listeners.delete(listener);
     },
     outbox: () => holder.get(),
-    dispose: () => holder.dispose(),
+    dispose: () => {
+      stopListening();
+      return holder.dispose();
+    },
   } as Feature<typeof onboardingChannels> & OnboardingExtras;
 }
 

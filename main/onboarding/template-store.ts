@@ -1,102 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { z } from 'zod';
-import { templateSchema, type CameraTemplate } from '../../preload/contract/onboarding';
-import { createEncryptedJsonStore } from '../secrets/crypto';
+import type { CameraTemplate } from '../../preload/contract/onboarding';
 import type { Vault } from '../secrets/vault';
 import { AppFailure } from '../shared/app-failure';
-import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
-import { createSerialQueue } from '../shared/serial-queue';
 import { t } from '../shared/i18n';
+import type { Sealer, Storage } from '../storage';
+import { TemplateRepository } from '../storage/repositories/template-repository';
 
 /**
- * Camera templates (placement, access, recording). The templates themselves are a plain JSON file (ids, keys,
- * archive settings: nothing secret); their ONVIF passwords are kept apart, encrypted with the vault's data key, and
- * only in memory in session-only mode.
+ * Camera templates (placement, access, recording) in the database. Their ONVIF passwords are sealed with the vault's
+ * data key, and only in memory in session-only mode (a session key cannot be read after a restart).
  */
 export interface TemplateStore {
   list(): Promise<CameraTemplate[]>;
   save(input: { id?: string; name: string; values: CameraTemplate['values'] }): Promise<CameraTemplate>;
   remove(id: string): Promise<void>;
+  /** Brings back the template deleted last (false when it is gone for good). */
+  undoRemove(id: string): Promise<boolean>;
 }
 
-const fileSchema = z.object({ version: z.literal(1), templates: z.array(templateSchema) });
-const secretsSchema = z.record(z.string(), z.string());
-
-export function createTemplateStore(dataDir: string, vault: Vault): TemplateStore {
-  const path = join(dataDir, 'camera-templates.json');
-  const secrets = createEncryptedJsonStore(join(dataDir, 'camera-template-passwords.enc'), secretsSchema, () => vault.getDataKey());
-  const sessionSecrets = new Map<string, string>();
-  const queue = createSerialQueue();
-  let cache: CameraTemplate[] | null = null;
-
-  async function readTemplates(): Promise<CameraTemplate[]> {
-    if (cache) return cache;
-    const bytes = await readFileIfExists(path);
-    if (bytes === null) return (cache = []);
-    const parsed = fileSchema.safeParse(JSON.parse(bytes.toString('utf8')));
-    if (!parsed.success) throw new AppFailure('Internal', t('onboarding.errors.templateFile', { reason: 'camera-templates.json' }));
-    return (cache = parsed.data.templates);
-  }
-
-  async function passwords(): Promise<Record<string, string>> {
-    if (vault.mode === 'session') return Object.fromEntries(sessionSecrets);
-    return (await secrets.read()) ?? {};
-  }
-
-  async function writePasswords(next: Record<string, string>): Promise<void> {
-    if (vault.mode === 'session') {
-      sessionSecrets.clear();
-      for (const [id, pw] of Object.entries(next)) sessionSecrets.set(id, pw);
-      return;
-    }
-    await secrets.write(next);
-  }
-
-  const withoutPassword = (template: CameraTemplate): CameraTemplate => {
-    const creds = template.values.onvif_credentials;
-    if (!creds || creds.password === undefined) return template;
-    const { password: _password, ...rest } = creds;
-    return { ...template, values: { ...template.values, onvif_credentials: rest } };
-  };
+export function createTemplateStore(storage: Storage, vault: Vault, sealer: () => Promise<Sealer>): TemplateStore {
+  const sessionPasswords = new Map<string, string>();
+  const repository = async () => new TemplateRepository(storage, vault.mode === 'session' ? null : await sealer());
 
   return {
     async list() {
-      const templates = await readTemplates();
-      const secret = await passwords().catch(() => ({}) as Record<string, string>);
-      return templates.map((template) => {
-        const password = secret[template.id];
-        if (password === undefined || !template.values.onvif_credentials) return template;
-        return { ...template, values: { ...template.values, onvif_credentials: { ...template.values.onvif_credentials, password } } };
+      return (await repository()).list().map(({ template, password }) => {
+        const secret = password ?? sessionPasswords.get(template.id);
+        if (secret === undefined || !template.values.onvif_credentials) return template;
+        return { ...template, values: { ...template.values, onvif_credentials: { ...template.values.onvif_credentials, password: secret } } };
       });
     },
-    save: (input) =>
-      queue.run(async () => {
-        const templates = await readTemplates();
-        const template: CameraTemplate = { id: input.id ?? randomUUID(), name: input.name.trim(), values: input.values, updatedAt: new Date().toISOString() };
-        const index = templates.findIndex((existing) => existing.id === template.id);
-        const next = index >= 0 ? templates.map((existing, i) => (i === index ? withoutPassword(template) : existing)) : [...templates, withoutPassword(template)];
-        const password = input.values.onvif_credentials?.password;
-        const secret = await passwords();
-        if (password) secret[template.id] = password;
-        else delete secret[template.id];
-        await writePasswords(secret);
-        await writeFileAtomic(path, JSON.stringify({ version: 1, templates: next }, null, 2), { mode: 0o600 });
-        cache = next;
-        return template;
-      }),
-    remove: (id) =>
-      queue.run(async () => {
-        const templates = await readTemplates();
-        if (!templates.some((template) => template.id === id)) throw new AppFailure('NotFound', t('onboarding.errors.templateNotFound'));
-        const next = templates.filter((template) => template.id !== id);
-        const secret = await passwords().catch(() => ({}) as Record<string, string>);
-        if (id in secret) {
-          delete secret[id];
-          await writePasswords(secret);
-        }
-        await writeFileAtomic(path, JSON.stringify({ version: 1, templates: next }, null, 2), { mode: 0o600 });
-        cache = next;
-      }),
+    async save(input) {
+      const template: CameraTemplate = { id: input.id ?? randomUUID(), name: input.name.trim(), values: input.values, updatedAt: new Date().toISOString() };
+      (await repository()).save(template);
+      const password = input.values.onvif_credentials?.password;
+      if (vault.mode === 'session' && password) sessionPasswords.set(template.id, password);
+      else sessionPasswords.delete(template.id);
+      return template;
+    },
+    async remove(id) {
+      if (!(await repository()).remove(id, new Date().toISOString())) throw new AppFailure('NotFound', t('onboarding.errors.templateNotFound'));
+    },
+    async undoRemove(id) {
+      return (await repository()).undoRemove(id);
+    },
   };
 }

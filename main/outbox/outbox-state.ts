@@ -48,6 +48,7 @@ export function queuedEntry(id: string, request: CameraCreateRequest, meta: Entr
     fieldErrors: {},
     response: null,
     recognisedByExternalId: false,
+    recognisedCameraId: null,
     importId: meta.importId ?? null,
     clearedAt: null,
   };
@@ -77,6 +78,7 @@ export function entryWith(entry: OutboxEntry, change: EntryChange): OutboxEntry 
     fieldErrors: change.fieldErrors ?? entry.fieldErrors,
     response: change.response !== undefined ? change.response : entry.response,
     recognisedByExternalId: change.recognisedByExternalId ?? entry.recognisedByExternalId,
+    recognisedCameraId: change.recognisedCameraId !== undefined ? change.recognisedCameraId : (entry.recognisedCameraId ?? null),
     importId: entry.importId,
     clearedAt: change.clearedAt !== undefined ? change.clearedAt : entry.clearedAt,
   };
@@ -125,6 +127,16 @@ export function meaningOf(error: AppError): FailureMeaning {
 /** The server's way of saying this external id is in use ("The external_id has already been taken."). */
 export function isExternalIdTaken(fieldErrors: Record<string, string[]>): boolean {
   return (fieldErrors['external_id'] ?? []).some((message) => /already been taken|already exists|already in use|must be unique/i.test(message));
+}
+
+/**
+ * The camera id a 422 names, when it names one ("… already been taken by camera 1234"):
+ * the spec's answer carries only field messages, so often there is none and the created list says why.
+ */
+export function cameraIdIn(error: AppError): number | null {
+  const said = [...(error.fieldErrors['external_id'] ?? []), error.details ?? ''].join(' ');
+  const match = /camera(?:[ _]id)?\s*(?:#|no\.?|id)?\s*[:=]?\s*(\d+)/i.exec(said);
+  return match ? Number(match[1]) : null;
 }
 
 /** Backoff before the next try: doubling from `baseMs`, capped at `maxMs`, with ±20 % jitter so many entries spread out. */
@@ -180,7 +192,7 @@ export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry 
       if (meaning.next === 'needs-fixing') {
         if (entry.maybeCreated && isExternalIdTaken(event.error.fieldErrors)) {
           // An earlier request created it and its answer was lost: this is the same camera, not a clash.
-          return entryWith(entry, { state: 'created', recognisedByExternalId: true, lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt });
+          return entryWith(entry, { state: 'created', recognisedByExternalId: true, recognisedCameraId: cameraIdIn(event.error), lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt });
         }
         return entryWith(entry, { state: 'needs-fixing', fieldErrors: event.error.fieldErrors, lastError: errorOf(event.error), nextAttemptAt: null, updatedAt });
       }

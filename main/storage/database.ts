@@ -62,7 +62,8 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
   if (error instanceof AppFailure) return error.kind === 'StorageUnavailable' ? error : null;
   const why = sqliteStorageReason(error) ?? storageReasonOf(error);
   if (!why) return null;
-  return new AppFailure('StorageUnavailable', t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) }), {
+  const sentence = why.reason === 'full' ? t('storage.diskFull', { path: folder }) : t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) });
+  return new AppFailure('StorageUnavailable', sentence, {
     details: `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
     data: { path: folder, reason: why.reason },
     retryable: false,

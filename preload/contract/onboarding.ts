@@ -73,6 +73,8 @@ export const outboxEntrySchema = z.object({
   response: createdAnswerSchema.nullable(),
   /** Created, known from the server's "external_id has already been taken" after an answer was lost. */
   recognisedByExternalId: z.boolean(),
+  /** The camera id the server named in the 422 that recognised it (null when that answer did not say it). */
+  recognisedCameraId: z.int().nullable().optional(),
   /** The bulk import the entry came from, if any. */
   importId: z.string().nullable(),
   /** A created entry the installer cleared from the outbox; it stays in the list of created cameras. */
@@ -100,9 +102,13 @@ export interface OutboxSummary {
 }
 
 export interface OutboxView {
-  /** Newest first; the ONVIF password masked. */
+  /** Newest first (the latest 300 at most); the ONVIF password masked. */
   entries: OutboxEntry[];
+  /** How many entries the outbox shows in all (more than `entries` holds when it is long). */
+  total?: number;
   summary: OutboxSummary;
+  /** After a remove or "Clear created": what `onboarding.undo` takes to bring it back. */
+  undo?: string;
 }
 
 /** A camera this console created, as the results list shows it (no secrets). */
@@ -114,6 +120,8 @@ export const createdCameraSchema = z.object({
   serialNumber: z.string(),
   /** From the 201 answer; null when the camera was recognised by its external id (the answer was lost). */
   cameraId: z.int().nullable(),
+  /** Why the camera id is not known (recognised after a lost answer whose 422 did not name it); null when known. */
+  cameraIdUnknown: z.string().nullable().optional(),
   status: z.string().nullable(),
   folder: z.object({ id: z.int().nullable(), key: z.string() }).nullable(),
   groupId: z.int().nullable(),
@@ -159,7 +167,11 @@ export interface ImportStatus {
   /** Still to be sent or being sent. */
   waiting: number;
   cancelled: number;
+  /** Rows not queued because the camera already exists (queued or created from this console). */
+  skipped?: number;
   done: boolean;
+  /** Takes `onboarding.undo` after a cancel: brings the cancelled cameras back. */
+  undo?: string;
 }
 
 export interface CreatedList {
@@ -199,7 +211,8 @@ export const onboardingChannels = {
   'onboarding.saveTemplate': channel<CameraTemplate>()(
     z.object({ id: z.string().min(1).optional(), name: templateSchema.shape.name, values: templateSchema.shape.values }),
   ),
-  'onboarding.deleteTemplate': channel<null>()(entryId),
+  /** Answers what `onboarding.undo` takes to bring the template back. */
+  'onboarding.deleteTemplate': channel<{ undo: string }>()(entryId),
   /** Templates as a JSON file (passwords included only when asked: the file leaves the encrypted store). */
   'onboarding.exportTemplates': channel<{ json: string; filename: string; count: number }>()(
     z.object({ includePasswords: z.boolean().default(false) }),
@@ -210,6 +223,12 @@ export const onboardingChannels = {
   /** Queues the valid rows of a bulk import (checked again here); progress via `onboarding.importStatus`. */
   'onboarding.importStart': channel<ImportStatus>()(
     z.object({
+      /**
+       * Rows whose camera exists (queued or created from this console, by MAC, serial or external id): `refuse`
+       * queues nothing and says why per row; `skip` queues only the new ones; `create-again` queues them all (an
+       * external id already used gets a new one).
+       */
+      existing: z.enum(['refuse', 'skip', 'create-again']).default('refuse'),
       requests: z
         .array(cameraCreateRequestSchema)
         .min(1, { error: fieldMessage('validation.onboarding.importEmpty') })
@@ -231,6 +250,8 @@ export const onboardingChannels = {
   'outbox.retry': channel<OutboxView>()(z.object({ id: z.string().min(1).optional() })),
   'outbox.discard': channel<OutboxView>()(entryId),
   'outbox.clearCreated': channel<OutboxView>()(z.undefined().optional()),
+  /** Reverses the remove, cancel, clear or template delete whose answer gave this `undo`. */
+  'onboarding.undo': channel<{ restored: number }>()(z.object({ undo: z.string().min(1).max(200) })),
 };
 
 /** Pushed after every outbox change (throttled): the header's sync indicator and the outbox view follow it. */

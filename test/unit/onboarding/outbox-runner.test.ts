@@ -1,25 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CameraCreateResponse } from '../../../preload/contract/onboarding';
+import type { CameraCreateResponse, OutboxEntry } from '../../../preload/contract/onboarding';
 import { Outbox, type SendCamera } from '../../../main/outbox/outbox';
-import { createSavedOutboxStore, type OutboxStore } from '../../../main/outbox/outbox-store';
+import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { AppFailure, isAppFailure } from '../../../main/shared/app-failure';
 import { cameraCreateResponse } from '../platform/samples';
+import { outboxDatabase } from '../../support/outbox-db';
 
-const key = randomBytes(32);
-const dirs: string[] = [];
+const databases: Array<ReturnType<typeof outboxDatabase>> = [];
 afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const db of databases.splice(0)) db.remove();
 });
 
-function savedStore() {
-  const dir = mkdtempSync(join(tmpdir(), 'wd-outbox-runner-'));
-  dirs.push(dir);
-  const path = join(dir, 'outbox.enc');
-  return () => createSavedOutboxStore(path, async () => Buffer.from(key));
+function database() {
+  const db = outboxDatabase();
+  databases.push(db);
+  return db;
 }
 
 const meta = { profileId: 'p', profileName: 'Demo' };
@@ -40,7 +35,7 @@ async function failureOf(promise: Promise<unknown>): Promise<AppFailure> {
 
 describe('outbox runner', () => {
   it('checks each request against the wire schema as it is queued, naming the row of a batch', async () => {
-    const outbox = new Outbox({ store: savedStore()(), send: refused });
+    const outbox = new Outbox({ repository: database().open().repository, send: refused });
     await outbox.load();
     const single = await failureOf(outbox.enqueue([{ name: 'Gate', latitude: 200 }], meta));
     expect(single.kind).toBe('Validation');
@@ -54,7 +49,7 @@ describe('outbox runner', () => {
   it('sends what the schema returns: fields the wire does not know are not queued', async () => {
     const sent: unknown[] = [];
     const outbox = new Outbox({
-      store: savedStore()(),
+      repository: database().open().repository,
       send: async (entry) => {
         sent.push(entry.request);
         return response(1);
@@ -67,18 +62,17 @@ describe('outbox runner', () => {
     await outbox.dispose();
   });
 
-  it('does not write an outcome after the edit that replaced it, so a restart finds the edit', async () => {
-    const open = savedStore();
-    const outbox = new Outbox({ store: open(), send: refused, baseDelayMs: 60_000, outcomeDelayMs: 60_000 });
+  it('keeps an edit made while a failed try was still to be saved, so a restart finds the edit', async () => {
+    const db = database();
+    const outbox = new Outbox({ repository: db.open().repository, send: refused, baseDelayMs: 60_000, outcomeDelayMs: 0 });
     await outbox.load();
     const [entry] = await outbox.enqueue([{ name: 'Gate', external_id: 'x-1' }], meta);
     expect((await outbox.settled(entry!.id, 5_000)).state).toBe('retrying');
-    // The failure's outcome is still waiting for its group write when the installer edits the entry.
     await outbox.edit(entry!.id, { name: 'Gate, fixed', external_id: 'x-1' });
     await outbox.dispose();
+    db.close();
 
-    const reloaded = new Outbox({ store: open(), send: refused, baseDelayMs: 60_000 });
-    await reloaded.load();
+    const reloaded = new Outbox({ repository: db.open().repository, send: refused, baseDelayMs: 60_000 });
     const [again] = reloaded.entries();
     expect(again?.request.name).toBe('Gate, fixed');
     expect(again?.state).toBe('queued');
@@ -86,12 +80,12 @@ describe('outbox runner', () => {
     await reloaded.dispose();
   });
 
-  it('creates every entry of a batch larger than one dispatch record, each once', async () => {
-    const open = savedStore();
+  it('creates every entry of a batch larger than one dispatch, each once, and a restart finds them created', async () => {
+    const db = database();
     const sends = new Map<string, number>();
     let next = 0;
     const outbox = new Outbox({
-      store: open(),
+      repository: db.open().repository,
       concurrency: 4,
       dispatchAhead: 8,
       send: async (entry) => {
@@ -107,56 +101,36 @@ describe('outbox runner', () => {
     expect(settled.every((entry) => entry.state === 'created')).toBe(true);
     expect([...sends.values()].every((count) => count === 1)).toBe(true);
     expect(sends.size).toBe(50);
-    const reloaded = await open().load();
+    db.close();
+    const reloaded = db.open().repository.all();
     expect(reloaded.map((entry) => [entry.state, entry.request.external_id, entry.response?.id !== undefined])).toEqual(entries.map((entry) => ['created', entry.request.external_id, true]));
   });
 
-  it('writes the first dispatch record with the put of a new batch (one sync before the first request), and sends nothing when that write fails', async () => {
-    const open = savedStore();
-    const calls: string[] = [];
-    const recording = (store: OutboxStore, failPut = false): OutboxStore => ({
-      ...store,
-      put: (entries) => {
-        calls.push(`put ${entries.length}`);
-        const written = failPut ? Promise.reject(new AppFailure('Internal', 'The disk is full.')) : store.put(entries);
-        return written.finally(() => calls.push('put written'));
-      },
-      dispatch: (ids) => {
-        calls.push(`dispatch ${ids.length}`);
-        return failPut ? Promise.reject(new AppFailure('Internal', 'The disk is full.')) : store.dispatch(ids);
-      },
-    });
+  it('acknowledges nothing and sends nothing when the queueing write fails', async () => {
+    const { storage, repository } = database().open();
+    class FullDisk extends OutboxRepository {
+      override insert(): never {
+        throw new AppFailure('StorageUnavailable', 'The disk holding /data is full.');
+      }
+    }
     let sent = 0;
-    const send: SendCamera = async () => response(++sent);
-    const outbox = new Outbox({ store: recording(open()), send, dispatchAhead: 8 });
-    await outbox.load();
-    const entries = await outbox.enqueue(Array.from({ length: 10 }, (_, i) => ({ name: `Gate ${i}`, external_id: `x-${i}` })), meta);
-    // Appended before the put's write ended: the store writes both in one go.
-    expect(calls.slice(0, 3)).toEqual(['put 10', 'dispatch 8', 'put written']);
-    const settled = await Promise.all(entries.map((entry) => outbox.settled(entry.id, 5_000)));
-    await outbox.dispose();
-    expect(settled.map((entry) => entry.state)).toEqual(Array(10).fill('created'));
-    expect(sent).toBe(10);
-    expect((await open().load()).map((entry) => entry.state)).toEqual(Array(10).fill('created'));
-
-    const failing = new Outbox({ store: recording(savedStore()(), true), send, dispatchAhead: 8 });
+    const failing = new Outbox({ repository: Object.setPrototypeOf(repository, FullDisk.prototype) as OutboxRepository, send: async () => response(++sent) });
     await failing.load();
-    sent = 0;
-    expect((await failureOf(failing.enqueue([{ name: 'Gate', external_id: 'y-1' }], meta))).message).toBe('The disk is full.');
+    expect((await failureOf(failing.enqueue([{ name: 'Gate', external_id: 'y-1' }], meta))).message).toBe('The disk holding /data is full.');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(failing.entries()).toEqual([]);
     expect(sent).toBe(0);
     await failing.dispose();
+    storage.close();
   });
 
   it('wakes callers of settled when their time is up, when their signal aborts, and when their entry is discarded', async () => {
-    const outbox = new Outbox({ store: savedStore()(), send: refused, baseDelayMs: 60_000 });
+    const outbox = new Outbox({ repository: database().open().repository, send: refused, baseDelayMs: 60_000 });
     await outbox.load();
     const [first, second] = await outbox.enqueue([{ name: 'Gate 1' }, { name: 'Gate 2' }], meta);
-    // Both are refused and wait 60 s to retry; the runner holds every entry until then.
+    // Refused: the outbox pauses and probes with one entry at a time on its own backoff (60 s here).
     expect((await outbox.settled(first!.id, 5_000)).state).toBe('retrying');
     const [third] = await outbox.enqueue([{ name: 'Gate 3' }], meta);
-    // Held until that retry: the third entry is not sent, so its callers wait.
     const started = Date.now();
     expect((await outbox.settled(third!.id, 50)).state).toBe('queued');
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
@@ -167,6 +141,30 @@ describe('outbox runner', () => {
     const discarded = failureOf(outbox.settled(third!.id, 60_000));
     await outbox.discard([third!.id, second!.id]);
     expect((await discarded).kind).toBe('NotFound');
+    await outbox.dispose();
+  });
+
+  it('wakes when the connection check succeeds: every retry is sent at once instead of at its backoff', async () => {
+    let up = false;
+    let next = 0;
+    const outbox = new Outbox({
+      repository: database().open().repository,
+      baseDelayMs: 60_000,
+      send: async () => {
+        if (!up) throw new AppFailure('Offline', 'The server refused the connection.', { data: { reason: 'refused' } });
+        return response(++next);
+      },
+    });
+    await outbox.load();
+    const entries = await outbox.enqueue([{ name: 'Gate 1' }, { name: 'Gate 2' }, { name: 'Gate 3' }], meta);
+    await outbox.settled(entries[0]!.id, 5_000);
+    expect(outbox.summary().offline).toBe(true);
+    up = true;
+    outbox.wake();
+    expect(outbox.summary().offline).toBe(false);
+    const settled: OutboxEntry[] = await Promise.all(entries.map((entry) => outbox.settled(entry.id, 2_000)));
+    // Settled means answered: the first was refused (retrying) when asked; wait for every one to be created.
+    for (const entry of settled) if (entry.state !== 'created') expect((await outbox.settled(entry.id, 2_000)).state).toBe('created');
     await outbox.dispose();
   });
 });

@@ -8,6 +8,7 @@ export const storage = {
   },
   unwritable:
     'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but changes are not saved: server profiles, the token history and cached answers stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
+  diskFull: 'The disk holding {{path}} is full. This change was not saved; everything saved before is kept. Free some space, then try again.',
   saveFailed:
     'This change could not be saved: the data folder {{path}} cannot be written ({{reason}}). Free some space or make the folder writable, then try again.',
   profilesSetAside:

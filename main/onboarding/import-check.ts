@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { CameraCreateRequest } from '../../preload/contract/onboarding';
+import { inChunks } from '../outbox/chunks';
+import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import type { CameraKeyKind, OutboxRepository } from '../storage/repositories/outbox-repository';
+import { checkedRequest, fieldErrorsOf } from './request-check';
+
+const FIELD: Record<CameraKeyKind, string> = { mac: 'mac', serial: 'serial_number', 'external-id': 'external_id' };
+const ROWS_PER_TURN = 500;
+
+export type ExistingRows = 'refuse' | 'skip' | 'create-again';
+
+/**
+ * Checks an import's rows with the wizard's rules and against the cameras this console has for the profile (by MAC,
+ * serial and external id, through the index: no row scans the outbox), a slice at a time so every other call is
+ * still answered. Rows of cameras that exist are refused with a sentence each, skipped, or (`create-again`) kept,
+ * with a new external id when theirs is taken. Throws Validation with every problem under `requests.<row>.<field>`.
+ */
+export async function checkImport(
+  repository: OutboxRepository,
+  requests: CameraCreateRequest[],
+  profile: { id: string; name: string },
+  existing: ExistingRows,
+): Promise<{ clean: CameraCreateRequest[]; skipped: number }> {
+  const fieldErrors: Record<string, string[]> = {};
+  const seen = new Set<string>();
+  const clean: CameraCreateRequest[] = [];
+  let skipped = 0;
+  await inChunks(requests, ROWS_PER_TURN, (slice, offset) => {
+    slice.forEach((request, i) => {
+      const row = offset + i;
+      const checked = checkedRequest(request);
+      for (const [field, messages] of Object.entries(fieldErrorsOf(checked.problems))) fieldErrors[`requests.${row}.${field}`] = messages;
+      const external = (checked.request.external_id ??= randomUUID());
+      if (seen.has(external)) fieldErrors[`requests.${row}.external_id`] = [t('onboarding.errors.duplicateExternalId')];
+      seen.add(external);
+      const known = repository.known(profile.id, checked.request);
+      if (known && existing === 'skip') {
+        skipped += 1;
+        return;
+      }
+      if (known && existing === 'refuse') {
+        const key = known.state !== 'created' ? 'alreadyQueued' : known.cleared ? 'alreadyCreatedCleared' : 'alreadyCreated';
+        fieldErrors[`requests.${row}.${FIELD[known.kind]}`] = [t(`onboarding.import.row.${key}`, { server: profile.name, field: t(`onboarding.import.fields.${known.kind}`) })];
+      }
+      if (known && repository.known(profile.id, { external_id: external })) checked.request.external_id = randomUUID();
+      clean.push(checked.request);
+    });
+  });
+  if (Object.keys(fieldErrors).length > 0) throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors });
+  return { clean, skipped };
+}

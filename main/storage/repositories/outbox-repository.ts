@@ -1,0 +1,333 @@
+import { z } from 'zod';
+import { normalizeMac } from '../../../preload/contract/camera/mac';
+import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
+import type { Storage } from '../database';
+import type { Sealer } from '../sealer';
+
+/** What an entry keeps sealed once: who queued it and the request (with its ONVIF password). */
+const bodySchema = outboxEntrySchema.pick({ profileName: true, request: true });
+/** What the server said, sealed apart (it changes with every try; the request does not). */
+const outcomeSchema = outboxEntrySchema.pick({ lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, recognisedCameraId: true });
+type Outcome = z.infer<typeof outcomeSchema>;
+
+interface Row {
+  seq: number;
+  id: string;
+  profile_id: string;
+  import_id: string | null;
+  state: OutboxState;
+  attempts: number;
+  maybe_created: number;
+  due_at: number | null;
+  created_at: string;
+  updated_at: string;
+  cleared_at: string | null;
+  body: Uint8Array;
+  outcome: Uint8Array | null;
+}
+
+export type CameraKeyKind = 'mac' | 'serial' | 'external-id';
+
+/** A camera this console already has for a profile: which identifier matched and where its entry is. */
+export interface KnownCamera {
+  kind: CameraKeyKind;
+  state: OutboxState;
+  cleared: boolean;
+}
+
+export interface StateCounts {
+  counts: Record<OutboxState, number>;
+  /** The earliest retry time (ms) of a retrying entry, or null. */
+  nextRetryAt: number | null;
+}
+
+const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome';
+const LIVE = 'discarded_at IS NULL';
+
+/** The identifiers of a request as the schema compares them: MAC in colon form, serial and external id trimmed. */
+export function cameraKeysOf(request: CameraCreateRequest): Array<[CameraKeyKind, string]> {
+  const keys: Array<[CameraKeyKind, string]> = [];
+  const mac = request.mac ? (normalizeMac(request.mac) ?? request.mac.trim()).toLowerCase() : '';
+  if (mac) keys.push(['mac', mac]);
+  const serial = request.serial_number?.trim().toLowerCase();
+  if (serial) keys.push(['serial', serial]);
+  const external = request.external_id?.trim();
+  if (external) keys.push(['external-id', external]);
+  return keys;
+}
+
+/**
+ * The outbox in the database. Every method that changes something is one transaction, committed before it returns;
+ * a throw changes nothing. Entries are read back sealed and opened only when asked for (a send, a screen).
+ */
+export class OutboxRepository {
+  constructor(
+    private readonly storage: Storage,
+    private readonly sealer: Sealer,
+  ) {}
+
+  #keyHash(kind: CameraKeyKind, value: string): Buffer {
+    return this.sealer.hash(kind, value);
+  }
+
+  #entry(row: Row): OutboxEntry {
+    const body = this.sealer.openJson(row.body, `outbox:${row.id}`, bodySchema, 'an outbox entry');
+    const outcome: Outcome = row.outcome
+      ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
+      : { lastError: null, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null };
+    return {
+      id: row.id,
+      profileId: row.profile_id,
+      profileName: body.profileName,
+      request: body.request,
+      state: row.state,
+      attempts: row.attempts,
+      maybeCreated: row.maybe_created === 1,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      nextAttemptAt: row.state === 'retrying' && row.due_at !== null ? new Date(row.due_at).toISOString() : null,
+      lastError: outcome.lastError,
+      fieldErrors: outcome.fieldErrors,
+      response: outcome.response,
+      recognisedByExternalId: outcome.recognisedByExternalId,
+      recognisedCameraId: outcome.recognisedCameraId ?? null,
+      importId: row.import_id,
+      clearedAt: row.cleared_at,
+    };
+  }
+
+  #outcomeBlob(entry: OutboxEntry): Buffer | null {
+    if (entry.lastError === null && entry.response === null && !entry.recognisedByExternalId && Object.keys(entry.fieldErrors).length === 0) return null;
+    const outcome: Outcome = {
+      lastError: entry.lastError,
+      fieldErrors: entry.fieldErrors,
+      response: entry.response,
+      recognisedByExternalId: entry.recognisedByExternalId,
+      recognisedCameraId: entry.recognisedCameraId ?? null,
+    };
+    return this.sealer.sealJson(outcome, `outbox-outcome:${entry.id}`);
+  }
+
+  #dueAt(entry: OutboxEntry): number | null {
+    if (entry.state === 'queued') return Date.parse(entry.updatedAt);
+    if (entry.state === 'retrying') return entry.nextAttemptAt ? Date.parse(entry.nextAttemptAt) : Date.parse(entry.updatedAt);
+    return null;
+  }
+
+  /**
+   * Adds entries in one transaction. An entry whose external id this profile already has is not added (the unique
+   * index decides, so concurrent submits cannot both pass): its index in `entries` is returned in `refused`. With
+   * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction).
+   */
+  insert(entries: OutboxEntry[], skipKnown = false): { added: OutboxEntry[]; refused: number[] } {
+    const insert = this.storage.statement(
+      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    );
+    const key = this.storage.statement('INSERT INTO camera_keys (profile_id, kind, value_hash, entry_seq) VALUES (?, ?, ?, ?)');
+    const added: OutboxEntry[] = [];
+    const refused: number[] = [];
+    this.storage.transaction(() => {
+      entries.forEach((entry, index) => {
+        if (skipKnown && this.known(entry.profileId, entry.request)) {
+          refused.push(index);
+          return;
+        }
+        const external = entry.request.external_id?.trim() ?? entry.id;
+        const body = this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`);
+        const result = insert.run(
+          entry.id, entry.profileId, this.#keyHash('external-id', external), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
+          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, body, this.#outcomeBlob(entry),
+        );
+        if (result.changes === 0) {
+          refused.push(index);
+          return;
+        }
+        for (const [kind, value] of cameraKeysOf(entry.request)) key.run(entry.profileId, kind, this.#keyHash(kind, value), result.lastInsertRowid);
+        added.push(entry);
+      });
+    });
+    return { added, refused };
+  }
+
+  /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
+  known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
+    const find = this.storage.statement(
+      `SELECT e.state, e.cleared_at, e.id FROM camera_keys k JOIN outbox_entries e ON e.seq = k.entry_seq
+       WHERE k.profile_id = ? AND k.kind = ? AND k.value_hash = ? AND e.discarded_at IS NULL ORDER BY e.state = 'created' DESC LIMIT 2`,
+    );
+    for (const [kind, value] of cameraKeysOf(request)) {
+      const rows = find.all(profileId, kind, this.#keyHash(kind, value)) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
+      const row = rows.find((one) => one.id !== except);
+      if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
+    }
+    return null;
+  }
+
+  get(id: string): OutboxEntry | null {
+    const row = this.storage.read(() => this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id)) as Row | undefined;
+    return row ? this.#entry(row) : null;
+  }
+
+  /**
+   * Marks up to `limit` entries due at `now` as on the wire (attempts + 1), oldest first, in one transaction that also
+   * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide.
+   */
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean): OutboxEntry[] {
+    if (limit <= 0 && outcomes.length === 0) return [];
+    return this.storage.transaction(() => {
+      this.#writeOutcomes(outcomes);
+      if (limit <= 0) return [];
+      const due = this.storage
+        .statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
+        .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as unknown as Row[];
+      const at = new Date(now).toISOString();
+      const mark = this.storage.statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq = ?");
+      return due.map((row) => {
+        mark.run(at, row.seq);
+        return this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at });
+      });
+    });
+  }
+
+  #writeOutcomes(entries: OutboxEntry[]): void {
+    const update = this.storage.statement(
+      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, outcome = ? WHERE id = ?',
+    );
+    for (const entry of entries) {
+      update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, this.#outcomeBlob(entry), entry.id);
+    }
+  }
+
+  /** Writes what changed in these entries (state, outcome, and the request when `withRequest`), in one transaction. */
+  save(entries: OutboxEntry[], withRequest = false): void {
+    if (entries.length === 0) return;
+    this.storage.transaction(() => {
+      this.#writeOutcomes(entries);
+      if (!withRequest) return;
+      const body = this.storage.statement('UPDATE outbox_entries SET body = ?, external_id_hash = ? WHERE id = ?');
+      const seqOf = this.storage.statement('SELECT seq, profile_id FROM outbox_entries WHERE id = ?');
+      const drop = this.storage.statement('DELETE FROM camera_keys WHERE entry_seq = ?');
+      const key = this.storage.statement('INSERT INTO camera_keys (profile_id, kind, value_hash, entry_seq) VALUES (?, ?, ?, ?)');
+      for (const entry of entries) {
+        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), this.#keyHash('external-id', entry.request.external_id?.trim() ?? entry.id), entry.id);
+        const { seq, profile_id: profileId } = seqOf.get(entry.id) as { seq: number; profile_id: string };
+        drop.run(seq);
+        for (const [kind, value] of cameraKeysOf(entry.request)) key.run(profileId, kind, this.#keyHash(kind, value), seq);
+      }
+    });
+  }
+
+  /** Entries found mid-send at start (the process ended while they were on the wire): retried, perhaps created. */
+  recover(now: number): number {
+    return this.storage.transaction(
+      () => Number(this.storage.statement("UPDATE outbox_entries SET state = 'retrying', maybe_created = 1, due_at = ?, updated_at = ? WHERE state = 'sending'").run(now, new Date(now).toISOString()).changes),
+    );
+  }
+
+  /** Every waiting (retrying or held) entry is queued again, due now. */
+  retryAll(now: number): number {
+    return this.storage.transaction(
+      () => Number(this.storage.statement(`UPDATE outbox_entries SET state = 'queued', due_at = ?, updated_at = ? WHERE state IN ('retrying', 'held') AND ${LIVE}`).run(now, new Date(now).toISOString()).changes),
+    );
+  }
+
+  /** Entries marked as on the wire that never left (the outbox stopped first): waiting again, as they were. */
+  undispatch(ids: string[]): void {
+    if (ids.length === 0) return;
+    this.storage.transaction(() => {
+      const one = this.storage.statement(
+        "UPDATE outbox_entries SET state = CASE WHEN attempts > 1 OR maybe_created = 1 THEN 'retrying' ELSE 'queued' END, attempts = attempts - 1, due_at = ? WHERE id = ? AND state = 'sending'",
+      );
+      for (const id of ids) one.run(Date.now(), id);
+    });
+  }
+
+  /** When the next waiting entry is due (ms), or null when none waits. */
+  nextDueAt(): number | null {
+    const row = this.storage.statement(`SELECT due_at AS at FROM outbox_entries WHERE state IN ('queued', 'retrying') AND ${LIVE} ORDER BY due_at, seq LIMIT 1`).get() as { at: number | null } | undefined;
+    return row?.at ?? null;
+  }
+
+  /** Every live entry, oldest first (moving the outbox to another store; tests). */
+  all(): OutboxEntry[] {
+    return (this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`).all() as unknown as Row[]).map((row) => this.#entry(row));
+  }
+
+  /** Retrying entries become due now (the server answered again). */
+  wake(now: number): number {
+    return this.storage.transaction(() => Number(this.storage.statement(`UPDATE outbox_entries SET due_at = ? WHERE state = 'retrying' AND ${LIVE} AND due_at > ?`).run(now, now).changes));
+  }
+
+  counts(): StateCounts {
+    const counts: Record<OutboxState, number> = { queued: 0, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 };
+    const rows = this.storage.read(() => this.storage.statement(`SELECT state, count(*) AS n FROM outbox_entries WHERE ${LIVE} GROUP BY state`).all()) as Array<{ state: OutboxState; n: number }>;
+    for (const row of rows) counts[row.state] = row.n;
+    const next = this.storage.statement(`SELECT min(due_at) AS at FROM outbox_entries WHERE state = 'retrying' AND ${LIVE}`).get() as { at: number | null };
+    return { counts, nextRetryAt: next.at };
+  }
+
+  importCounts(importId: string): Record<OutboxState, number> {
+    const counts: Record<OutboxState, number> = { queued: 0, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 };
+    const rows = this.storage.statement(`SELECT state, count(*) AS n FROM outbox_entries WHERE import_id = ? AND ${LIVE} GROUP BY state`).all(importId) as Array<{ state: OutboxState; n: number }>;
+    for (const row of rows) counts[row.state] = row.n;
+    return counts;
+  }
+
+  /** Entries not cleared, newest first, at most `limit`, and how many there are in all. */
+  visible(limit: number): { entries: OutboxEntry[]; total: number } {
+    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`).all(limit) as unknown as Row[];
+    const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
+    return { entries: rows.map((row) => this.#entry(row)), total };
+  }
+
+  /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
+  createdSince(since: string): OutboxEntry[] {
+    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`).all(since) as unknown as Row[];
+    return rows.map((row) => this.#entry(row));
+  }
+
+  /** Ids of an import's entries that certainly have not reached the server. */
+  unsentOfImport(importId: string): string[] {
+    const rows = this.storage
+      .statement(`SELECT id FROM outbox_entries WHERE import_id = ? AND ${LIVE} AND (state = 'queued' OR (state = 'retrying' AND maybe_created = 0))`)
+      .all(importId) as Array<{ id: string }>;
+    return rows.map((row) => row.id);
+  }
+
+  /** States of these entries (live ones), for checks before a change. */
+  states(ids: string[]): Map<string, OutboxState> {
+    const one = this.storage.statement(`SELECT state FROM outbox_entries WHERE id = ? AND ${LIVE}`);
+    const out = new Map<string, OutboxState>();
+    for (const id of ids) {
+      const row = one.get(id) as { state: OutboxState } | undefined;
+      if (row) out.set(id, row.state);
+    }
+    return out;
+  }
+
+  /**
+   * Takes entries out of the outbox under `mark` (kept until the next discard, so it can be undone). Entries discarded
+   * before are forgotten now.
+   */
+  discard(ids: string[], mark: string): void {
+    this.storage.transaction(() => {
+      this.storage.statement('DELETE FROM outbox_entries WHERE discarded_at IS NOT NULL').run();
+      const one = this.storage.statement(`UPDATE outbox_entries SET discarded_at = ? WHERE id = ? AND ${LIVE}`);
+      for (const id of ids) one.run(mark, id);
+    });
+  }
+
+  /** Brings back the entries of one discard; refused (nothing changes) when their external ids were queued again meanwhile. */
+  undoDiscard(mark: string): number {
+    return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries SET discarded_at = NULL WHERE discarded_at = ?').run(mark).changes));
+  }
+
+  clearCreated(at: string): number {
+    return this.storage.transaction(() => Number(this.storage.statement(`UPDATE outbox_entries SET cleared_at = ? WHERE state = 'created' AND cleared_at IS NULL AND ${LIVE}`).run(at).changes));
+  }
+
+  undoClear(at: string): number {
+    return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries SET cleared_at = NULL WHERE cleared_at = ?').run(at).changes));
+  }
+}
