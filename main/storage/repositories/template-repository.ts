@@ -57,8 +57,9 @@ export class TemplateRepository {
   /** Marks it deleted (false when there is none); templates deleted before are forgotten now. */
   remove(id: string, at: string): boolean {
     return this.storage.transaction(() => {
-      this.storage.statement('DELETE FROM camera_templates WHERE deleted_at IS NOT NULL').run();
-      return this.storage.statement('UPDATE camera_templates SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(at, id).changes > 0;
+      if (this.storage.statement('UPDATE camera_templates SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(at, id).changes === 0) return false;
+      this.storage.statement('DELETE FROM camera_templates WHERE deleted_at IS NOT NULL AND id <> ?').run(id);
+      return true;
     });
   }
 

@@ -2,11 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { CameraTemplate } from '../../../preload/contract/onboarding';
-import { createTemplateStore } from '../../../main/onboarding/template-store';
-import { createEncryptedJsonStore } from '../../../main/secrets/crypto';
+import { createTemplateStore as createStore } from '../../../main/onboarding/template-store';
 import { createVault, type Vault } from '../../../main/secrets/vault';
+import { createSealerSource, migrations, openStorage, type Storage } from '../../../main/storage';
 import { log } from '../../../main/shared/log';
 import { failureOf } from '../../support/failure';
 import { memoryKeychain } from '../../support/fake-keychain';
@@ -15,9 +14,23 @@ beforeAll(() => log.setQuiet(true));
 afterAll(() => log.setQuiet(false));
 
 const dirs: string[] = [];
+const opened: Storage[] = [];
 afterEach(() => {
+  for (const storage of opened.splice(0)) storage.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The store over the folder's database (opened again for each store, as a restart would). */
+function createTemplateStore(dir: string, vault: Vault) {
+  const storage = openStorage({ folder: dir, migrations });
+  opened.push(storage);
+  return createStore(storage, vault, createSealerSource(() => vault.getDataKey()));
+}
+
+/** Everything in the folder, the database's side files included, after a checkpoint. */
+function closeAll(): void {
+  for (const storage of opened.splice(0)) storage.close();
+}
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'wd-templates-'));
@@ -54,12 +67,13 @@ describe('camera template store', () => {
     expect(await store.list()).toEqual([saved]);
   });
 
-  it('keeps the ONVIF password encrypted at rest, never in plaintext on disk', async () => {
+  it('keeps the ONVIF password sealed at rest, never in plaintext on disk (database, WAL and shared memory)', async () => {
     const dir = dataDir();
     const store = createTemplateStore(dir, savedVault());
     await store.save({ name: 'Depot gate', values: values() });
-    expect(readdirSync(dir).sort()).toEqual(['camera-template-passwords.enc', 'camera-templates.json']);
-    expect(JSON.parse(readFileSync(join(dir, 'camera-templates.json'), 'utf8')).templates[0].values.onvif_credentials).toEqual({ login: 'admin', port: 80 });
+    expect(everythingOnDisk(dir).includes(Buffer.from(PASSWORD))).toBe(false);
+    expect(everythingOnDisk(dir).includes(Buffer.from('site-riga-depot'))).toBe(true);
+    closeAll();
     expect(everythingOnDisk(dir).includes(Buffer.from(PASSWORD))).toBe(false);
   });
 
@@ -76,7 +90,7 @@ describe('camera template store', () => {
     expect((await store.list())[0]!.values.onvif_credentials).toEqual({ login: 'admin', port: 80 });
   });
 
-  it('deletes a template with its password, and says so when it is already gone', async () => {
+  it('deletes a template, says so when it is already gone, and can undo the last delete with its password', async () => {
     const dir = dataDir();
     const vault = savedVault();
     const store = createTemplateStore(dir, vault);
@@ -85,9 +99,15 @@ describe('camera template store', () => {
     await store.remove(gone.id);
     expect((await store.list()).map((t) => t.id)).toEqual([kept.id]);
     expect((await failureOf(store.remove(gone.id))).kind).toBe('NotFound');
-    // The password went with it: the encrypted passwords file holds only the kept template's.
-    const passwords = createEncryptedJsonStore(join(dir, 'camera-template-passwords.enc'), z.record(z.string(), z.string()), () => vault.getDataKey());
-    expect(await passwords.read()).toEqual({ [kept.id]: 'yard-password' });
+    expect(await store.undoRemove(gone.id)).toBe(true);
+    expect((await store.list()).map((t) => [t.id, t.values.onvif_credentials?.password])).toEqual([
+      [gone.id, PASSWORD],
+      [kept.id, 'yard-password'],
+    ]);
+    // A later delete forgets the one before: only the last delete can be undone.
+    await store.remove(gone.id);
+    await store.remove(kept.id);
+    expect(await store.undoRemove(gone.id)).toBe(false);
   });
 
   it('survives a restart: a new store over the same folder and keychain reads them all back', async () => {
@@ -106,7 +126,6 @@ describe('camera template store', () => {
     const store = createTemplateStore(dir, vault);
     const saved = await store.save({ name: 'Depot gate', values: values() });
     expect((await store.list())[0]!.values.onvif_credentials?.password).toBe(PASSWORD);
-    expect(readdirSync(dir)).toEqual(['camera-templates.json']);
     expect(everythingOnDisk(dir).includes(Buffer.from(PASSWORD))).toBe(false);
     const afterRestart = await createTemplateStore(dir, vault).list();
     expect(afterRestart.map((t) => [t.id, t.values.onvif_credentials])).toEqual([[saved.id, { login: 'admin', port: 80 }]]);
