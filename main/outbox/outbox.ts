@@ -245,6 +245,10 @@ export class Outbox {
   /** Hides created entries from the outbox (they stay in the created list and stay known); answers the undo mark. */
   async clearCreated(): Promise<string> {
     const at = new Date(this.#now()).toISOString();
+    // Answers not committed yet are committed first: a camera shown as created is cleared with the others.
+    const answers = [...this.#unsaved.values()];
+    this.#repo.save(answers);
+    this.#told(answers);
     this.#repo.clearCreated(at);
     this.#after(null);
     return at;
@@ -390,14 +394,19 @@ export class Outbox {
       this.#scheduleOutcomes(this.#baseDelayMs);
       return [];
     }
-    for (const entry of outcomes) {
-      if (this.#unsaved.get(entry.id) === entry) this.#unsaved.delete(entry.id);
-      if (isAnswered(entry)) this.#wake(entry.id, entry);
-    }
+    this.#told(outcomes);
     if (!probe && dispatched.length < want) this.#mayBeDue = false;
     // Nothing left to probe with: there is no server to wait for.
     if (probe && dispatched.length === 0) this.#offline = false;
     return dispatched;
+  }
+
+  /** Answers now committed: no longer kept apart, and their waiters hear them. */
+  #told(outcomes: OutboxEntry[]): void {
+    for (const entry of outcomes) {
+      if (this.#unsaved.get(entry.id) === entry) this.#unsaved.delete(entry.id);
+      if (isAnswered(entry)) this.#wake(entry.id, entry);
+    }
   }
 
   #scheduleOutcomes(delay: number): void {

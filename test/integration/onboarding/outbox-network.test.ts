@@ -102,9 +102,12 @@ describe('the outbox against the simulator', () => {
     const secret = 'onvif-secret-password';
     await desk.app.demoServer!.close();
     const { entry } = await desk.value('onboarding.submit', { request: camera(group, folder, { onvif_credentials: { login: 'admin', password: secret, port: 80 } }), send: 'outbox' });
-    const { readFileSync } = await import('node:fs');
+    const { readdirSync, readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    expect(readFileSync(join(desk.dataDir, 'outbox.enc')).includes(Buffer.from(secret))).toBe(false);
+    // The database, its WAL and its shared-memory file: the password is sealed in all of them.
+    const files = readdirSync(desk.dataDir).filter((name) => name.startsWith('watchdesk.db'));
+    expect(files).toContain('watchdesk.db-wal');
+    for (const name of files) expect(readFileSync(join(desk.dataDir, name)).includes(Buffer.from(secret)), name).toBe(false);
     const reopened = await desk.value('outbox.get', { id: entry.id });
     expect(reopened.request.onvif_credentials?.password).toBe(secret);
     expect((await desk.value('outbox.list', undefined)).entries[0]!.request.onvif_credentials?.password).not.toBe(secret);
