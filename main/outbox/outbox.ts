@@ -135,7 +135,13 @@ export class Outbox {
   /** Entries found on the wire by the last run were perhaps created: they are retried with that in mind. */
   load(): Promise<void> {
     this.#loaded ??= (async () => {
-      this.#repo.recover(this.#now());
+      try {
+        this.#repo.recover(this.#now());
+      } catch (error) {
+        // A folder that cannot be written still shows its outbox; what was on the wire stays so until it can be.
+        if (!isAppFailure(error)) throw error;
+        log.warn('outbox', `entries found on the wire could not be marked for a retry: ${error.message}`);
+      }
       this.#pump();
     })();
     return this.#loaded;
