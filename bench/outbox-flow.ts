@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { flagDuplicates, keysOf, parseImport } from '../preload/contract/camera/csv-import';
 import type { CameraCreateRequest } from '../preload/contract/onboarding';
 import { Outbox } from '../main/outbox/outbox';
-import type { OutboxStore } from '../main/outbox/outbox-store';
+import type { OutboxRepository } from '../main/storage/repositories/outbox-repository';
 import type { PlatformClient } from '../main/platform/client';
 
 export const CONCURRENCY = 8;
@@ -34,19 +34,20 @@ export interface Placement {
 }
 
 /**
- * One round through the outbox: the file is parsed and checked, the entries queued (one synced record), sent by the
- * runner through the platform client, and the clock stops when every outcome is on disk. Answers milliseconds.
+ * One round through the outbox: the file is parsed and checked, the entries queued (one committed transaction in the
+ * data folder's database), sent by the runner through the platform client (each group marked as on the wire by a
+ * commit before it leaves), and the clock stops when every answer is committed. Answers milliseconds.
  */
-export async function outboxRound(options: { client: PlatformClient; store: OutboxStore; placement: Placement; round: number }): Promise<number> {
-  const { client, store, placement, round } = options;
+export async function outboxRound(options: { client: PlatformClient; repository: OutboxRepository; placement: Placement; round: number }): Promise<number> {
+  const { client, repository, placement, round } = options;
   const prefix = `o${round.toString(16).padStart(3, '0')}`;
   const text = csvOf(CAMERAS, prefix, placement.group, placement.folder, round);
-  const outbox = new Outbox({ store, send: (entry, signal) => client.createCamera(entry.request, { signal }), concurrency: CONCURRENCY });
+  const outbox = new Outbox({ repository, send: (entry, signal) => client.createCamera(entry.request, { signal }), concurrency: CONCURRENCY });
   await outbox.load();
   const started = performance.now();
   const entries = await outbox.enqueue(importRequests(text), { profileId: 'bench', profileName: 'Bench' });
   const settled = await Promise.all(entries.map((entry) => outbox.settled(entry.id, 120_000)));
-  // Outcomes are written in groups after the answers: the clock stops once the last of them is on disk.
+  // Answers are committed in groups: `settled` answers once an answer is committed, and dispose commits what is left.
   await outbox.dispose();
   const elapsed = performance.now() - started;
   const notCreated = settled.filter((entry) => entry.state !== 'created');

@@ -3,15 +3,17 @@
 // only *.bench.ts); run it by hand:
 //   npx tsx bench/outbox-profile.ts [rounds=3] [out=outbox.cpuprofile]
 // Prints self time per function (top 30) and per area, then operations per entry for one more round: encryptions,
-// journal writes and fsyncs, zod parses of each schema that touches an entry, state transitions.
+// database commits, zod parses of each schema that touches an entry, state transitions.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
-import { createSavedOutboxStore } from '../main/outbox/outbox-store';
 import { createPlatformClient } from '../main/platform/client';
+import { migrations, openStorage } from '../main/storage';
+import { createSealer } from '../main/storage/sealer';
+import { OutboxRepository } from '../main/storage/repositories/outbox-repository';
 import { CAMERAS, CONCURRENCY, outboxRound, undiciRound } from './outbox-flow';
 import { countOperations, summariseCpu } from './profile-summary';
 import { startSimulatorChild } from './simulator-child';
@@ -25,8 +27,9 @@ const key = randomBytes(32);
 const client = createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: async () => sim.apiToken, timeoutMs: 30_000 });
 const pool = new Pool(sim.baseUrl, { connections: CONCURRENCY });
 let round = 0;
-const store = () => createSavedOutboxStore(join(dataDir, `r${round}.enc`), async () => Buffer.from(key));
-const outboxOnce = () => outboxRound({ client, store: store(), placement: sim.placement, round: ++round });
+const storage = openStorage({ folder: dataDir, migrations });
+const repository = new OutboxRepository(storage, createSealer(key));
+const outboxOnce = () => outboxRound({ client, repository, placement: sim.placement, round: ++round });
 const undiciOnce = () => undiciRound({ pool, apiToken: sim.apiToken, placement: sim.placement, round: ++round });
 
 for (let i = 0; i < 2; i++) {
@@ -77,5 +80,6 @@ await countOperations(
 await client.close();
 await pool.close();
 await sim.close();
+storage.close();
 rmSync(dataDir, { recursive: true, force: true });
 session.disconnect();

@@ -32,9 +32,9 @@ export interface OutboxOptions {
   sessionOnly?: boolean;
   /** A sentence about a saved outbox that could not be read (the screen shows it). */
   unreadable?: string | null;
-  /** Entries marked as on the wire by one commit, ahead of their sends (default 8 × concurrency). */
+  /** Entries marked as on the wire by one commit, ahead of their sends (default 32 × concurrency). */
   dispatchAhead?: number;
-  /** Answers gathered this long before they are committed together (default 20 ms). */
+  /** Answers gathered this long before they are committed together, while more are coming (default 100 ms). */
   outcomeDelayMs?: number;
   /** Rows per transaction of a large enqueue (default 500); the event loop gets a turn between them. */
   chunkRows?: number;
@@ -48,7 +48,7 @@ interface Waiter {
 }
 
 /** What `settled` waits for: an answer (created, needs fixing, held), or a failed try that will be retried. */
-function isAnswered(entry: OutboxEntry): boolean {
+function isAnswered(entry: Pick<OutboxEntry, 'state' | 'attempts'>): boolean {
   return entry.state === 'retrying' ? entry.attempts > 0 : entry.state !== 'queued' && entry.state !== 'sending';
 }
 
@@ -127,8 +127,8 @@ export class Outbox {
     this.#changeThrottleMs = options.changeThrottleMs ?? 100;
     this.#sessionOnly = options.sessionOnly ?? false;
     this.#unreadable = options.unreadable ?? null;
-    this.#dispatchAhead = Math.max(1, options.dispatchAhead ?? this.#concurrency * 8);
-    this.#outcomeDelayMs = options.outcomeDelayMs ?? 20;
+    this.#dispatchAhead = Math.max(1, options.dispatchAhead ?? this.#concurrency * 32);
+    this.#outcomeDelayMs = options.outcomeDelayMs ?? 100;
     this.#chunkRows = Math.max(1, options.chunkRows ?? 500);
   }
 
@@ -281,10 +281,10 @@ export class Outbox {
    * or when `signal` aborts (the caller stopped waiting; the entry carries on).
    */
   settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
-    const saved = this.#repo.get(id);
+    const saved = this.#repo.stateOf(id);
     if (!saved) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
     // An answer not committed yet is not told: the caller waits for the commit.
-    if ((isAnswered(saved) && !this.#unsaved.has(id)) || signal?.aborted) return Promise.resolve(this.#unsaved.get(id) ?? saved);
+    if ((isAnswered(saved) && !this.#unsaved.has(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
     return new Promise<OutboxEntry>((resolve, reject) => {
       const done = () => {
         clearTimeout(waiter.timer);
@@ -295,7 +295,9 @@ export class Outbox {
       };
       const onAbort = () => {
         done();
-        resolve(this.get(id) ?? saved);
+        const entry = this.get(id);
+        if (entry) resolve(entry);
+        else reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
       };
       const waiter: Waiter = { resolve, reject, done, timer: setTimeout(onAbort, timeoutMs) };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -477,7 +479,9 @@ export class Outbox {
     }
     this.#inFlight.delete(sending.id);
     this.#unsaved.set(next.id, next);
-    if (this.#unsaved.size >= this.#dispatchAhead) this.#commit(0);
+    // The last answer of a burst (nothing else on the wire or ready) is committed at once: a lone "Create now" is
+    // told without waiting for company; answers of an import are committed in groups.
+    if (this.#unsaved.size >= this.#dispatchAhead || (this.#inFlight.size === 0 && this.#ready.length === 0)) this.#commit(0);
     else this.#scheduleOutcomes(this.#outcomeDelayMs);
     this.#changed();
     this.#pump();

@@ -16,6 +16,8 @@ export const outbox: Migration = {
       id TEXT NOT NULL UNIQUE,
       profile_id TEXT NOT NULL,
       external_id_hash BLOB NOT NULL,
+      mac_hash BLOB,
+      serial_hash BLOB,
       import_id TEXT,
       state TEXT NOT NULL CHECK (state IN ('queued', 'sending', 'retrying', 'needs-fixing', 'held', 'created')),
       attempts INTEGER NOT NULL DEFAULT 0,
@@ -36,13 +38,8 @@ export const outbox: Migration = {
     // The list of created cameras reads what was created since it last looked.
     db.exec("CREATE INDEX outbox_created ON outbox_entries (updated_at) WHERE state = 'created'");
     db.exec('CREATE INDEX outbox_discarded ON outbox_entries (discarded_at) WHERE discarded_at IS NOT NULL');
-    db.exec(`CREATE TABLE camera_keys (
-      profile_id TEXT NOT NULL,
-      kind TEXT NOT NULL CHECK (kind IN ('mac', 'serial', 'external-id')),
-      value_hash BLOB NOT NULL,
-      entry_seq INTEGER NOT NULL REFERENCES outbox_entries (seq) ON DELETE CASCADE
-    ) STRICT`);
-    db.exec('CREATE INDEX camera_keys_lookup ON camera_keys (profile_id, kind, value_hash)');
-    db.exec('CREATE INDEX camera_keys_entry ON camera_keys (entry_seq)');
+    // Every MAC and serial ever queued from this console, per server: a re-import finds the camera by either.
+    db.exec('CREATE INDEX outbox_by_mac ON outbox_entries (profile_id, mac_hash) WHERE mac_hash IS NOT NULL AND discarded_at IS NULL');
+    db.exec('CREATE INDEX outbox_by_serial ON outbox_entries (profile_id, serial_hash) WHERE serial_hash IS NOT NULL AND discarded_at IS NULL');
   },
 };

@@ -41,6 +41,13 @@ export interface StateCounts {
   nextRetryAt: number | null;
 }
 
+/** The live entries with one identifier, through its index; a created one first. */
+const KNOWN: Record<CameraKeyKind, string> = {
+  mac: "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND mac_hash = ? AND mac_hash IS NOT NULL AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+  serial: "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND serial_hash = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+  'external-id': "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+};
+
 const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome';
 const LIVE = 'discarded_at IS NULL';
 
@@ -61,6 +68,12 @@ export function cameraKeysOf(request: CameraCreateRequest): Array<[CameraKeyKind
  * a throw changes nothing. Entries are read back sealed and opened only when asked for (a send, a screen).
  */
 export class OutboxRepository {
+  /**
+   * Requests this process sealed or opened lately, by entry id: a send opens the row it just queued without
+   * decrypting and checking it again (a request never changes but by `save(…, true)`, which replaces it here too).
+   */
+  readonly #bodies = new Map<string, z.infer<typeof bodySchema>>();
+
   constructor(
     private readonly storage: Storage,
     private readonly sealer: Sealer,
@@ -70,8 +83,27 @@ export class OutboxRepository {
     return this.sealer.hash(kind, value);
   }
 
+  /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
+  #hashes(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
+    const keys = new Map(cameraKeysOf(entry.request));
+    const hash = (kind: CameraKeyKind) => {
+      const value = keys.get(kind);
+      return value === undefined ? null : this.#keyHash(kind, value);
+    };
+    return [hash('external-id') ?? this.#keyHash('external-id', entry.id), hash('mac'), hash('serial')];
+  }
+
+  #remember(id: string, body: z.infer<typeof bodySchema>): void {
+    if (this.#bodies.size >= 20_000) this.#bodies.clear();
+    this.#bodies.set(id, body);
+  }
+
   #entry(row: Row): OutboxEntry {
-    const body = this.sealer.openJson(row.body, `outbox:${row.id}`, bodySchema, 'an outbox entry');
+    let body = this.#bodies.get(row.id);
+    if (!body) {
+      body = this.sealer.openJson(row.body, `outbox:${row.id}`, bodySchema, 'an outbox entry');
+      this.#remember(row.id, body);
+    }
     const outcome: Outcome = row.outcome
       ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
       : { lastError: null, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null };
@@ -121,10 +153,9 @@ export class OutboxRepository {
    */
   insert(entries: OutboxEntry[], skipKnown = false): { added: OutboxEntry[]; refused: number[] } {
     const insert = this.storage.statement(
-      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
-    const key = this.storage.statement('INSERT INTO camera_keys (profile_id, kind, value_hash, entry_seq) VALUES (?, ?, ?, ?)');
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
     this.storage.transaction(() => {
@@ -133,17 +164,17 @@ export class OutboxRepository {
           refused.push(index);
           return;
         }
-        const external = entry.request.external_id?.trim() ?? entry.id;
-        const body = this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`);
+        const plain = { profileName: entry.profileName, request: entry.request };
+        const body = this.sealer.sealJson(plain, `outbox:${entry.id}`);
         const result = insert.run(
-          entry.id, entry.profileId, this.#keyHash('external-id', external), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
+          entry.id, entry.profileId, ...this.#hashes(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
           this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, body, this.#outcomeBlob(entry),
         );
         if (result.changes === 0) {
           refused.push(index);
           return;
         }
-        for (const [kind, value] of cameraKeysOf(entry.request)) key.run(entry.profileId, kind, this.#keyHash(kind, value), result.lastInsertRowid);
+        this.#remember(entry.id, plain);
         added.push(entry);
       });
     });
@@ -152,16 +183,17 @@ export class OutboxRepository {
 
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
   known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
-    const find = this.storage.statement(
-      `SELECT e.state, e.cleared_at, e.id FROM camera_keys k JOIN outbox_entries e ON e.seq = k.entry_seq
-       WHERE k.profile_id = ? AND k.kind = ? AND k.value_hash = ? AND e.discarded_at IS NULL ORDER BY e.state = 'created' DESC LIMIT 2`,
-    );
     for (const [kind, value] of cameraKeysOf(request)) {
-      const rows = find.all(profileId, kind, this.#keyHash(kind, value)) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
+      const rows = this.storage.statement(KNOWN[kind]).all(profileId, this.#keyHash(kind, value)) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
       const row = rows.find((one) => one.id !== except);
       if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
     }
     return null;
+  }
+
+  /** An entry's state and tries, without opening it. */
+  stateOf(id: string): { state: OutboxState; attempts: number } | null {
+    return (this.storage.statement(`SELECT state, attempts FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as { state: OutboxState; attempts: number } | undefined) ?? null;
   }
 
   get(id: string): OutboxEntry | null {
@@ -205,15 +237,10 @@ export class OutboxRepository {
     this.storage.transaction(() => {
       this.#writeOutcomes(entries);
       if (!withRequest) return;
-      const body = this.storage.statement('UPDATE outbox_entries SET body = ?, external_id_hash = ? WHERE id = ?');
-      const seqOf = this.storage.statement('SELECT seq, profile_id FROM outbox_entries WHERE id = ?');
-      const drop = this.storage.statement('DELETE FROM camera_keys WHERE entry_seq = ?');
-      const key = this.storage.statement('INSERT INTO camera_keys (profile_id, kind, value_hash, entry_seq) VALUES (?, ?, ?, ?)');
+      const body = this.storage.statement('UPDATE outbox_entries SET body = ?, external_id_hash = ?, mac_hash = ?, serial_hash = ? WHERE id = ?');
       for (const entry of entries) {
-        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), this.#keyHash('external-id', entry.request.external_id?.trim() ?? entry.id), entry.id);
-        const { seq, profile_id: profileId } = seqOf.get(entry.id) as { seq: number; profile_id: string };
-        drop.run(seq);
-        for (const [kind, value] of cameraKeysOf(entry.request)) key.run(profileId, kind, this.#keyHash(kind, value), seq);
+        this.#bodies.delete(entry.id);
+        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), ...this.#hashes(entry), entry.id);
       }
     });
   }

@@ -110,7 +110,7 @@ describe('outbox runner', () => {
     const { storage, repository } = database().open();
     class FullDisk extends OutboxRepository {
       override insert(): never {
-        throw new AppFailure('StorageUnavailable', 'The disk holding /data is full.');
+        throw new AppFailure('StorageUnavailable', 'The disk holding /data is full.', { data: { path: '/data', reason: 'full' } });
       }
     }
     let sent = 0;

@@ -109,7 +109,7 @@ describe('the database', () => {
     }
     expect(caught).toBeInstanceOf(AppFailure);
     expect((caught as AppFailure).kind).toBe('StorageUnavailable');
-    expect((caught as AppFailure).message).toMatch(/the disk is full/);
+    expect((caught as AppFailure).message).toMatch(/^The disk holding .+ is full\./);
     storage.close();
   });
 });
