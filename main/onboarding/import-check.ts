@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CameraCreateRequest } from '../../preload/contract/onboarding';
+import { cameraCreateRequestSchema } from '../../preload/contract/wire/platform';
 import { inChunks } from '../outbox/chunks';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
+import { issueMessage } from '../shared/zod-errors';
 import type { CameraKeyKind, OutboxRepository } from '../storage/repositories/outbox-repository';
 import { checkedRequest, fieldErrorsOf } from './request-check';
 
@@ -30,7 +32,12 @@ export async function checkImport(
   await inChunks(requests, ROWS_PER_TURN, (slice, offset) => {
     slice.forEach((request, i) => {
       const row = offset + i;
-      const checked = checkedRequest(request);
+      const wire = cameraCreateRequestSchema.safeParse(request);
+      if (!wire.success) {
+        for (const issue of wire.error.issues) (fieldErrors[`requests.${row}.${issue.path.join('.')}`] ??= []).push(issueMessage(issue));
+        return;
+      }
+      const checked = checkedRequest(wire.data);
       for (const [field, messages] of Object.entries(fieldErrorsOf(checked.problems))) fieldErrors[`requests.${row}.${field}`] = messages;
       const external = (checked.request.external_id ??= randomUUID());
       if (seen.has(external)) fieldErrors[`requests.${row}.external_id`] = [t('onboarding.errors.duplicateExternalId')];
