@@ -178,8 +178,36 @@ test.describe('camera onboarding', () => {
     await page.getByRole('tab', { name: 'Created' }).click();
     await page.getByLabel('Search by name, MAC, serial, id or folder').fill('SN-199');
     await expect(page.getByText('Showing 1 of 193.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Created cameras' })).toContainText('Demo server (built-in simulator)');
     await page.screenshot({ path: test.info().outputPath('created.png'), fullPage: true });
     await expectNoAxeViolations(page);
+
+    // "Clear created" asks first and can be undone; the cameras stay known, so the same file again sends nothing.
+    await page.getByRole('tab', { name: /Outbox/ }).click();
+    await page.getByRole('button', { name: 'Clear created' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Clear created cameras from the outbox?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Clear created' }).click();
+    await expect(page.getByTestId('undo-note')).toContainText('Created cameras were cleared from the outbox.');
+    await expect(page.getByTestId('outbox-entry')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('outbox-cleared.png'), fullPage: true });
+    await page.getByTestId('undo-note').getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('outbox-entry').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Clear created' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Clear created' }).click();
+    await expect(page.getByTestId('outbox-entry')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Import from CSV' }).click();
+    await page.getByTestId('import-file').setInputFiles({ name: 'site-again.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\r\n')) });
+    await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-existing')).toHaveText('193 rows are cameras that already exist (see the reason in each row). Nothing was sent.');
+    await expect(table).toContainText('Already created from this console on Demo server (built-in simulator) (same MAC address; cleared from the outbox).');
+    await page.screenshot({ path: test.info().outputPath('import-existing.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.getByTestId('import-create-again').click();
+    await expect(page.getByRole('alertdialog', { name: 'Create cameras that already exist?' })).toBeVisible();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(state.createdCameras.filter((c) => c.response.name.startsWith('Import cam'))).toHaveLength(193);
   });
 
 });

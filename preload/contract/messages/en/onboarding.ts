@@ -53,6 +53,7 @@ export const onboarding = {
     skipped_other: '{{count}} rows were not queued: the cameras already exist.',
     existing_one: '{{count}} row is a camera that already exists (see the reason in its row). Nothing was sent.',
     existing_other: '{{count}} rows are cameras that already exist (see the reason in each row). Nothing was sent.',
+    exists: 'Exists',
     skipExisting: 'Import only the new ones',
     createAgain: 'Create the existing ones again too',
     createAgainTitle: 'Create cameras that already exist?',
