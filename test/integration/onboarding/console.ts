@@ -20,13 +20,13 @@ export interface Console {
 }
 
 /** A console on the built-in demo server with a short outbox backoff (run under scripts/with-keyring.sh). */
-export async function openConsole(options: { dataDir?: string } = {}): Promise<Console> {
+export async function openConsole(options: { dataDir?: string; tuning?: { baseDelayMs: number; maxDelayMs: number } } = {}): Promise<Console> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-onboarding-'));
   const app = await createApp({
     dataDir,
     keychainService: `watchdesk-onboarding-test-${randomBytes(6).toString('hex')}`,
     hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
-    onboarding: { tuning: { baseDelayMs: 50, maxDelayMs: 300, changeThrottleMs: 10 }, createNowWaitMs: 5_000 },
+    onboarding: { tuning: { baseDelayMs: 50, maxDelayMs: 300, ...options.tuning, changeThrottleMs: 10 }, createNowWaitMs: 5_000 },
   });
   const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
   const call = (async (channel: string, input: unknown, signal?: AbortSignal) =>

@@ -33,6 +33,23 @@ describe('the outbox against the simulator', () => {
     expect(externalIds.map((id) => createdWith(restarted!, id).length)).toEqual([1, 1, 1, 1, 1]);
   });
 
+  it('sends at once when the connection check reaches the server again, not at the next try a minute away', async () => {
+    desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 120_000 } });
+    const demo = desk.app.demoServer!;
+    const { group, folder } = placementOf(demo.state);
+    const port = demo.port;
+    await demo.close();
+    for (let i = 0; i < 3; i++) await desk.value('onboarding.submit', { request: camera(group, folder), send: 'outbox' });
+    const offline = await desk.until((s) => s.offline && s.retrying === 3);
+    expect(Date.parse(offline.nextAttemptAt!) - Date.now()).toBeGreaterThan(30_000);
+
+    restarted = await startSimulator({ seed: 42, port });
+    // What the header's connection check does when it reaches the server: the outbox hears it and stops waiting.
+    desk.app.services.connections.observe((await desk.app.services.profiles.getActiveId())!, null);
+    const done = await desk.until((s) => s.created === 3, 5_000);
+    expect(done).toMatchObject({ offline: false, pending: 0 });
+  });
+
   it('recognises the camera by its external id when the answer to a create is lost, and creates it once', async () => {
     desk = await openConsole();
     const sim = desk.app.demoServer!;
