@@ -144,8 +144,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
     const [kind, ...rest] = token.split(':');
     const what = rest.join(':');
     const outbox = await holder.get();
-    if (kind === 'discard') return outbox.undoDiscard(what);
-    if (kind === 'clear') return outbox.undoClear(what);
+    if (kind === 'discard' || kind === 'clear') return outbox.undo(kind, what);
     if (kind === 'template') {
       if (await templates.undoRemove(what)) return 1;
       throw new AppFailure('Conflict', t('onboarding.errors.nothingToUndo'));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppError } from '../../preload/contract/app-error';
-import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
+import type { CameraCreateRequest, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
@@ -8,68 +7,14 @@ import { checkedCameraRequest } from '../platform/client';
 import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
 import { inChunks } from './chunks';
+import { appErrorOf, checkedRow, duplicateExternalId as duplicate } from './outbox-requests';
+import { withDefaults, type OutboxOptions, type SendCamera, type Tuning } from './outbox-options';
+import { summaryOf } from './outbox-summary';
+import { isAnswered, Waiters } from './outbox-waiters';
 import { newEntryIds } from './entry-ids';
 import { backoffDelay, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
-/** Sends one entry's request; throws AppFailure for every failure (the platform client does). */
-export type SendCamera = (entry: OutboxEntry, signal: AbortSignal) => Promise<CameraCreateResponse>;
-
-export interface OutboxOptions {
-  repository: OutboxRepository;
-  send: SendCamera;
-  /** Requests on the wire at once (default 4). */
-  concurrency?: number;
-  /** Backoff of an entry's first retry, and of the outbox's first probe of a server out of reach; doubles per try. */
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** The longest wait between two probes of a server out of reach (default 15 s). */
-  maxProbeDelayMs?: number;
-  now?: () => number;
-  random?: () => number;
-  /** Called (at most every `changeThrottleMs`) with the new summary after any change. */
-  onChange?: (summary: OutboxSummary) => void;
-  changeThrottleMs?: number;
-  sessionOnly?: boolean;
-  /** A sentence about a saved outbox that could not be read (the screen shows it). */
-  unreadable?: string | null;
-  /** Entries marked as on the wire by one commit, ahead of their sends (default 32 × concurrency). */
-  dispatchAhead?: number;
-  /** Answers gathered this long before they are committed together, while more are coming (default 100 ms). */
-  outcomeDelayMs?: number;
-  /** Rows per transaction of a large enqueue (default 500); the event loop gets a turn between them. */
-  chunkRows?: number;
-}
-
-interface Waiter {
-  resolve(entry: OutboxEntry): void;
-  reject(error: unknown): void;
-  timer: NodeJS.Timeout;
-  done: () => void;
-}
-
-/** What `settled` waits for: an answer (created, needs fixing, held), or a failed try that will be retried. */
-function isAnswered(entry: Pick<OutboxEntry, 'state' | 'attempts'>): boolean {
-  return entry.state === 'retrying' ? entry.attempts > 0 : entry.state !== 'queued' && entry.state !== 'sending';
-}
-
-function appErrorOf(error: unknown): AppError {
-  if (isAppFailure(error)) return error.appError;
-  log.error('outbox', `unexpected failure while sending: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-  return new AppFailure('Internal', t('errors.outbox.internal'), { retryable: false }).appError;
-}
-
-/** One request of a batch checked against the wire schema; a failure names its fields under `requests.<row>.`. */
-function checkedRow(request: CameraCreateRequest, row: number): CameraCreateRequest {
-  try {
-    return checkedCameraRequest(request);
-  } catch (error) {
-    if (!isAppFailure(error)) throw error;
-    const fieldErrors = Object.fromEntries(Object.entries(error.appError.fieldErrors).map(([field, messages]) => [`requests.${row}.${field}`, messages]));
-    throw new AppFailure(error.appError, { message: error.message, fieldErrors });
-  }
-}
-
-const duplicate = () => new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors: { external_id: [t('onboarding.errors.duplicateExternalId')] } });
+export type { OutboxOptions, SendCamera };
 
 /**
  * The outbox every camera submission goes through, kept in the database. An entry is acknowledged (queued) once its
@@ -81,26 +26,16 @@ const duplicate = () => new AppFailure('Validation', t('onboarding.errors.invali
 export class Outbox {
   readonly #repo: OutboxRepository;
   readonly #send: SendCamera;
-  readonly #concurrency: number;
-  readonly #baseDelayMs: number;
-  readonly #maxDelayMs: number;
-  readonly #maxProbeDelayMs: number;
-  readonly #now: () => number;
-  readonly #random: () => number;
   readonly #onChange: ((summary: OutboxSummary) => void) | undefined;
-  readonly #changeThrottleMs: number;
-  readonly #sessionOnly: boolean;
-  readonly #unreadable: string | null;
-  readonly #dispatchAhead: number;
-  readonly #outcomeDelayMs: number;
-  readonly #chunkRows: number;
+  /** The options with their defaults. */
+  readonly #o: Tuning;
 
   /** Marked as on the wire on disk, not started yet (oldest first). */
   #ready: OutboxEntry[] = [];
   #inFlight = new Map<string, Promise<void>>();
   /** Answers not committed yet: the disk still says "sending" (a restart would ask the server again). */
   #unsaved = new Map<string, OutboxEntry>();
-  #waiters = new Map<string, Waiter[]>();
+  #waiters = new Waiters();
   #abort = new AbortController();
   #timer: NodeJS.Timeout | null = null;
   #changeTimer: NodeJS.Timeout | null = null;
@@ -117,26 +52,15 @@ export class Outbox {
   constructor(options: OutboxOptions) {
     this.#repo = options.repository;
     this.#send = options.send;
-    this.#concurrency = options.concurrency ?? 4;
-    this.#baseDelayMs = options.baseDelayMs ?? 1_000;
-    this.#maxDelayMs = options.maxDelayMs ?? 60_000;
-    this.#maxProbeDelayMs = Math.min(this.#maxDelayMs, options.maxProbeDelayMs ?? 15_000);
-    this.#now = options.now ?? Date.now;
-    this.#random = options.random ?? Math.random;
     this.#onChange = options.onChange;
-    this.#changeThrottleMs = options.changeThrottleMs ?? 100;
-    this.#sessionOnly = options.sessionOnly ?? false;
-    this.#unreadable = options.unreadable ?? null;
-    this.#dispatchAhead = Math.max(1, options.dispatchAhead ?? this.#concurrency * 32);
-    this.#outcomeDelayMs = options.outcomeDelayMs ?? 100;
-    this.#chunkRows = Math.max(1, options.chunkRows ?? 500);
+    this.#o = withDefaults(options);
   }
 
   /** Entries found on the wire by the last run were perhaps created: they are retried with that in mind. */
   load(): Promise<void> {
     this.#loaded ??= (async () => {
       try {
-        this.#repo.recover(this.#now());
+        this.#repo.recover(this.#o.now());
       } catch (error) {
         // A folder that cannot be written still shows its outbox; what was on the wire stays so until it can be.
         if (!isAppFailure(error)) throw error;
@@ -147,18 +71,9 @@ export class Outbox {
     return this.#loaded;
   }
 
-  get unreadable(): string | null {
-    return this.#unreadable;
-  }
-
   /** Reads for the screens (lists, counts, checks of an import) go straight to the database. */
   get repository(): OutboxRepository {
     return this.#repo;
-  }
-
-  /** Every entry, oldest first (tests and small outboxes: each one is opened). */
-  entries(): OutboxEntry[] {
-    return this.#repo.all().map((entry) => this.#unsaved.get(entry.id) ?? entry);
   }
 
   /** The entry as the console knows it: an answer not yet committed shows as it will be. */
@@ -171,9 +86,9 @@ export class Outbox {
    * first. An entry whose external id this profile has already is not queued: its index is in `refused`.
    */
   async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
-    const at = new Date(this.#now()).toISOString();
+    const at = new Date(this.#o.now()).toISOString();
     const ids = newEntryIds(requests.length);
-    const results = await inChunks(requests, this.#chunkRows, (slice, offset) => {
+    const results = await inChunks(requests, this.#o.chunkRows, (slice, offset) => {
       const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
       const { added, refused } = this.#repo.insert(entries, options.skipKnown ?? false);
       this.#mayBeDue = true;
@@ -198,7 +113,7 @@ export class Outbox {
 
   /** Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. */
   async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
-    const next = this.#change(id, { type: 'edited', at: new Date(this.#now()), request: checkedCameraRequest(request) });
+    const next = this.#change(id, { type: 'edited', at: new Date(this.#o.now()), request: checkedCameraRequest(request) });
     try {
       this.#repo.save([next], true);
     } catch (error) {
@@ -212,13 +127,13 @@ export class Outbox {
   async retry(id?: string): Promise<void> {
     this.#pausedUntil = 0;
     if (id === undefined) {
-      this.#repo.retryAll(this.#now());
+      this.#repo.retryAll(this.#o.now());
       this.#after(null);
       return;
     }
     const entry = this.#need(id);
     if (entry.state === 'queued' || entry.state === 'sending') return;
-    const next = this.#change(id, { type: 'retry-requested', at: new Date(this.#now()) });
+    const next = this.#change(id, { type: 'retry-requested', at: new Date(this.#o.now()) });
     this.#repo.save([next]);
     this.#after(next);
   }
@@ -229,28 +144,27 @@ export class Outbox {
       const state = this.#need(id).state;
       if (state === 'sending' || state === 'created') throw new AppFailure('Conflict', t('errors.outbox.busy'));
     }
-    const mark = `${new Date(this.#now()).toISOString()} ${randomUUID()}`;
+    const mark = `${new Date(this.#o.now()).toISOString()} ${randomUUID()}`;
     this.#repo.discard(ids, mark);
-    for (const id of ids) this.#wake(id, null);
+    for (const id of ids) this.#waiters.wake(id, null);
     this.#after(null);
     return mark;
   }
 
-  /** Brings discarded entries back, unless their external ids were queued again since. */
-  async undoDiscard(mark: string): Promise<number> {
+  /** Brings back what a discard (`discard:<mark>`) or a clear (`clear:<time>`) took out; refused when an external id was queued again since. */
+  async undo(kind: 'discard' | 'clear', mark: string): Promise<number> {
     try {
-      const restored = this.#repo.undoDiscard(mark);
-      this.#after(null);
-      return restored;
+      return kind === 'discard' ? this.#repo.undoDiscard(mark) : this.#repo.undoClear(mark);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppFailure('Conflict', t('onboarding.errors.undoTaken'));
-      throw error;
+      throw isUniqueViolation(error) ? new AppFailure('Conflict', t('onboarding.errors.undoTaken')) : error;
+    } finally {
+      this.#after(null);
     }
   }
 
   /** Hides created entries from the outbox (they stay in the created list and stay known); answers the undo mark. */
   async clearCreated(): Promise<string> {
-    const at = new Date(this.#now()).toISOString();
+    const at = new Date(this.#o.now()).toISOString();
     // Answers not committed yet are committed first: a camera shown as created is cleared with the others.
     const answers = [...this.#unsaved.values()];
     this.#repo.save(answers);
@@ -260,19 +174,10 @@ export class Outbox {
     return at;
   }
 
-  async undoClear(at: string): Promise<number> {
-    const restored = this.#repo.undoClear(at);
-    this.#after(null);
-    return restored;
-  }
-
   /** The connection check reached the server: retries are due now and the pause ends. */
   wake(): void {
     if (this.#disposed) return;
-    this.#pausedUntil = 0;
-    this.#probes = 0;
-    this.#offline = false;
-    if (this.#repo.wake(this.#now()) > 0) this.#mayBeDue = true;
+    this.#reached(true);
     this.#after(null);
   }
 
@@ -285,46 +190,11 @@ export class Outbox {
     if (!saved) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
     // An answer not committed yet is not told: the caller waits for the commit.
     if ((isAnswered(saved) && !this.#unsaved.has(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
-    return new Promise<OutboxEntry>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(waiter.timer);
-        signal?.removeEventListener('abort', onAbort);
-        const list = this.#waiters.get(id)?.filter((one) => one !== waiter) ?? [];
-        if (list.length > 0) this.#waiters.set(id, list);
-        else this.#waiters.delete(id);
-      };
-      const onAbort = () => {
-        done();
-        const entry = this.get(id);
-        if (entry) resolve(entry);
-        else reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
-      };
-      const waiter: Waiter = { resolve, reject, done, timer: setTimeout(onAbort, timeoutMs) };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#waiters.set(id, [...(this.#waiters.get(id) ?? []), waiter]);
-    });
+    return this.#waiters.wait(id, timeoutMs, signal, () => this.get(id));
   }
 
   summary(): OutboxSummary {
-    const { counts, nextRetryAt } = this.#repo.counts();
-    // Answers not committed yet are still "sending" on disk.
-    for (const entry of this.#unsaved.values()) {
-      counts.sending -= 1;
-      counts[entry.state] += 1;
-    }
-    return {
-      queued: counts.queued,
-      sending: counts.sending,
-      retrying: counts.retrying,
-      needsFixing: counts['needs-fixing'],
-      held: counts.held,
-      created: counts.created,
-      pending: counts.queued + counts.sending + counts.retrying,
-      offline: this.#offline,
-      nextAttemptAt: nextRetryAt === null ? null : new Date(Math.max(nextRetryAt, this.#pausedUntil)).toISOString(),
-      sessionOnly: this.#sessionOnly,
-      unreadable: this.#unreadable,
-    };
+    return summaryOf(this.#repo.counts(), this.#unsaved.values(), { offline: this.#offline, pausedUntil: this.#pausedUntil, sessionOnly: this.#o.sessionOnly });
   }
 
   /** Stops sending: requests on the wire are cancelled and awaited, answers and unsent marks committed. */
@@ -341,10 +211,8 @@ export class Outbox {
     } catch (error) {
       log.warn('outbox', `could not save at shutdown (a restart asks the server): ${String(error)}`);
     }
-    for (const [id] of this.#waiters) this.#wake(id, this.#repo.get(id));
+    for (const id of this.#waiters.ids()) this.#waiters.wake(id, this.#repo.get(id));
   }
-
-  // --- inside ---
 
   #need(id: string): OutboxEntry {
     const entry = this.get(id);
@@ -359,21 +227,10 @@ export class Outbox {
   /** After a committed change: waiters, the summary and the runner hear of it. */
   #after(entry: OutboxEntry | null): OutboxEntry {
     this.#mayBeDue = true;
-    if (entry && isAnswered(entry)) this.#wake(entry.id, entry);
+    if (entry && isAnswered(entry)) this.#waiters.wake(entry.id, entry);
     this.#changed();
     this.#pump();
     return entry as OutboxEntry;
-  }
-
-  /** Answers the entry's waiters: with the entry, or NotFound when it is gone. */
-  #wake(id: string, entry: OutboxEntry | null): void {
-    const list = this.#waiters.get(id);
-    if (!list) return;
-    for (const waiter of list) {
-      waiter.done();
-      if (entry) waiter.resolve(entry);
-      else waiter.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
-    }
   }
 
   #changed(): void {
@@ -381,7 +238,7 @@ export class Outbox {
     this.#changeTimer = setTimeout(() => {
       this.#changeTimer = null;
       this.#onChange?.(this.summary());
-    }, this.#changeThrottleMs);
+    }, this.#o.changeThrottleMs);
     this.#changeTimer.unref?.();
   }
 
@@ -395,11 +252,11 @@ export class Outbox {
     const probe = want > 0 && this.#offline;
     let dispatched: OutboxEntry[];
     try {
-      dispatched = this.#repo.dispatch(probe ? 1 : want, this.#now(), outcomes, probe);
+      dispatched = this.#repo.dispatch(probe ? 1 : want, this.#o.now(), outcomes, probe);
     } catch (error) {
       log.warn('outbox', `could not save, will try again: ${isAppFailure(error) ? error.message : String(error)}`);
-      this.#pausedUntil = this.#now() + this.#baseDelayMs;
-      this.#scheduleOutcomes(this.#baseDelayMs);
+      this.#pausedUntil = this.#o.now() + this.#o.baseDelayMs;
+      this.#scheduleOutcomes(this.#o.baseDelayMs);
       return [];
     }
     this.#told(outcomes);
@@ -413,7 +270,7 @@ export class Outbox {
   #told(outcomes: OutboxEntry[]): void {
     for (const entry of outcomes) {
       if (this.#unsaved.get(entry.id) === entry) this.#unsaved.delete(entry.id);
-      if (isAnswered(entry)) this.#wake(entry.id, entry);
+      if (isAnswered(entry)) this.#waiters.wake(entry.id, entry);
     }
   }
 
@@ -433,14 +290,14 @@ export class Outbox {
    */
   #pump(): void {
     if (this.#disposed) return;
-    const now = this.#now();
-    if (now >= this.#pausedUntil && this.#ready.length <= this.#dispatchAhead / 2 && (this.#mayBeDue || this.#offline)) {
-      const dispatched = this.#commit(this.#offline ? 1 : this.#dispatchAhead - this.#ready.length);
+    const now = this.#o.now();
+    if (now >= this.#pausedUntil && this.#ready.length <= this.#o.dispatchAhead / 2 && (this.#mayBeDue || this.#offline)) {
+      const dispatched = this.#commit(this.#offline ? 1 : this.#o.dispatchAhead - this.#ready.length);
       if (this.#offline) this.#pausedUntil = Math.max(this.#pausedUntil, now + this.#probeDelay());
       this.#ready.push(...dispatched);
     }
     let started = false;
-    while (this.#inFlight.size < this.#concurrency && this.#ready.length > 0) {
+    while (this.#inFlight.size < this.#o.concurrency && this.#ready.length > 0) {
       const entry = this.#ready.shift()!;
       this.#inFlight.set(entry.id, this.#sendOne(entry));
       started = true;
@@ -449,14 +306,12 @@ export class Outbox {
     this.#sleep(now);
   }
 
-  #probeDelay(): number {
-    return backoffDelay(++this.#probes, this.#random, this.#baseDelayMs, this.#maxProbeDelayMs);
-  }
+  #probeDelay = (): number => backoffDelay(++this.#probes, this.#o.random, this.#o.baseDelayMs, this.#o.maxProbeDelayMs);
 
   #sleep(now: number): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    if (this.#inFlight.size >= this.#concurrency) return;
+    if (this.#inFlight.size >= this.#o.concurrency) return;
     let at = this.#offline ? this.#pausedUntil : Math.max(this.#pausedUntil, this.#repo.nextDueAt() ?? Number.POSITIVE_INFINITY);
     if (!Number.isFinite(at)) return;
     at = Math.max(at, now + 1);
@@ -472,7 +327,7 @@ export class Outbox {
     let next: OutboxEntry;
     try {
       const response = await this.#send(sending, this.#abort.signal);
-      next = transition(sending, { type: 'answered', at: new Date(this.#now()), response });
+      next = transition(sending, { type: 'answered', at: new Date(this.#o.now()), response });
       this.#reached();
     } catch (error) {
       next = this.#failedTry(sending, error);
@@ -481,34 +336,33 @@ export class Outbox {
     this.#unsaved.set(next.id, next);
     // The last answer of a burst (nothing else on the wire or ready) is committed at once: a lone "Create now" is
     // told without waiting for company; answers of an import are committed in groups.
-    if (this.#unsaved.size >= this.#dispatchAhead || (this.#inFlight.size === 0 && this.#ready.length === 0)) this.#commit(0);
-    else this.#scheduleOutcomes(this.#outcomeDelayMs);
+    if (this.#unsaved.size >= this.#o.dispatchAhead || (this.#inFlight.size === 0 && this.#ready.length === 0)) this.#commit(0);
+    else this.#scheduleOutcomes(this.#o.outcomeDelayMs);
     this.#changed();
     this.#pump();
   }
 
-  /** An answer came: if the outbox had paused for an unreachable server, every retry is due now. */
-  #reached(): void {
-    if (!this.#offline && this.#probes === 0) return;
+  /** The server answered (or the connection check reached it): after a pause for it, every retry is due now. */
+  #reached(always = false): void {
+    if (!always && !this.#offline && this.#probes === 0) return;
     this.#offline = false;
     this.#probes = 0;
     this.#pausedUntil = 0;
     try {
-      this.#repo.wake(this.#now());
+      if (this.#repo.wake(this.#o.now()) > 0) this.#mayBeDue = true;
     } catch (error) {
       log.warn('outbox', `could not save the retries as due: ${String(error)}`);
     }
-    this.#mayBeDue = true;
   }
 
   /** The entry after a failed request, and what that failure means for the runner. */
   #failedTry(sending: OutboxEntry, error: unknown): OutboxEntry {
     const appError = appErrorOf(error);
-    const delay = backoffDelay(sending.attempts, this.#random, this.#baseDelayMs, this.#maxDelayMs);
-    const next = transition(sending, { type: 'failed', at: new Date(this.#now()), error: appError, retryDelayMs: delay });
+    const delay = backoffDelay(sending.attempts, this.#o.random, this.#o.baseDelayMs, this.#o.maxDelayMs);
+    const next = transition(sending, { type: 'failed', at: new Date(this.#o.now()), error: appError, retryDelayMs: delay });
     if (appError.kind === 'Offline' || appError.kind === 'Timeout') {
       // Out of reach: hold every entry and probe with one at a time on the outbox's own backoff.
-      if (!this.#offline) this.#pausedUntil = this.#now() + this.#probeDelay();
+      if (!this.#offline) this.#pausedUntil = this.#o.now() + this.#probeDelay();
       this.#offline = true;
     } else if (appError.kind !== 'Cancelled') {
       this.#reached();

@@ -39,7 +39,7 @@ for (;;) {
   const summary = outbox.summary();
   if (summary.created === count) break;
   if (summary.needsFixing > 0 || summary.held > 0) {
-    const stuck = outbox.entries().filter((e) => e.state === 'needs-fixing' || e.state === 'held');
+    const stuck = outbox.repository.all().filter((e) => e.state === 'needs-fixing' || e.state === 'held');
     process.stdout.write(`STUCK ${JSON.stringify(stuck.slice(0, 3))}\n`);
     process.exit(2);
   }

@@ -42,7 +42,7 @@ describe('outbox runner', () => {
     expect(Object.keys(single.appError.fieldErrors)).toEqual(['latitude']);
     const batch = await failureOf(outbox.enqueue([{ name: 'Gate 1' }, { name: 'Gate 2', onvif_credentials: { port: 0 } }], { ...meta, importId: 'i' }));
     expect(Object.keys(batch.appError.fieldErrors)).toEqual(['requests.1.onvif_credentials.port']);
-    expect(outbox.entries()).toEqual([]);
+    expect(outbox.repository.all()).toEqual([]);
     await outbox.dispose();
   });
 
@@ -73,7 +73,7 @@ describe('outbox runner', () => {
     db.close();
 
     const reloaded = new Outbox({ repository: db.open().repository, send: refused, baseDelayMs: 60_000 });
-    const [again] = reloaded.entries();
+    const [again] = reloaded.repository.all();
     expect(again?.request.name).toBe('Gate, fixed');
     expect(again?.state).toBe('queued');
     expect(again?.lastError).toBeNull();
@@ -118,7 +118,7 @@ describe('outbox runner', () => {
     await failing.load();
     expect((await failureOf(failing.enqueue([{ name: 'Gate', external_id: 'y-1' }], meta))).message).toBe('The disk holding /data is full.');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(failing.entries()).toEqual([]);
+    expect(failing.repository.all()).toEqual([]);
     expect(sent).toBe(0);
     await failing.dispose();
     storage.close();

@@ -1,0 +1,27 @@
+import type { AppError } from '../../preload/contract/app-error';
+import type { CameraCreateRequest } from '../../preload/contract/onboarding';
+import { checkedCameraRequest } from '../platform/client';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+
+/** A failure of a send as an AppError; anything that is not an AppFailure is a bug, logged and told plainly. */
+export function appErrorOf(error: unknown): AppError {
+  if (isAppFailure(error)) return error.appError;
+  log.error('outbox', `unexpected failure while sending: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+  return new AppFailure('Internal', t('errors.outbox.internal'), { retryable: false }).appError;
+}
+
+/** One request of a batch checked against the wire schema; a failure names its fields under `requests.<row>.`. */
+export function checkedRow(request: CameraCreateRequest, row: number): CameraCreateRequest {
+  try {
+    return checkedCameraRequest(request);
+  } catch (error) {
+    if (!isAppFailure(error)) throw error;
+    const fieldErrors = Object.fromEntries(Object.entries(error.appError.fieldErrors).map(([field, messages]) => [`requests.${row}.${field}`, messages]));
+    throw new AppFailure(error.appError, { message: error.message, fieldErrors });
+  }
+}
+
+/** The answer to a second entry with an external id the profile has already. */
+export const duplicateExternalId = () => new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors: { external_id: [t('onboarding.errors.duplicateExternalId')] } });
