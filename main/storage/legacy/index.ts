@@ -1,4 +1,5 @@
 import type { LegacySource } from './legacy-import';
+import { tokenHistorySource } from './token-history';
 
 /** Every store of the console before the database, taken in once on the first start after it (in this order). */
-export const legacySources: readonly LegacySource[] = [];
+export const legacySources: readonly LegacySource[] = [tokenHistorySource];

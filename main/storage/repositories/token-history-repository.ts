@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { HistoryEntry } from '../../../preload/contract/tokens';
+import type { Storage } from '../database';
+import type { Sealer } from '../sealer';
+
+/**
+ * The token history in the database: one sealed record per issued token, bound to its row (`token-history:<seq>`).
+ * Rows are found by their order (`seq`, the entry's id on screen) and by keyed hashes of the stream uid and the user
+ * id; nothing else is in clear. Every window is a keyset range on an index: opening or searching a history of
+ * millions of tokens reads only the rows it shows.
+ */
+export interface TokenHistoryRepository {
+  /**
+   * Adds entries in one committed transaction (the oldest beyond `maxEntries` leave in the same one); returns them
+   * with their ids (their row numbers), oldest first.
+   */
+  append(sealer: Sealer, entries: readonly HistoryEntry[], batchUid: string | null, maxEntries: number): HistoryEntry[];
+  /** Entries kept now (from the counts table: no scan). */
+  count(): number;
+  /** The newest `limit` entries older than row `before` (all when null), newest first. */
+  window(sealer: Sealer, limit: number, before?: number | null): HistoryEntry[];
+  /** The newest `limit` entries whose stream uid, user id or batch id is exactly `term`, newest first. */
+  exactWindow(sealer: Sealer, term: string, limit: number, before?: number | null): HistoryEntry[];
+  /** How many entries have stream uid, user id or batch id `term` (an index count, proportional to the matches). */
+  exactCount(sealer: Sealer, term: string): number;
+  byIds(sealer: Sealer, ids: readonly string[]): HistoryEntry[];
+  /** Replaces one entry's note; null when the entry is gone. */
+  setNote(sealer: Sealer, id: string, note: string): HistoryEntry | null;
+  /** Tokens of a batch in the history. */
+  countOfBatch(batchUid: string): number;
+  clear(): void;
+}
+
+/** Bytes of the HMAC kept for lookups: 128 bits tell millions of streams apart and halve the indexes. */
+const HASH_BYTES = 16;
+
+/**
+ * What a record must look like when opened. Each record passed the full `historyEntrySchema` on its way in and is
+ * authenticated by AES-GCM, so reading checks the shape only (a window of 500 is opened on every screen load).
+ */
+const storedEntrySchema = z.custom<HistoryEntry>((value) => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, stream, issuedAt } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof stream === 'string' && typeof issuedAt === 'string';
+}, { message: 'not a history entry' });
+
+const purposeOf = (seq: number): string => `token-history:${seq}`;
+export const streamHash = (sealer: Sealer, stream: string): Buffer => sealer.hash('stream-uid', stream).subarray(0, HASH_BYTES);
+export const userHash = (sealer: Sealer, user: string): Buffer => sealer.hash('user-id', user).subarray(0, HASH_BYTES);
+
+type Row = { seq: number; record: Uint8Array };
+
+const seqOf = (id: string): number | null => (/^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null);
+
+export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepository {
+  const counted = (name: 'entries' | 'next_seq'): number => (storage.statement('SELECT n FROM token_history_counts WHERE name = ?').get(name) as { n: number }).n;
+  const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
+  const opened = (sealer: Sealer, rows: unknown[]): HistoryEntry[] => (rows as Row[]).map((row) => open(sealer, row));
+  const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
+  const batchSeq = (uid: string): number | null => (storage.statement('SELECT seq FROM token_batches WHERE uid = ?').get(uid) as { seq: number } | undefined)?.seq ?? null;
+
+  /** Drops the oldest entries beyond `max`, in the caller's transaction. */
+  const trim = (max: number): void => {
+    const over = counted('entries') - max;
+    if (over <= 0) return;
+    const cut = storage.statement('SELECT seq FROM token_history ORDER BY seq LIMIT 1 OFFSET ?').get(over) as { seq: number } | undefined;
+    if (!cut) return;
+    const { changes } = storage.statement('DELETE FROM token_history WHERE seq < ?').run(cut.seq);
+    storage.statement("UPDATE token_history_counts SET n = n - ? WHERE name = 'entries'").run(Number(changes));
+  };
+
+  return {
+    append(sealer, entries, batchUid, maxEntries) {
+      return storage.transaction(() => {
+        const batch = batchUid ? batchSeq(batchUid) : null;
+        let seq = counted('next_seq');
+        const insert = storage.statement('INSERT INTO token_history (seq, issued_at, stream_hash, user_hash, batch_seq, record) VALUES (?, ?, ?, ?, ?, ?)');
+        const stored = entries.map((entry) => {
+          const kept = { ...entry, id: String(seq) };
+          insert.run(seq, Date.parse(entry.issuedAt), streamHash(sealer, entry.stream), entry.user === null ? null : userHash(sealer, entry.user), batch, sealer.sealJson(kept, purposeOf(seq)));
+          seq += 1;
+          return kept;
+        });
+        trim(maxEntries);
+        return stored;
+      });
+    },
+    count: () => storage.read(() => counted('entries')),
+    window: (sealer, limit, before) => storage.read(() => opened(sealer, storage.statement('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(below(before), limit))),
+    exactWindow(sealer, term, limit, before) {
+      return storage.read(() => {
+        // Three index ranges, each read newest first and merged: an OR in one query would sort every match.
+        const from = (sql: string, key: unknown): Row[] => (key === null ? [] : (storage.statement(sql).all(key as Buffer, below(before), limit) as Row[]));
+        const rows = [
+          ...from('SELECT seq, record FROM token_history WHERE stream_hash = ? AND seq < ? ORDER BY seq DESC LIMIT ?', streamHash(sealer, term)),
+          ...from('SELECT seq, record FROM token_history WHERE user_hash = ? AND seq < ? ORDER BY seq DESC LIMIT ?', userHash(sealer, term)),
+          ...from('SELECT seq, record FROM token_history WHERE batch_seq = ? AND seq < ? ORDER BY seq DESC LIMIT ?', batchSeq(term)),
+        ];
+        const unique = new Map(rows.map((row) => [row.seq, row]));
+        return opened(sealer, [...unique.values()].sort((a, b) => b.seq - a.seq).slice(0, limit));
+      });
+    },
+    exactCount(sealer, term) {
+      return storage.read(
+        () =>
+          (storage.statement('SELECT count(*) AS n FROM token_history WHERE stream_hash = ? OR user_hash = ? OR batch_seq = ?').get(streamHash(sealer, term), userHash(sealer, term), batchSeq(term)) as { n: number }).n,
+      );
+    },
+    byIds(sealer, ids) {
+      const select = storage.statement('SELECT seq, record FROM token_history WHERE seq = ?');
+      return storage.read(() => ids.map(seqOf).flatMap((seq) => (seq === null ? [] : opened(sealer, [select.get(seq)].filter(Boolean)))));
+    },
+    setNote(sealer, id, note) {
+      const seq = seqOf(id);
+      if (seq === null) return null;
+      return storage.transaction(() => {
+        const row = storage.statement('SELECT seq, record FROM token_history WHERE seq = ?').get(seq) as Row | undefined;
+        if (!row) return null;
+        const updated = { ...open(sealer, row), note };
+        storage.statement('UPDATE token_history SET record = ? WHERE seq = ?').run(sealer.sealJson(updated, purposeOf(seq)), seq);
+        return updated;
+      });
+    },
+    countOfBatch(batchUid) {
+      return storage.read(() => {
+        const seq = batchSeq(batchUid);
+        return seq === null ? 0 : (storage.statement('SELECT count(*) AS n FROM token_history WHERE batch_seq = ?').get(seq) as { n: number }).n;
+      });
+    },
+    clear() {
+      storage.transaction(() => {
+        storage.statement('DELETE FROM token_history').run();
+        storage.statement("UPDATE token_history_counts SET n = 0 WHERE name = 'entries'").run();
+      });
+    },
+  };
+}
