@@ -52,7 +52,7 @@ export function encryptedParts(key: Buffer | KeyObject, plaintext: Buffer, aad?:
  * Reverses `encrypt`. Any change to the blob, a wrong key or a different aad throws
  * AppFailure('Internal', "The encrypted file could not be read (wrong key or damaged).").
  */
-export function decrypt(key: Buffer, blob: Buffer, aad?: string): Buffer {
+export function decrypt(key: Buffer | KeyObject, blob: Buffer, aad?: string): Buffer {
   checkKey(key);
   if (blob.length < HEADER_LENGTH) {
     throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `blob too short (${blob.length} bytes)` });

@@ -12,11 +12,6 @@ export function matchesWords(entry: HistoryEntry, words: readonly string[]): boo
   return words.every((word) => haystack.includes(word));
 }
 
-/** True when `term` is exactly the entry's stream uid, user id or batch id: what the database finds by index. */
-export function isExactMatch(entry: HistoryEntry, term: string): boolean {
-  return entry.stream === term || entry.user === term || entry.batchId === term;
-}
-
 /** The streams of `newestFirst`, most recent first, without repeats (the stream field's suggestions). */
 export function recentStreamsOf(newestFirst: readonly HistoryEntry[], limit = 20): string[] {
   const recent = new Set<string>();

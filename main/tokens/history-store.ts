@@ -5,7 +5,7 @@ import { t } from '../shared/i18n';
 import type { Sealer } from '../storage';
 import type { TokenHistoryRepository } from '../storage/repositories/token-history-repository';
 import { newHistoryEntriesCheck } from './history-entry-check';
-import { isExactMatch, matchesWords, recentStreamsOf, searchHistory, searchWords } from './history-search';
+import { matchesWords, recentStreamsOf, searchHistory, searchWords } from './history-search';
 
 /** One screen of the history: the newest entries matching a search, and the counts the screen shows. */
 export interface HistoryPage {
@@ -36,20 +36,21 @@ export interface TokenHistoryOptions {
    */
   maxEntries?: number;
   /**
-   * How many of the newest entries a free-text search reads (default 20,000: everything the history held before the
+   * How many of the newest entries a free-text search covers (default 20,000: everything the history held before the
    * database). A search that is exactly a stream uid, a user id or a batch id is an index lookup across the whole
-   * history, whatever its size.
+   * history instead, whatever its size.
    */
   textSearchDepth?: number;
 }
 
 export const DEFAULT_MAX_ENTRIES = 10_000_000;
-/** Rows decrypted between two turns of the event loop during a free-text search. */
-const SCAN_CHUNK = 1_000;
-/** The window the stream field's suggestions come from. */
+/** Rows opened between two turns of the event loop while the newest entries are read for free-text search. */
+const READ_CHUNK = 1_000;
+/** The window the stream field's suggestions come from during a search. */
 const RECENT_WINDOW = 200;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const newestFirst = (a: HistoryEntry, b: HistoryEntry): number => Number(b.id) - Number(a.id);
 
 /** A record that does not open (another data key, or changed behind our back) means the history cannot be read. */
 function readable<T>(work: () => T): T {
@@ -64,30 +65,50 @@ function readable<T>(work: () => T): T {
 /** Full check on the way in; what is stored is then only shape-checked when read (see the repository). */
 const checked = (entries: HistoryEntry[]): HistoryEntry[] => checkedForSaving(newHistoryEntriesCheck(), entries, 'the token history');
 
-/** The saved history: rows in the database, sealed with the vault's data key. */
+/**
+ * The saved history: rows in the database, sealed with the vault's data key. The screen's first window, a stream, a
+ * user or a batch are index reads of the rows shown. Free text cannot be looked up in sealed rows: the newest
+ * `textSearchDepth` entries are read once, on the first free-text search (a chunk at a time, the event loop turning
+ * in between), and kept in memory up to date with every change, so typing a search does not decrypt them again.
+ */
 export function createTokenHistory(repository: TokenHistoryRepository, sealer: () => Promise<Sealer>, options: TokenHistoryOptions = {}): TokenHistory {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  const textSearchDepth = options.textSearchDepth ?? 20_000;
+  const depth = Math.min(options.textSearchDepth ?? 20_000, maxEntries);
+  /** The newest entries, oldest first (null until the first free-text search): at most `depth`, plus slack. */
+  let newest: HistoryEntry[] | null = null;
+  let loading: Promise<HistoryEntry[]> | null = null;
+  /** Entries added while `newest` is being read: joined to it once read. */
+  let addedWhileLoading: HistoryEntry[] = [];
 
-  /** Free text: the newest `textSearchDepth` entries, read a chunk at a time (the event loop turns in between). */
-  async function textMatches(key: Sealer, words: string[], term: string, limit: number): Promise<{ entries: HistoryEntry[]; count: number }> {
-    const entries: HistoryEntry[] = [];
-    let count = 0;
-    let before: number | null = null;
-    for (let scanned = 0; scanned < textSearchDepth; ) {
-      const chunk = readable(() => repository.window(key, Math.min(SCAN_CHUNK, textSearchDepth - scanned), before));
-      if (chunk.length === 0) break;
-      for (const entry of chunk) {
-        // Exact matches are counted by the index over the whole history: not twice.
-        if (!matchesWords(entry, words) || isExactMatch(entry, term)) continue;
-        count += 1;
-        if (entries.length < limit) entries.push(entry);
+  const keepDepth = (list: HistoryEntry[]): HistoryEntry[] => {
+    // Dropped in steps, not on every append: each drop moves every kept entry.
+    if (list.length > depth + Math.ceil(depth / 4)) list.splice(0, list.length - depth);
+    return list;
+  };
+
+  function loadNewest(key: Sealer): Promise<HistoryEntry[]> {
+    if (newest) return Promise.resolve(newest);
+    loading ??= (async () => {
+      addedWhileLoading = [];
+      const read: HistoryEntry[] = [];
+      try {
+        let before: number | null = null;
+        while (read.length < depth) {
+          const chunk = readable(() => repository.window(key, Math.min(READ_CHUNK, depth - read.length), before));
+          read.push(...chunk);
+          if (chunk.length < READ_CHUNK) break;
+          before = Number(chunk.at(-1)!.id);
+          await nextTurn();
+        }
+        const top = Number(read[0]?.id ?? 0);
+        newest = keepDepth([...read.reverse(), ...addedWhileLoading.filter((entry) => Number(entry.id) > top)]);
+        return newest;
+      } finally {
+        loading = null;
+        addedWhileLoading = [];
       }
-      scanned += chunk.length;
-      before = Number(chunk.at(-1)!.id);
-      if (scanned < textSearchDepth) await nextTurn();
-    }
-    return { entries, count };
+    })();
+    return loading;
   }
 
   return {
@@ -100,29 +121,45 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
         return { entries, total, matched: total, recentStreams: recentStreamsOf(entries) };
       }
       const recentStreams = recentStreamsOf(readable(() => repository.window(key, RECENT_WINDOW)));
-      const exact = readable(() => repository.exactWindow(key, term, limit));
+      // A stream uid, user id or batch id: every one of its tokens, by index, across the whole history.
       const exactCount = repository.exactCount(key, term);
-      const text = await textMatches(key, searchWords(term), term, limit);
-      const entries = [...exact, ...text.entries].sort((a, b) => Number(b.id) - Number(a.id)).slice(0, limit);
-      return { entries, total, matched: exactCount + text.count, recentStreams };
+      if (exactCount > 0) return { entries: readable(() => repository.exactWindow(key, term, limit)), total, matched: exactCount, recentStreams };
+      const words = searchWords(term);
+      const list = await loadNewest(key);
+      const entries: HistoryEntry[] = [];
+      let matched = 0;
+      for (let i = list.length - 1, seen = 0; i >= 0 && seen < depth; i--, seen++) {
+        if (!matchesWords(list[i]!, words)) continue;
+        matched += 1;
+        if (entries.length < limit) entries.push(list[i]!);
+      }
+      return { entries, total, matched, recentStreams };
     },
     async append(entries, batchUid = null) {
       if (entries.length === 0) return [];
       const key = await sealer();
-      return repository.append(key, checked(entries), batchUid, maxEntries);
+      const stored = repository.append(key, checked(entries), batchUid, maxEntries);
+      // Only once committed: a failed write changes nothing in memory either.
+      if (newest) keepDepth(newest).push(...stored);
+      if (loading) addedWhileLoading.push(...stored);
+      return stored;
     },
     async byIds(ids) {
       const key = await sealer();
-      return readable(() => repository.byIds(key, ids)).sort((a, b) => Number(b.id) - Number(a.id));
+      return readable(() => repository.byIds(key, ids)).sort(newestFirst);
     },
     async setNote(id, note) {
       const key = await sealer();
       const updated = readable(() => repository.setNote(key, id, note));
       if (!updated) throw new AppFailure('NotFound', t('errors.history.entryGone'));
+      const index = newest?.findIndex((entry) => entry.id === id) ?? -1;
+      if (newest && index >= 0) newest[index] = updated;
       return updated;
     },
     async clear() {
       repository.clear();
+      await loading?.catch(() => undefined);
+      newest = null;
     },
   };
 }

@@ -125,6 +125,27 @@ describe('history windows', () => {
   });
 });
 
+describe('free-text search', () => {
+  it('stays in step with appends, notes and clears made after the first search', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append([{ ...entry(1), note: 'north gate' }]);
+    expect((await db.history.page('gate', 500)).matched).toBe(1);
+    await db.history.append([{ ...entry(2), note: 'south gate' }]);
+    await db.history.setNote('1', 'moved to the lobby');
+    expect(streams((await db.history.page('gate', 500)).entries)).toEqual(['cam-2']);
+    expect(streams((await db.history.page('lobby', 500)).entries)).toEqual(['cam-1']);
+    await db.history.clear();
+    expect((await db.history.page('gate', 500)).matched).toBe(0);
+  });
+
+  it('answers a search that is exactly a stream uid with that stream only, not streams it is part of', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append([entry(1), entry(10), entry(11), entry(1)]);
+    expect((await db.history.page('cam-1', 500)).matched).toBe(2);
+    expect((await db.history.page('cam-', 500)).matched).toBe(4);
+  });
+});
+
 describe('session-only token history', () => {
   it('lists what was issued in the session, searches it, and clears it', async () => {
     const history = createSessionTokenHistory();
