@@ -86,28 +86,34 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
     return list;
   };
 
+  async function readNewest(key: Sealer): Promise<HistoryEntry[]> {
+    const read: HistoryEntry[] = [];
+    let before: number | null = null;
+    while (read.length < depth) {
+      const chunk = readable(() => repository.window(key, Math.min(READ_CHUNK, depth - read.length), before));
+      read.push(...chunk);
+      if (chunk.length < READ_CHUNK) break;
+      before = Number(chunk.at(-1)!.id);
+      await nextTurn();
+    }
+    const top = Number(read[0]?.id ?? 0);
+    return keepDepth([...read.reverse(), ...addedWhileLoading.filter((entry) => Number(entry.id) > top)]);
+  }
+
   function loadNewest(key: Sealer): Promise<HistoryEntry[]> {
     if (newest) return Promise.resolve(newest);
-    loading ??= (async () => {
+    if (!loading) {
       addedWhileLoading = [];
-      const read: HistoryEntry[] = [];
-      try {
-        let before: number | null = null;
-        while (read.length < depth) {
-          const chunk = readable(() => repository.window(key, Math.min(READ_CHUNK, depth - read.length), before));
-          read.push(...chunk);
-          if (chunk.length < READ_CHUNK) break;
-          before = Number(chunk.at(-1)!.id);
-          await nextTurn();
+      const reading = readNewest(key).then((list) => (newest = list));
+      loading = reading;
+      // Cleared once settled (not inside readNewest: a short history is read before `loading` is even set).
+      void reading.finally(() => {
+        if (loading === reading) {
+          loading = null;
+          addedWhileLoading = [];
         }
-        const top = Number(read[0]?.id ?? 0);
-        newest = keepDepth([...read.reverse(), ...addedWhileLoading.filter((entry) => Number(entry.id) > top)]);
-        return newest;
-      } finally {
-        loading = null;
-        addedWhileLoading = [];
-      }
-    })();
+      }).catch(() => undefined);
+    }
     return loading;
   }
 
@@ -158,6 +164,7 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
     },
     async clear() {
       repository.clear();
+      // A read under way may land after the clear: it is waited for, then forgotten with everything else.
       await loading?.catch(() => undefined);
       newest = null;
     },
