@@ -73,7 +73,7 @@ function seed(dir: string, key: Buffer): number {
 }
 
 /** One measurement in a new process: `open`, or a search for `term` right after opening. */
-async function child(dir: string, key: Buffer, what: 'open' | 'find', term = ''): Promise<{ ms: number; matched: number; shown: number }> {
+async function child(dir: string, key: Buffer, what: 'open' | 'find', term = ''): Promise<{ ms: number; databaseMs: number; matched: number; shown: number }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'child', dir, what, term], {
     env: { ...process.env, HISTORY_BENCH_KEY: key.toString('hex') },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -82,7 +82,7 @@ async function child(dir: string, key: Buffer, what: 'open' | 'find', term = '')
   proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
   if (code !== 0) throw new Error(`the measuring process ended with ${String(code)}: ${out}`);
-  return JSON.parse(out.trim().split('\n').at(-1)!) as { ms: number; matched: number; shown: number };
+  return JSON.parse(out.trim().split('\n').at(-1)!) as { ms: number; databaseMs: number; matched: number; shown: number };
 }
 
 /** In the measuring process: the history as main opens it after a restart. */
@@ -91,13 +91,14 @@ async function measure(dir: string, what: 'open' | 'find', term: string): Promis
   const sealer = createSealer(Buffer.from(process.env.HISTORY_BENCH_KEY ?? '', 'hex'));
   const started = performance.now();
   const storage = openStorage({ folder: dir, migrations });
+  const databaseMs = performance.now() - started;
   const history = createTokenHistory(createTokenHistoryRepository(storage), async () => sealer);
   let page = await history.page('', 500);
   const opened = performance.now();
   if (what === 'find') page = await history.page(term, 500);
   const ms = what === 'open' ? opened - started : performance.now() - opened;
   storage.close();
-  process.stdout.write(`${JSON.stringify({ ms, matched: page.matched, shown: page.entries.length })}\n`);
+  process.stdout.write(`${JSON.stringify({ ms, databaseMs, matched: page.matched, shown: page.entries.length })}\n`);
 }
 
 export async function run(): Promise<void> {
@@ -109,12 +110,15 @@ export async function run(): Promise<void> {
     const bytes = statSync(join(dir, 'watchdesk.db')).size;
     process.stdout.write(`# fixture: ${TOKENS} tokens through the repository in ${Math.round(seedMs / 1000)} s, database ${Math.round(bytes / 1e6)} MB\n`);
     const opens: number[] = [];
+    const databaseOpens: number[] = [];
     for (let round = 0; round < OPEN_ROUNDS; round++) {
-      const { ms, shown } = await child(dir, key, 'open');
+      const { ms, databaseMs, shown } = await child(dir, key, 'open');
       if (shown !== 500) throw new Error(`the first window held ${shown} entries`);
       opens.push(ms);
+      databaseOpens.push(databaseMs);
     }
     process.stdout.write(`# open rounds (ms): ${opens.map((ms) => ms.toFixed(1)).join(' ')}\n`);
+    process.stdout.write(`# of which opening the database (quick_check, schema): ${databaseOpens.map((ms) => ms.toFixed(1)).join(' ')}\n`);
     report('history-open-2m-ms', median(opens), 'ms');
 
     const streamFinds: number[] = [];
