@@ -53,7 +53,23 @@ type Row = { seq: number; record: Uint8Array };
 const seqOf = (id: string): number | null => (/^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null);
 
 export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepository {
-  const counted = (name: 'entries' | 'next_seq'): number => (storage.statement('SELECT n FROM token_history_counts WHERE name = ?').get(name) as { n: number }).n;
+  const setCount = (change: number): void => void storage.statement("UPDATE token_history_counts SET n = n + ? WHERE name = 'entries'").run(change);
+  let checked = false;
+  /**
+   * The kept count. Rows copied out of a damaged database (salvage) arrive without it: a count of 0 beside rows is
+   * that case, and only then are the rows counted, once.
+   */
+  const counted = (): number => {
+    const { n } = storage.statement("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number };
+    if (checked || n > 0) return n;
+    checked = true;
+    if (storage.statement('SELECT 1 AS yes FROM token_history LIMIT 1').get() === undefined || !storage.writable) return n;
+    return storage.transaction(() => {
+      const { rows } = storage.statement('SELECT count(*) AS rows FROM token_history').get() as { rows: number };
+      storage.statement("UPDATE token_history_counts SET n = ? WHERE name = 'entries'").run(rows);
+      return rows;
+    });
+  };
   const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
   const opened = (sealer: Sealer, rows: unknown[]): HistoryEntry[] => (rows as Row[]).map((row) => open(sealer, row));
   const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
@@ -61,19 +77,21 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
 
   /** Drops the oldest entries beyond `max`, in the caller's transaction. */
   const trim = (max: number): void => {
-    const over = counted('entries') - max;
+    const over = counted() - max;
     if (over <= 0) return;
     const cut = storage.statement('SELECT seq FROM token_history ORDER BY seq LIMIT 1 OFFSET ?').get(over) as { seq: number } | undefined;
     if (!cut) return;
     const { changes } = storage.statement('DELETE FROM token_history WHERE seq < ?').run(cut.seq);
-    storage.statement("UPDATE token_history_counts SET n = n - ? WHERE name = 'entries'").run(Number(changes));
+    setCount(-Number(changes));
   };
 
   return {
     append(sealer, entries, batchUid, maxEntries) {
       return storage.transaction(() => {
+        counted(); // brings a salvaged count up to date before it is added to
         const batch = batchUid ? batchSeq(batchUid) : null;
-        let seq = counted('next_seq');
+        // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
+        let seq = ((storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0) + 1;
         const insert = storage.statement('INSERT INTO token_history (seq, issued_at, stream_hash, user_hash, batch_seq, record) VALUES (?, ?, ?, ?, ?, ?)');
         const stored = entries.map((entry) => {
           const kept = { ...entry, id: String(seq) };
@@ -81,11 +99,12 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
           seq += 1;
           return kept;
         });
+        setCount(stored.length);
         trim(maxEntries);
         return stored;
       });
     },
-    count: () => storage.read(() => counted('entries')),
+    count: () => storage.read(counted),
     window: (sealer, limit, before) => storage.read(() => opened(sealer, storage.statement('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(below(before), limit))),
     exactWindow(sealer, term, limit, before) {
       return storage.read(() => {

@@ -105,6 +105,17 @@ describe('history windows', () => {
     expect(db.repository.count()).toBe(0);
   });
 
+  it('counts rows copied out of a damaged database (they arrive without their count) once, then keeps counting', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append([entry(1), entry(2), entry(3)]);
+    // What salvage leaves: the rows, and the count of a new database.
+    db.storage.transaction(() => db.storage.statement("UPDATE token_history_counts SET n = 0 WHERE name = 'entries'").run());
+    const again = db.reopen();
+    await again.history.append([entry(4)]);
+    expect(again.repository.count()).toBe(4);
+    expect(streams((await again.history.page('', 500)).entries)).toEqual(['cam-4', 'cam-3', 'cam-2', 'cam-1']);
+  });
+
   it('searches: a stream uid, a user id or a batch id exactly across the whole history, free text in the newest', async () => {
     const db = openHistoryDb(key, { textSearchDepth: 50 });
     const old = { ...entry(1), stream: 'cam-far-back', note: 'lobby' };
