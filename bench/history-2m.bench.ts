@@ -1,7 +1,7 @@
 // The token history at 2,000,000 tokens, in the console's database (main/storage).
 // The fixture is built once per run, before anything is timed: 2,000,000 entries appended through the repository's own
 // path (TokenHistoryRepository.append, each row sealed and its stream uid and user id hashed, 20,000 rows per
-// transaction), in a fresh data folder; 100,000 streams (20 tokens each, spread across the whole history), one entry in
+// transaction, then the stream lookup filled as the console fills it once appends pause), in a fresh data folder; 100,000 streams (20 tokens each, spread across the whole history), one entry in
 // 20 user-bound (1,000 users). Then each timed round is a new Node process (what main is after a restart):
 // - history-open-2m-ms: in that process, from before the database is opened to the first window (the newest 500
 //   entries, the counts and the stream suggestions: what the history screen shows first) ready; the median of the
@@ -68,6 +68,8 @@ function seed(dir: string, key: Buffer): number {
     const entries = Array.from({ length: Math.min(PER_TRANSACTION, TOKENS - from) }, (_, i) => entryOf(from + i, issuedAt));
     repository.append(sealer, entries, null, Number.MAX_SAFE_INTEGER);
   }
+  // The stream lookup brought up to date, as the console does once appends pause.
+  while (repository.indexStreams(50_000) > 0);
   const count = repository.count();
   storage.close();
   if (count !== TOKENS) throw new Error(`the fixture holds ${count} tokens, not ${TOKENS}`);

@@ -2,6 +2,7 @@ import type { HistoryEntry } from '../../preload/contract/tokens';
 import { checkedForSaving } from '../secrets/crypto';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
+import { log } from '../shared/log';
 import type { Sealer } from '../storage';
 import type { TokenHistoryRepository } from '../storage/repositories/token-history-repository';
 import { newHistoryEntriesCheck } from './history-entry-check';
@@ -48,6 +49,10 @@ export const DEFAULT_MAX_ENTRIES = 10_000_000;
 const READ_CHUNK = 1_000;
 /** The window the stream field's suggestions come from during a search. */
 const RECENT_WINDOW = 200;
+/** Quiet time after the last append before new rows go into the stream lookup (a running batch appends every 0.1 s). */
+const INDEX_QUIET_MS = 500;
+/** Rows added to the stream lookup per transaction while catching up. */
+const INDEX_CHUNK = 5_000;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const newestFirst = (a: HistoryEntry, b: HistoryEntry): number => Number(b.id) - Number(a.id);
@@ -79,6 +84,29 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
   let loading: Promise<HistoryEntry[]> | null = null;
   /** Entries added while `newest` is being read: joined to it once read. */
   let addedWhileLoading: HistoryEntry[] = [];
+  let indexTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * New rows go into the stream lookup once appends have paused (see the repository: doing it in a batch's commits
+   * cost five times the rows themselves), a chunk per transaction; an append meanwhile postpones the rest.
+   */
+  function indexSoon(): void {
+    if (indexTimer) clearTimeout(indexTimer);
+    indexTimer = setTimeout(() => {
+      indexTimer = null;
+      void (async () => {
+        try {
+          while (!indexTimer && repository.indexStreams(INDEX_CHUNK) > 0) await nextTurn();
+        } catch (error) {
+          // The database closed (the app is quitting) or cannot be written: the rows are found by scan until next time.
+          log.info('tokens', `stream lookup not brought up to date: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      })();
+    }, INDEX_QUIET_MS);
+    indexTimer.unref();
+  }
+  // Rows a crash left out of the lookup are added at start.
+  indexSoon();
 
   const keepDepth = (list: HistoryEntry[]): HistoryEntry[] => {
     // Dropped in steps, not on every append: each drop moves every kept entry.
@@ -145,6 +173,7 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
       if (entries.length === 0) return [];
       const key = await sealer();
       const stored = repository.append(key, checked(entries), batchUid, maxEntries);
+      indexSoon();
       // Only once committed: a failed write changes nothing in memory either.
       if (newest) keepDepth(newest).push(...stored);
       if (loading) addedWhileLoading.push(...stored);

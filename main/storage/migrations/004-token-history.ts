@@ -32,13 +32,20 @@ export const tokenHistory: Migration = {
       batch_seq INTEGER,
       record BLOB NOT NULL
     ) STRICT`);
-    db.exec('CREATE INDEX token_history_stream ON token_history (stream_hash, seq)');
+    // The stream lookup lives in its own table, filled behind the batches (see the repository's indexStreams): keys
+    // that are random hashes land on a different page each, and a commit of a batch's rows that also wrote those pages
+    // cost five times what the rows did. Rows not in it yet are found by a short range scan of the newest rows.
+    db.exec(`CREATE TABLE token_history_streams (
+      stream_hash BLOB NOT NULL,
+      seq INTEGER NOT NULL,
+      PRIMARY KEY (stream_hash, seq)
+    ) STRICT, WITHOUT ROWID`);
     db.exec('CREATE INDEX token_history_user ON token_history (user_hash, seq) WHERE user_hash IS NOT NULL');
     db.exec('CREATE INDEX token_history_batch ON token_history (batch_seq, seq) WHERE batch_seq IS NOT NULL');
     db.exec(`CREATE TABLE token_history_counts (
-      name TEXT PRIMARY KEY CHECK (name IN ('entries')),
+      name TEXT PRIMARY KEY CHECK (name IN ('entries', 'streams_indexed_upto')),
       n INTEGER NOT NULL
     ) STRICT`);
-    db.exec("INSERT INTO token_history_counts (name, n) VALUES ('entries', 0)");
+    db.exec("INSERT INTO token_history_counts (name, n) VALUES ('entries', 0), ('streams_indexed_upto', 0)");
   },
 };

@@ -29,6 +29,11 @@ export interface TokenHistoryRepository {
   /** Tokens of a batch in the history. */
   countOfBatch(batchUid: string): number;
   clear(): void;
+  /**
+   * Adds up to `limit` rows to the stream lookup (oldest not yet there first), in one transaction; returns how many
+   * (0 once it is caught up). Run when no batch is writing: a row is found before it is in it too, only by a scan.
+   */
+  indexStreams(limit: number): number;
 }
 
 /** Bytes of the HMAC kept for lookups: 128 bits tell millions of streams apart and halve the indexes. */
@@ -73,6 +78,10 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
   const opened = (sealer: Sealer, rows: unknown[]): HistoryEntry[] => (rows as Row[]).map((row) => open(sealer, row));
   const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
+  const indexedUpto = (): number => (storage.statement("SELECT n FROM token_history_counts WHERE name = 'streams_indexed_upto'").get() as { n: number }).n;
+  /** Rows of one stream, newest first: the lookup table, then the newest rows not in it yet (a rowid range scan). */
+  const STREAM_SEQS = `SELECT seq FROM token_history_streams WHERE stream_hash = :hash AND seq < :below
+    UNION ALL SELECT seq FROM token_history WHERE seq > :upto AND seq < :below AND stream_hash = :hash`;
   const batchSeq = (uid: string): number | null => (storage.statement('SELECT seq FROM token_batches WHERE uid = ?').get(uid) as { seq: number } | undefined)?.seq ?? null;
 
   /** Drops the oldest entries beyond `max`, in the caller's transaction. */
@@ -82,6 +91,8 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     const cut = storage.statement('SELECT seq FROM token_history ORDER BY seq LIMIT 1 OFFSET ?').get(over) as { seq: number } | undefined;
     if (!cut) return;
     const { changes } = storage.statement('DELETE FROM token_history WHERE seq < ?').run(cut.seq);
+    // Past a cap of millions only: a scan of the lookup table, once in a long while.
+    storage.statement('DELETE FROM token_history_streams WHERE seq < ?').run(cut.seq);
     setCount(-Number(changes));
   };
 
@@ -110,8 +121,11 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       return storage.read(() => {
         // Three index ranges, each read newest first and merged: an OR in one query would sort every match.
         const from = (sql: string, key: unknown): Row[] => (key === null ? [] : (storage.statement(sql).all(key as Buffer, below(before), limit) as Row[]));
+        const stream = storage
+          .statement(`SELECT seq, record FROM token_history WHERE seq IN (${STREAM_SEQS} ORDER BY seq DESC LIMIT :limit) ORDER BY seq DESC`)
+          .all({ hash: streamHash(sealer, term), below: below(before), upto: indexedUpto(), limit }) as Row[];
         const rows = [
-          ...from('SELECT seq, record FROM token_history WHERE stream_hash = ? AND seq < ? ORDER BY seq DESC LIMIT ?', streamHash(sealer, term)),
+          ...stream,
           ...from('SELECT seq, record FROM token_history WHERE user_hash = ? AND seq < ? ORDER BY seq DESC LIMIT ?', userHash(sealer, term)),
           ...from('SELECT seq, record FROM token_history WHERE batch_seq = ? AND seq < ? ORDER BY seq DESC LIMIT ?', batchSeq(term)),
         ];
@@ -122,7 +136,11 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     exactCount(sealer, term) {
       return storage.read(
         () =>
-          (storage.statement('SELECT count(*) AS n FROM token_history WHERE stream_hash = ? OR user_hash = ? OR batch_seq = ?').get(streamHash(sealer, term), userHash(sealer, term), batchSeq(term)) as { n: number }).n,
+          (
+            storage
+              .statement(`SELECT count(*) AS n FROM (${STREAM_SEQS} UNION SELECT seq FROM token_history WHERE user_hash = :user UNION SELECT seq FROM token_history WHERE batch_seq = :batch)`)
+              .get({ hash: streamHash(sealer, term), below: Number.MAX_SAFE_INTEGER, upto: indexedUpto(), user: userHash(sealer, term), batch: batchSeq(term) }) as { n: number }
+          ).n,
       );
     },
     byIds(sealer, ids) {
@@ -149,7 +167,19 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     clear() {
       storage.transaction(() => {
         storage.statement('DELETE FROM token_history').run();
-        storage.statement("UPDATE token_history_counts SET n = 0 WHERE name = 'entries'").run();
+        storage.statement('DELETE FROM token_history_streams').run();
+        storage.statement("UPDATE token_history_counts SET n = 0 WHERE name IN ('entries', 'streams_indexed_upto')").run();
+      });
+    },
+    indexStreams(limit) {
+      return storage.transaction(() => {
+        const rows = storage.statement('SELECT seq, stream_hash FROM token_history WHERE seq > ? ORDER BY seq LIMIT ?').all(indexedUpto(), limit) as Array<{ seq: number; stream_hash: Uint8Array }>;
+        if (rows.length === 0) return 0;
+        // OR IGNORE: rows copied out of a damaged database may bring their lookup rows along.
+        const add = storage.statement('INSERT OR IGNORE INTO token_history_streams (stream_hash, seq) VALUES (?, ?)');
+        for (const row of rows) add.run(row.stream_hash, row.seq);
+        storage.statement("UPDATE token_history_counts SET n = ? WHERE name = 'streams_indexed_upto'").run(rows.at(-1)!.seq);
+        return rows.length;
       });
     },
   };

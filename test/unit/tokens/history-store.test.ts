@@ -105,6 +105,18 @@ describe('history windows', () => {
     expect(db.repository.count()).toBe(0);
   });
 
+  it('finds the tokens of a stream whether or not they are in the stream lookup yet, each once', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append([entry(1), { ...entry(2), stream: 'cam-1' }]);
+    expect(db.repository.indexStreams(1)).toBe(1);
+    await db.history.append([{ ...entry(3), stream: 'cam-1' }]);
+    // Row 1 in the lookup, rows 2 and 3 found by the scan of the newest rows.
+    expect(await db.history.page('cam-1', 500)).toMatchObject({ matched: 3, entries: [{ id: '3' }, { id: '2' }, { id: '1' }] });
+    while (db.repository.indexStreams(1) > 0);
+    expect(await db.history.page('cam-1', 2)).toMatchObject({ matched: 3, entries: [{ id: '3' }, { id: '2' }] });
+    expect(db.repository.indexStreams(100)).toBe(0);
+  });
+
   it('counts rows copied out of a damaged database (they arrive without their count) once, then keeps counting', async () => {
     const db = openHistoryDb(key);
     await db.history.append([entry(1), entry(2), entry(3)]);
