@@ -1,7 +1,7 @@
 // The token desk's batch path against bare undici and curl, stream tokens from the simulator (a child process, as a
 // real server would be elsewhere). Runs inside a private D-Bus keyring (bench/keyring.ts): the console uses the real
-// vault, so the API token comes from the keychain and every issued token is written to the encrypted history journal.
-// - console: tokens.batchStart through the real handler registry (platform client, 16 in flight, the journal writes),
+// vault, so the API token comes from the keychain and every issued token is committed to the history (the database).
+// - console: tokens.batchStart through the real handler registry (platform client, 16 in flight, the history commits),
 //   followed by long-polled status calls as a screen would; one long-lived console keeps its keep-alive sockets.
 // - undici: one bare keep-alive Pool (16 connections) for the whole bench, reused every round like the console's
 //   client; no validation, no history (the floor).
@@ -9,7 +9,7 @@
 //   loop of one curl process per token (what a desk with a shell script does). Skipped when curl is missing.
 // Figures:
 // - token-batch-1000-ms: console, every token issued and shown (the status says not running); best of the rounds.
-// - token-batch-1000-with-history-ms: the same batch until its journal write has landed (real keychain, real file).
+// - token-batch-1000-with-history-ms: the same batch until its history commit has landed (real keychain, real database).
 // - token-batch-undici-1000-ms, token-batch-ratio-vs-undici (median of per-round ratios, same round pairs).
 // - token-batch-10000-vs-undici: the same for 10,000 tokens (median of per-round ratios).
 // - token-batch-curl-one-process-1000-ms, token-batch-vs-curl-one-process (console median / curl median: above 1

@@ -14,7 +14,7 @@ export type Server = Pick<SimulatorChild, 'baseUrl' | 'apiToken'>;
 
 type Call = (channel: string, input: unknown) => Promise<BatchStatus>;
 
-/** One long-lived console with the real vault: the API token is in the keychain, the history journal is written. */
+/** One long-lived console with the real vault: the API token is in the keychain, every token is committed to the history. */
 export async function openConsole(sim: Server): Promise<{ call: Call; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-'));
   const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
@@ -45,7 +45,7 @@ export interface ConsoleRun {
   limitAtEnd: number;
 }
 
-/** Milliseconds until every token is issued and final, and until the journal write has landed too. */
+/** Milliseconds until every token is issued and final, and until its history commit has landed too. */
 export async function consoleBatch(call: Call, streams: string[]): Promise<ConsoleRun> {
   const started = performance.now();
   let status = await call('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 3600 });

@@ -45,6 +45,8 @@ import { createApp } from '../main/app/create-app';
 import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import { createTokenHistory } from '../main/tokens/history-store';
+import { createSealer, migrations, openStorage } from '../main/storage';
+import { createTokenHistoryRepository } from '../main/storage/repositories/token-history-repository';
 import type { HistoryEntry } from '../preload/contract/tokens';
 import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
@@ -75,12 +77,14 @@ export async function prepareDataDir(dataDir: string, sim: SimulatorChild): Prom
   await app.dispose();
 }
 
-/** The journal as the console leaves it: the real history store, 30 appends of 1,000 (compaction keeps 20,000). */
+/** A history of 20,000 tokens in the console's database: the real history store, 20 appends of 1,000. */
 async function writeHistory(dataDir: string): Promise<void> {
   const vault = createVault();
-  const history = createTokenHistory(join(dataDir, 'token-history.enc'), () => vault.getDataKey());
+  const storage = openStorage({ folder: dataDir, migrations });
+  const sealer = createSealer(await vault.getDataKey());
+  const history = createTokenHistory(createTokenHistoryRepository(storage), async () => sealer);
   const issuedAt = new Date();
-  for (let record = 0; record < 30; record++) {
+  for (let record = 0; record < 20; record++) {
     const entries: HistoryEntry[] = Array.from({ length: 1000 }, (_, i) => ({
       id: randomUUID(),
       kind: 'stream',
@@ -102,7 +106,8 @@ async function writeHistory(dataDir: string): Promise<void> {
     }));
     await history.append(entries);
   }
-  const kept = (await history.entries()).length;
+  const kept = (await history.page('', 1)).total;
+  storage.close();
   if (kept !== 20_000) process.stdout.write(`# the history store kept ${kept} entries (not 20,000)\n`);
 }
 

@@ -1,41 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { AdaptiveLimit, retryAfterMs } from './adaptive-limit';
 import { t } from '../shared/i18n';
-
-/**
- * An instant as an ISO string, remembering the last one: a batch records several tokens in the same millisecond, and
- * formatting a date costs more than the rest of a row's bookkeeping.
- */
-class IsoFormatter {
-  #ms = Number.NaN;
-  #text = '';
-
-  format(ms: number): string {
-    if (ms !== this.#ms) {
-      this.#text = new Date(ms).toISOString();
-      this.#ms = ms;
-    }
-    return this.#text;
-  }
-}
-
-const expiryTimes = new IsoFormatter();
-const issueTimes = new IsoFormatter();
-
-/** When a token issued at `issuedAt` with lifetime `ttl` seconds expires, as an ISO string; null = never (ttl 0). */
-export function expiryOf(issuedAt: Date, ttl: number): string | null {
-  return ttl === 0 ? null : expiryTimes.format(issuedAt.getTime() + ttl * 1000);
-}
-
-/** `issuedAt.toISOString()`, for the many tokens of a batch. */
-export function issuedAtIso(issuedAt: Date): string {
-  return issueTimes.format(issuedAt.getTime());
-}
+import { expiryOf } from './batch-times';
+import { GroupCommit } from './group-commit';
 
 export interface BatchDeps {
   /** Issues one token; must honour `signal` (in-flight requests are aborted on cancel). */
@@ -85,13 +55,13 @@ const MAX_RATE_LIMITED_ATTEMPTS = 3;
 
 /**
  * While other requests of the batch are in flight, issued rows wait this long at most (or until this many wait) to be
- * written to the history together. Without it a group held only what arrived during the previous fsync, a few dozen
- * rows on a fast disk: a 10,000 batch made some 400 writes, each with its serialisation, encryption, write and fsync.
- * The last answers of a run are written at once, so a batch ends no later; a row shows as issued at most this much
- * later, and still only once its write has landed.
+ * committed to the history together (see group-commit.ts). A commit syncs the WAL on the main thread (the database
+ * is synchronous): at 20 ms a 10,000 batch made some hundred commits, and their syncs were the largest part of the
+ * console's CPU per token. The last answers of a run are written at once, so a batch ends no later; a row shows as
+ * issued at most this much later (the screen redraws ten times a second), and still only once its commit has landed.
  */
-const GROUP_WAIT_MS = 20;
-const GROUP_ROWS = 256;
+const GROUP_WAIT_MS = 100;
+const GROUP_ROWS = 1_000;
 
 
 /**
@@ -110,11 +80,8 @@ export class TokenBatch {
   private active = false;
   /** Status callers waiting for the run to end or the history write to land (`waitForChange`). */
   private readonly waiters = new Set<() => void>();
-  /** The history write under way, and the rows that arrived meanwhile (written together next: a group commit). */
-  private saving: Promise<void> | null = null;
-  private waitingToSave: Array<{ row: BatchRow; item: Issued }> = [];
-  /** Writes the waiting rows when the group has waited long enough (see GROUP_WAIT_MS). */
-  private groupTimer: NodeJS.Timeout | null = null;
+  /** Issued rows on their way into the history, committed in groups (a row shows as issued once its group landed). */
+  private readonly history: GroupCommit<{ row: BatchRow; item: Issued }>;
   private unsaved = 0;
   private historyWarning: string | null = null;
   /** Requests in flight: adapted to the server's answers, never above the operator's cap. */
@@ -140,6 +107,14 @@ export class TokenBatch {
       rev: 0,
     }));
     this.counts.pending = this.rows.length;
+    this.history = new GroupCommit({
+      write: (group) => options.deps.record(group.map((entry) => entry.item)),
+      landed: (group, error) => this.landed(group, error),
+      // Rows still waiting for their answer: running, and not among those waiting to be written.
+      expected: () => this.counts.running - this.history.pending,
+      waitMs: GROUP_WAIT_MS,
+      maxItems: GROUP_ROWS,
+    });
   }
 
   get running(): boolean {
@@ -152,7 +127,7 @@ export class TokenBatch {
   }
 
   get savingHistory(): boolean {
-    return this.saving !== null || this.waitingToSave.length > 0;
+    return this.history.busy;
   }
 
   /** Runs every pending row. Resolves when every row is final; the history write may still be landing (`settled`). */
@@ -202,7 +177,7 @@ export class TokenBatch {
   /** Resolves when the current run and its history write (if any) are over. */
   async settled(): Promise<void> {
     await this.current;
-    await this.historyWritten();
+    await this.history.drained();
   }
 
   /**
@@ -321,7 +296,7 @@ export class TokenBatch {
     });
     // A token the server issued is recorded even when the run was cancelled meanwhile: issued rows hold no request
     // slot while their history write is under way, but the run waits for every write.
-    await this.historyWritten();
+    await this.history.drained();
     for (const row of queue) {
       if (row.state === 'running' || (row.state === 'pending' && this.pausedBecause === null)) {
         this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
@@ -333,7 +308,7 @@ export class TokenBatch {
 
   /**
    * Issues one row's token; a row the server refused for load (429) goes back in the queue via `requeue`. Resolves
-   * once the server has answered, freeing the request slot; the history write goes on (see `journal`), so the disk's
+   * once the server has answered, freeing the request slot; the history write goes on (see group-commit.ts), so the disk's
    * fsync time does not hold back the next request.
    */
   private async runRow(row: BatchRow, signal: AbortSignal, requeue: () => void): Promise<void> {
@@ -373,7 +348,7 @@ export class TokenBatch {
     row.token = token;
     row.expiresAt = expiresAt;
     // Shown as issued only once it is in the history: a crash after this point loses nothing the operator saw.
-    this.journal(row, { stream: row.stream, token, issuedAt, expiresAt });
+    this.history.add({ row, item: { stream: row.stream, token, issuedAt, expiresAt } });
   }
 
   /** A run of connection failures in a row trips the breaker: the rows not tried yet wait for resume(). */
@@ -390,164 +365,18 @@ export class TokenBatch {
     }
   }
 
-  /**
-   * Writes one issued row to the history, together with any others that arrived while the previous write was under
-   * way or while the group waited for more (one fsync for many answers, see GROUP_WAIT_MS). The row shows as issued
-   * once the write holding it has landed or failed; a failure keeps the token on screen with a warning to export it.
-   */
-  private journal(row: BatchRow, item: Issued): void {
-    this.waitingToSave.push({ row, item });
-    this.flushHistory();
-  }
-
-  /** Resolves once no history write is under way or waiting (each group's write starts the next one as it ends). */
-  private async historyWritten(): Promise<void> {
-    while (this.saving || this.waitingToSave.length > 0) {
-      if (!this.saving) this.flushHistory(true);
-      await this.saving;
+  /** A group's commit landed (or failed: the tokens stay on screen with a warning to export them). */
+  private landed(group: ReadonlyArray<{ row: BatchRow }>, error: unknown): void {
+    if (error) {
+      this.unsaved += group.length;
+      this.historyWarning = t('errors.history.unsaved', {
+        count: this.unsaved,
+        reason: isAppFailure(error) ? error.appError.message : t('errors.history.notWritten'),
+      });
+      this.rev += 1;
     }
-  }
-
-  /**
-   * Starts the history write of the waiting rows, unless one is under way (its end starts the next) or, without
-   * `now`, the group may still grow: other requests are in flight, and it is neither full nor old enough.
-   */
-  private flushHistory(now = false): void {
-    if (this.saving || this.waitingToSave.length === 0) return;
-    // Rows still waiting for their answer: running, and not among those waiting to be written.
-    const inFlight = this.counts.running - this.waitingToSave.length;
-    if (!now && inFlight > 0 && this.waitingToSave.length < GROUP_ROWS) {
-      this.groupTimer ??= setTimeout(() => {
-        this.groupTimer = null;
-        this.flushHistory(true);
-      }, GROUP_WAIT_MS);
-      return;
-    }
-    if (this.groupTimer) clearTimeout(this.groupTimer);
-    this.groupTimer = null;
-    const group = this.waitingToSave;
-    this.waitingToSave = [];
-    this.saving = (async () => {
-      try {
-        await this.options.deps.record(group.map((entry) => entry.item));
-      } catch (error) {
-        this.unsaved += group.length;
-        this.historyWarning = t('errors.history.unsaved', {
-          count: this.unsaved,
-          reason: isAppFailure(error) ? error.appError.message : t('errors.history.notWritten'),
-        });
-        this.rev += 1;
-      }
-    })().finally(() => {
-      this.saving = null;
-      for (const entry of group) this.move(entry.row, 'ok');
-      this.flushHistory();
-      // The last write of a finished run clears `savingHistory` (or brings a warning): the screen hears it at once.
-      this.options.onChange?.(!this.active);
-    });
-  }
-}
-
-/**
- * A finished batch kept only as its export: what the screen can still ask for once the live rows are dropped. The CSV
- * is kept as deflated UTF-8 bytes: one flat buffer outside the JavaScript heap (the string the CSV writer builds is a
- * rope of a dozen pieces per row: ten archived 10,000-row batches held a million of them, about 50 MB of heap), and
- * about 40 % of the CSV's size (streams, states and times repeat from row to row; only the tokens are random).
- */
-export interface ArchivedBatch {
-  readonly id: string;
-  /** Settles once the export is packed (deflating runs off the main thread). */
-  readonly csv: Promise<PackedCsv>;
-  readonly rows: number;
-}
-
-/** An export's UTF-8 bytes, deflated unless deflating failed. */
-interface PackedCsv {
-  deflated: boolean;
-  bytes: Buffer;
-}
-
-const deflated = promisify(deflateRaw);
-const inflated = promisify(inflateRaw);
-
-function pack(csv: string): Promise<PackedCsv> {
-  const plain = Buffer.from(csv, 'utf8');
-  return deflated(plain).then(
-    (bytes) => ({ deflated: true, bytes }),
-    () => ({ deflated: false, bytes: plain }),
-  );
-}
-
-async function unpack(packed: PackedCsv): Promise<string> {
-  return (packed.deflated ? await inflated(packed.bytes) : packed.bytes).toString('utf8');
-}
-
-/**
- * The batches of this session. The last `keepLive` finished batches keep their live rows (the screen shows them,
- * retry works); an older finished batch is kept as its export only (one deflated CSV instead of thousands of row
- * objects), and at most `keepArchived` of those. Running batches are never archived.
- */
-export class BatchRegistry {
-  private readonly batches = new Map<string, TokenBatch>();
-  private readonly archived = new Map<string, ArchivedBatch>();
-
-  constructor(
-    private readonly toCsv: (batch: TokenBatch) => string,
-    private readonly keepLive = 3,
-    private readonly keepArchived = 20,
-  ) {}
-
-  add(batch: TokenBatch): void {
-    this.batches.set(batch.id, batch);
-    this.archiveOld();
-  }
-
-  /** Archives finished batches beyond the newest `keepLive` (also called when a batch finishes). */
-  archiveOld(): void {
-    let finishedToKeep = this.keepLive;
-    for (const batch of [...this.batches.values()].reverse()) {
-      if (batch.running || batch.savingHistory || batch.paused) continue;
-      if (finishedToKeep > 0) {
-        finishedToKeep -= 1;
-        continue;
-      }
-      this.batches.delete(batch.id);
-      this.archived.set(batch.id, { id: batch.id, csv: pack(this.toCsv(batch)), rows: batch.allRows().length });
-    }
-    for (const id of this.archived.keys()) {
-      if (this.archived.size <= this.keepArchived) break;
-      this.archived.delete(id);
-    }
-  }
-
-  /** The live batch (status, cancel, retry). An archived one has only its export. */
-  get(id: string): TokenBatch {
-    const batch = this.batches.get(id);
-    if (batch) return batch;
-    if (this.archived.has(id)) {
-      throw new AppFailure('NotFound', t('errors.tokens.batchArchived'));
-    }
-    throw new AppFailure('NotFound', t('errors.tokens.batchGone'));
-  }
-
-  /** The export of a batch, live or archived. */
-  async exportOf(id: string): Promise<{ csv: string; rows: number }> {
-    const archived = this.archived.get(id);
-    if (archived) return { csv: await unpack(await archived.csv), rows: archived.rows };
-    const batch = this.get(id);
-    return { csv: this.toCsv(batch), rows: batch.allRows().length };
-  }
-
-  /** How many batches hold live rows, and how many are kept as exports (for tests and the memory figure). */
-  sizes(): { live: number; archived: number } {
-    return { live: this.batches.size, archived: this.archived.size };
-  }
-
-  /** Cancels every running batch (app shutdown). */
-  async cancelAll(): Promise<void> {
-    await Promise.all([...this.batches.values()].map(async (batch) => {
-      await batch.cancel();
-      await batch.settled();
-    }));
+    for (const entry of group) this.move(entry.row, 'ok');
+    // The last write of a finished run clears `savingHistory` (or brings a warning): the screen hears it at once.
+    queueMicrotask(() => this.options.onChange?.(!this.active));
   }
 }

@@ -1,311 +1,235 @@
-import { z } from 'zod';
 import type { HistoryEntry } from '../../preload/contract/tokens';
-import { basename } from 'node:path';
-import { createEncryptedJournal, type EncryptedJournal, type SetAside } from '../secrets/encrypted-journal';
+import { checkedForSaving } from '../secrets/crypto';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
-import { createSerialQueue } from '../shared/serial-queue';
-import { checkedForSaving } from '../secrets/crypto';
+import { log } from '../shared/log';
+import type { Sealer } from '../storage';
+import type { TokenHistoryRepository } from '../storage/repositories/token-history-repository';
 import { newHistoryEntriesCheck } from './history-entry-check';
+import { matchesWords, recentStreamsOf, searchHistory, searchWords } from './history-search';
 
-/**
- * Every token the desk issued, encrypted at rest with the vault's data key (the tokens are secrets). Kept in memory
- * after the first read. On disk it is a journal of encrypted records (a batch's entries, a note edit, or a snapshot),
- * so issuing a token costs one small append, not a rewrite of a history of 20,000 entries. The journal is compacted
- * now and then (a snapshot followed by appends of a thousand entries each, see recordsOf), which is also when the
- * oldest entries past `maxEntries` leave the disk.
- */
-export interface TokenHistory {
-  /**
-   * Oldest first: the store's own list, which later changes update in place (read it, do not keep it). Throws a
-   * readable AppFailure when the file exists but cannot be decrypted or parsed.
-   */
-  entries(): Promise<readonly HistoryEntry[]>;
-  /** Appends in one write. */
-  append(entries: HistoryEntry[]): Promise<void>;
-  setNote(id: string, note: string): Promise<HistoryEntry>;
-  /** Deletes every entry (also the way out of an unreadable file, which is first copied aside as a backup). */
-  clear(): Promise<void>;
-  /**
-   * What was set aside in this session: a damaged tail cut off on reading (its records counted), or the backup of an
-   * unreadable file made by clear(). Null when the history was whole.
-   */
-  damage(): HistoryDamage | null;
+/** One screen of the history: the newest entries matching a search, and the counts the screen shows. */
+export interface HistoryPage {
+  /** Newest first, at most `limit`. */
+  entries: HistoryEntry[];
+  /** Entries in the history. */
+  total: number;
+  /** Entries matching the search. */
+  matched: number;
+  recentStreams: string[];
 }
 
-export interface HistoryDamage {
-  /** Records in the part set aside; null for a whole unreadable file (its records cannot be counted). */
-  records: number | null;
-  /** The name of the backup file in the data folder. */
-  file: string;
+/** Every token the desk issued. Each change is committed before it resolves: only then is a token shown as issued. */
+export interface TokenHistory {
+  page(search: string, limit: number): Promise<HistoryPage>;
+  /** Adds entries in one transaction; resolves with them as stored (with their ids), once committed. */
+  append(entries: HistoryEntry[], batchUid?: string | null): Promise<HistoryEntry[]>;
+  /** The entries with these ids, newest first (ids that are gone are left out). */
+  byIds(ids: readonly string[]): Promise<HistoryEntry[]>;
+  setNote(id: string, note: string): Promise<HistoryEntry>;
+  clear(): Promise<void>;
 }
 
 export interface TokenHistoryOptions {
+  /**
+   * Entries kept before the oldest leave (default ten million). Far above what a desk issues in years: the history
+   * is windows on an index, so its size costs disk, not time.
+   */
   maxEntries?: number;
-  /** Records after which the journal is rewritten as one snapshot. */
-  compactAfterRecords?: number;
   /**
-   * Entries appended past the retained ones after which the journal is rewritten as one snapshot (default: a quarter
-   * of `maxEntries`). With it the file never holds more than the retained entries plus this interval, however many
-   * tokens were ever issued: a batch of 10,000 is one or a few records, so a count of records alone would let
-   * a year of batches pile up on disk before the next compaction.
+   * How many of the newest entries a free-text search covers (default 20,000: everything the history held before the
+   * database). A search that is exactly a stream uid, a user id or a batch id is an index lookup across the whole
+   * history instead, whatever its size.
    */
-  compactAfterEntries?: number;
+  textSearchDepth?: number;
 }
 
-/** The fields every stored entry is checked to have when read (see storedEntriesSchema). */
-function looksLikeEntry(value: unknown): value is HistoryEntry {
-  if (typeof value !== 'object' || value === null) return false;
-  const { id, stream, issuedAt } = value as Record<string, unknown>;
-  return typeof id === 'string' && typeof stream === 'string' && typeof issuedAt === 'string';
-}
+export const DEFAULT_MAX_ENTRIES = 10_000_000;
+/** Rows opened between two turns of the event loop while the newest entries are read for free-text search. */
+const READ_CHUNK = 1_000;
+/** The window the stream field's suggestions come from during a search. */
+const RECENT_WINDOW = 200;
+/** Quiet time after the last append before new rows go into the stream lookup (a running batch appends every 0.1 s). */
+const INDEX_QUIET_MS = 500;
+/** Rows added to the stream lookup per transaction while catching up. */
+const INDEX_CHUNK = 5_000;
 
-/**
- * The entries inside a stored record. Each record is authenticated by AES-GCM with the vault's data key, and every
- * entry in it passed `historyEntrySchema` before it was written (new entries in `append`; a snapshot holds only
- * entries that were checked on their way in), so reading checks only the shape of each entry, in one plain loop,
- * instead of running the full schema again over 20,000 of them: that check and the garbage of its copies were most
- * of the time to open the history (about 85 ms of checks and as much in garbage collection, on a warm process).
- */
-const storedEntriesSchema = z.custom<HistoryEntry[]>((value) => Array.isArray(value) && value.every(looksLikeEntry), { message: 'not a list of history entries' });
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const newestFirst = (a: HistoryEntry, b: HistoryEntry): number => Number(b.id) - Number(a.id);
 
-export const historyRecordSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('snapshot'), entries: storedEntriesSchema }),
-  z.object({ type: z.literal('append'), entries: storedEntriesSchema }),
-  z.object({ type: z.literal('note'), id: z.string(), note: z.string() }),
-]);
-type HistoryRecord = z.infer<typeof historyRecordSchema>;
-
-
-/**
- * Entries per record when the store writes the list itself (compaction): a list of 20,000 is written as twenty
- * records, each encrypted as the file is written (a few hundred KB of text at a time, not one string of megabytes),
- * and the next compaction drops most of them whole instead of writing a 20,000-entry snapshot again.
- */
-const ENTRIES_PER_RECORD = 1_000;
-
-/** `entries` as records that replay into exactly that list: a snapshot of the first ones, then appends. */
-function recordsOf(entries: HistoryEntry[]): HistoryRecord[] {
-  const records: HistoryRecord[] = [{ type: 'snapshot', entries: entries.slice(0, ENTRIES_PER_RECORD) }];
-  for (let start = ENTRIES_PER_RECORD; start < entries.length; start += ENTRIES_PER_RECORD) {
-    records.push({ type: 'append', entries: entries.slice(start, start + ENTRIES_PER_RECORD) });
+/** A record that does not open (another data key, or changed behind our back) means the history cannot be read. */
+function readable<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (isAppFailure(error) && (error.kind === 'KeychainUnavailable' || error.kind === 'StorageUnavailable')) throw error;
+    throw new AppFailure('Internal', t('errors.history.unreadable'), { details: isAppFailure(error) ? error.appError.details : String(error) });
   }
-  return records;
 }
 
-/** Replays the journal into the list of entries (the records' arrays are the reader's own: no copies). */
-function replay(records: HistoryRecord[]): HistoryEntry[] {
-  let entries: HistoryEntry[] = [];
-  for (const record of records) {
-    if (record.type === 'snapshot') entries = record.entries;
-    else if (record.type === 'append') for (const entry of record.entries) entries.push(entry);
-    else {
-      const index = entries.findIndex((entry) => entry.id === record.id);
-      if (index >= 0) entries[index] = { ...entries[index]!, note: record.note };
-    }
-  }
-  return entries;
-}
-
-export function createTokenHistory(path: string, getKey: () => Promise<Buffer>, options: TokenHistoryOptions = {}): TokenHistory {
-  return historyOn(createEncryptedJournal(path, historyRecordSchema, getKey, { aad: 'watchdesk:token-history' }), options);
-}
+/** Full check on the way in; what is stored is then only shape-checked when read (see the repository). */
+const checked = (entries: HistoryEntry[]): HistoryEntry[] => checkedForSaving(newHistoryEntriesCheck(), entries, 'the token history');
 
 /**
- * The history of a session-only console (no keychain, so no data key that can read or write the saved history):
- * kept in memory until the app closes. The saved file is left as it is for when the keychain is back.
+ * The saved history: rows in the database, sealed with the vault's data key. The screen's first window, a stream, a
+ * user or a batch are index reads of the rows shown. Free text cannot be looked up in sealed rows: the newest
+ * `textSearchDepth` entries are read once, on the first free-text search (a chunk at a time, the event loop turning
+ * in between), and kept in memory up to date with every change, so typing a search does not decrypt them again.
  */
-export function createSessionTokenHistory(options: TokenHistoryOptions = {}): TokenHistory {
-  let records: HistoryRecord[] = [];
-  return historyOn(
-    {
-      read: async () => records.slice(),
-      append: async (change) => void records.push(change),
-      replace: async (next) => void (records = next.slice()),
-    },
-    options,
-  );
-}
-
-function historyOn(journal: EncryptedJournal<HistoryRecord>, options: TokenHistoryOptions): TokenHistory {
-  const maxEntries = options.maxEntries ?? 20_000;
-  const compactAfterRecords = options.compactAfterRecords ?? 1_000;
-  const compactAfterEntries = options.compactAfterEntries ?? Math.max(1, Math.ceil(maxEntries / 4));
-  let cache: HistoryEntry[] | null = null;
-  /**
-   * The entries each record on disk adds, in file order (a note adds none, nor does a record left unread on opening):
-   * what the next open reads, and which records compaction can drop whole.
-   */
-  let recordSizes: number[] = [];
-  /** The sum of recordSizes. */
-  let entriesOnDisk = 0;
-  /** The records on disk replay, in order, into the list in memory (then compaction may keep some of them as they are). */
-  let inStep = true;
-  /** Old records left unread when the history was opened (their entries are past the retained ones): dropped at the next change. */
-  let unreadRecords = 0;
+export function createTokenHistory(repository: TokenHistoryRepository, sealer: () => Promise<Sealer>, options: TokenHistoryOptions = {}): TokenHistory {
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const depth = Math.min(options.textSearchDepth ?? 20_000, maxEntries);
+  /** The newest entries, oldest first (null until the first free-text search): at most `depth`, plus slack. */
+  let newest: HistoryEntry[] | null = null;
   let loading: Promise<HistoryEntry[]> | null = null;
-  let damage: HistoryDamage | null = null;
-  /** The last read failed (another key, or damaged from the start): clearing keeps a backup first. */
-  let unreadable = false;
-  /**
-   * Changes run one at a time: each builds the next list from the current one across awaits, so two at once
-   * (a batch's history write and a single token) would otherwise each drop the other's entries.
-   */
-  const changes = createSerialQueue();
+  /** Entries added while `newest` is being read: joined to it once read. */
+  let addedWhileLoading: HistoryEntry[] = [];
+  let indexTimer: NodeJS.Timeout | null = null;
 
   /**
-   * Entries the list in memory may hold past `maxEntries` between appends before its oldest are dropped. Dropping
-   * them moves every retained entry, so doing it on every append cost a batch of 10,000 (hundreds of small appends to
-   * a full history) one move of 20,000 entries per append; in steps it costs about eight moves per entry appended.
+   * New rows go into the stream lookup once appends have paused (see the repository: doing it in a batch's commits
+   * cost five times the rows themselves), a chunk per transaction; an append meanwhile postpones the rest.
    */
-  const trimSlack = Math.max(1, Math.ceil(maxEntries / 8));
+  function indexSoon(): void {
+    if (indexTimer) clearTimeout(indexTimer);
+    indexTimer = setTimeout(() => {
+      indexTimer = null;
+      void (async () => {
+        try {
+          while (!indexTimer && repository.indexStreams(INDEX_CHUNK) > 0) await nextTurn();
+        } catch (error) {
+          // The database closed (the app is quitting) or cannot be written: the rows are found by scan until next time.
+          log.info('tokens', `stream lookup not brought up to date: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      })();
+    }, INDEX_QUIET_MS);
+    indexTimer.unref();
+  }
+  // Rows a crash left out of the lookup are added at start.
+  indexSoon();
 
-  /**
-   * Drops the oldest entries past `maxEntries`, in place (memory stays bounded however many were ever issued); with
-   * `slack`, only once there are more than `slack` of them. Whatever leaves the store (`entries()`) is trimmed exactly.
-   */
-  const keepNewest = (entries: HistoryEntry[], slack = 0): HistoryEntry[] => {
-    if (entries.length > maxEntries + slack) entries.splice(0, entries.length - maxEntries);
-    return entries;
+  const keepDepth = (list: HistoryEntry[]): HistoryEntry[] => {
+    // Dropped in steps, not on every append: each drop moves every kept entry.
+    if (list.length > depth + Math.ceil(depth / 4)) list.splice(0, list.length - depth);
+    return list;
   };
 
-  const sizeOf = (record: HistoryRecord): number => (record.type === 'note' ? 0 : record.entries.length);
+  async function readNewest(key: Sealer): Promise<HistoryEntry[]> {
+    const read: HistoryEntry[] = [];
+    let before: number | null = null;
+    while (read.length < depth) {
+      const chunk = readable(() => repository.window(key, Math.min(READ_CHUNK, depth - read.length), before));
+      read.push(...chunk);
+      if (chunk.length < READ_CHUNK) break;
+      before = Number(chunk.at(-1)!.id);
+      await nextTurn();
+    }
+    const top = Number(read[0]?.id ?? 0);
+    return keepDepth([...read.reverse(), ...addedWhileLoading.filter((entry) => Number(entry.id) > top)]);
+  }
 
-  async function load(): Promise<HistoryEntry[]> {
-    if (cache) return cache;
-    loading ??= (async () => {
-      try {
-        // Only the newest records that hold the retained entries are read (back to a snapshot, which starts the list).
-        const enough = () => {
-          let entries = 0;
-          return (record: HistoryRecord) => record.type === 'snapshot' || (entries += sizeOf(record)) >= maxEntries;
-        };
-        const { records, setAside, unread } = journal.readRecovering ? await journal.readRecovering({ enough }) : { records: await journal.read(), setAside: null, unread: undefined };
-        if (setAside) damage = describe(setAside);
-        unreadable = false;
-        // The records left unread count as empty: compaction drops them first, at the next change.
-        unreadRecords = unread?.records ?? 0;
-        recordSizes = [...new Array<number>(unreadRecords).fill(0), ...records.map(sizeOf)];
-        entriesOnDisk = recordSizes.reduce((n, size) => n + size, 0);
-        // What the unread records hold, estimated from their bytes (entries are of a similar size).
-        const unreadEntries = unread && unread.records > 0 ? Math.ceil((unread.bytes * entriesOnDisk) / Math.max(1, unread.readBytes)) : 0;
-        // A snapshot after the first record resets the list there: the records no longer line up with the list.
-        inStep = !records.some((r, index) => index > 0 && r.type === 'snapshot');
-        cache = keepNewest(replay(records));
-        // A file from before size-triggered compaction (or after a crash mid-interval) is brought back within bounds now.
-        if (entriesOnDisk + unreadEntries > maxEntries + compactAfterEntries && !(await compactHead(cache, null))) await compact(cache);
-        return cache;
-      } catch (error) {
-        // A keychain problem keeps its own sentence (it names the fix); anything else means the file itself.
-        if (isAppFailure(error) && error.kind === 'KeychainUnavailable') throw error;
-        unreadable = true;
-        throw new AppFailure('Internal', t('errors.history.unreadable'), { details: isAppFailure(error) ? error.appError.details : String(error) });
-      } finally {
-        loading = null;
-      }
-    })();
+  function loadNewest(key: Sealer): Promise<HistoryEntry[]> {
+    if (newest) return Promise.resolve(newest);
+    if (!loading) {
+      addedWhileLoading = [];
+      const reading = readNewest(key).then((list) => (newest = list));
+      loading = reading;
+      // Cleared once settled (not inside readNewest: a short history is read before `loading` is even set).
+      void reading.finally(() => {
+        if (loading === reading) {
+          loading = null;
+          addedWhileLoading = [];
+        }
+      }).catch(() => undefined);
+    }
     return loading;
   }
 
-  /** Rewrites the journal as `entries` (the retained list, see recordsOf): every entry serialised and encrypted again. */
-  async function compact(entries: HistoryEntry[]): Promise<void> {
-    const records = recordsOf(entries);
-    await journal.replace(records);
-    recordSizes = records.map(sizeOf);
-    entriesOnDisk = entries.length;
-    inStep = true;
-    unreadRecords = 0;
-  }
-
-  /**
-   * Compaction when the retained list is already the newest `maxEntries` with `change` applied: the oldest records
-   * are dropped whole, the one the cut falls inside is written again with its retained entries (the first ones of
-   * `retained`), and every later record is copied as it is on disk (`change`, if any, is added after them). False
-   * when that cannot be done (the journal cannot copy records, or the cut falls inside `change` itself): the caller
-   * then rewrites everything.
-   */
-  async function compactHead(retained: HistoryEntry[], change: HistoryRecord | null): Promise<boolean> {
-    if (!journal.replaceHead || !inStep) return false;
-    const added = change ? sizeOf(change) : 0;
-    let drop = entriesOnDisk + added - retained.length;
-    let whole = 0;
-    while (whole < recordSizes.length && recordSizes[whole]! <= drop) drop -= recordSizes[whole++]!;
-    if (whole === recordSizes.length) return false;
-    const cut = drop > 0 ? recordSizes[whole]! - drop : 0;
-    const head = cut > 0 ? recordsOf(retained.slice(0, cut)) : [];
-    const replaced = whole + (cut > 0 ? 1 : 0);
-    await journal.replaceHead(replaced, head, change ? [change] : []);
-    recordSizes = [...head.map(sizeOf), ...recordSizes.slice(replaced), ...(change ? [added] : [])];
-    entriesOnDisk = retained.length;
-    unreadRecords = 0;
-    return true;
-  }
-
-  /**
-   * Adds a record and then applies it to the list in memory (in place: a batch's many small appends do not each copy
-   * 20,000 entries). Past the entries threshold (entries on disk beyond the retained ones) the oldest records leave
-   * the file (see compactHead); past the records threshold the journal becomes one snapshot of the list with the
-   * change applied, trimmed to the newest `maxEntries`. A failed write changes nothing.
-   */
-  async function record(current: HistoryEntry[], change: HistoryRecord, apply: (entries: HistoryEntry[]) => void): Promise<void> {
-    const added = sizeOf(change);
-    const tooManyRecords = recordSizes.length + 1 > compactAfterRecords;
-    // Unread records hold entries not counted in entriesOnDisk: they leave now, so the bound on disk holds.
-    if (tooManyRecords || unreadRecords > 0 || entriesOnDisk + added > maxEntries + compactAfterEntries) {
-      const next = current.slice();
-      apply(next);
-      keepNewest(next);
-      if (tooManyRecords || !(await compactHead(next, change))) await compact(next);
-      cache = next;
-    } else {
-      await journal.append(change);
-      recordSizes.push(added);
-      entriesOnDisk += added;
-      apply(current);
-      keepNewest(current, trimSlack);
-    }
-  }
-
   return {
-    entries: async () => keepNewest(await load()),
-    append: (added) =>
-      changes.run(async () => {
-        if (added.length === 0) return;
-        // The full check, once, on the way in: what is on disk is then only shape-checked when read (see storedEntriesSchema).
-        const checked = checkedForSaving(newHistoryEntriesCheck(), added, 'token-history.enc');
-        const current = await load();
-        await record(current, { type: 'append', entries: checked }, (entries) => {
-          for (const entry of checked) entries.push(entry);
-        });
-      }),
-    setNote: (id, note) =>
-      changes.run(async () => {
-        const current = await load();
-        const index = current.findIndex((entry) => entry.id === id);
-        const found = current[index];
-        if (!found) throw new AppFailure('NotFound', t('errors.history.entryGone'));
-        const updated = { ...found, note };
-        await record(current, { type: 'note', id, note }, (entries) => {
-          entries[index] = updated;
-        });
-        return updated;
-      }),
-    clear: () =>
-      changes.run(async () => {
-        // A read still in progress would put the old entries back into memory after the clear.
-        await loading?.catch(() => undefined);
-        if (unreadable && journal.setAsideWhole) {
-          const file = await journal.setAsideWhole();
-          if (file) damage = { records: null, file: basename(file) };
-          unreadable = false;
-        }
-        await compact([]);
-        cache = [];
-      }),
-    damage: () => damage,
+    async page(search, limit) {
+      const key = await sealer();
+      const total = repository.count();
+      const term = search.trim();
+      if (!term) {
+        const entries = readable(() => repository.window(key, limit));
+        return { entries, total, matched: total, recentStreams: recentStreamsOf(entries) };
+      }
+      const recentStreams = recentStreamsOf(readable(() => repository.window(key, RECENT_WINDOW)));
+      // A stream uid, user id or batch id: every one of its tokens, by index, across the whole history.
+      const exactCount = repository.exactCount(key, term);
+      if (exactCount > 0) return { entries: readable(() => repository.exactWindow(key, term, limit)), total, matched: exactCount, recentStreams };
+      const words = searchWords(term);
+      const list = await loadNewest(key);
+      const entries: HistoryEntry[] = [];
+      let matched = 0;
+      for (let i = list.length - 1, seen = 0; i >= 0 && seen < depth; i--, seen++) {
+        if (!matchesWords(list[i]!, words)) continue;
+        matched += 1;
+        if (entries.length < limit) entries.push(list[i]!);
+      }
+      return { entries, total, matched, recentStreams };
+    },
+    async append(entries, batchUid = null) {
+      if (entries.length === 0) return [];
+      const key = await sealer();
+      const stored = repository.append(key, checked(entries), batchUid, maxEntries);
+      indexSoon();
+      // Only once committed: a failed write changes nothing in memory either.
+      if (newest) keepDepth(newest).push(...stored);
+      if (loading) addedWhileLoading.push(...stored);
+      return stored;
+    },
+    async byIds(ids) {
+      const key = await sealer();
+      return readable(() => repository.byIds(key, ids)).sort(newestFirst);
+    },
+    async setNote(id, note) {
+      const key = await sealer();
+      const updated = readable(() => repository.setNote(key, id, note));
+      if (!updated) throw new AppFailure('NotFound', t('errors.history.entryGone'));
+      const index = newest?.findIndex((entry) => entry.id === id) ?? -1;
+      if (newest && index >= 0) newest[index] = updated;
+      return updated;
+    },
+    async clear() {
+      repository.clear();
+      // A read under way may land after the clear: it is waited for, then forgotten with everything else.
+      await loading?.catch(() => undefined);
+      newest = null;
+    },
   };
 }
 
-function describe(setAside: SetAside): HistoryDamage {
-  return { records: setAside.records, file: basename(setAside.file) };
+/**
+ * The history of a session-only console (no keychain, so no data key to seal with): kept in memory until the app
+ * closes. The saved history is left as it is for when the keychain is back.
+ */
+export function createSessionTokenHistory(): TokenHistory {
+  let entries: HistoryEntry[] = [];
+  let next = 1;
+  return {
+    async page(search, limit) {
+      const matched = searchHistory(entries, search);
+      return { entries: matched.slice(0, limit), total: entries.length, matched: matched.length, recentStreams: recentStreamsOf(entries.slice(-RECENT_WINDOW).reverse()) };
+    },
+    async append(added) {
+      const stored = checked(added).map((entry) => ({ ...entry, id: String(next++) }));
+      entries.push(...stored);
+      return stored;
+    },
+    async byIds(ids) {
+      const wanted = new Set(ids);
+      return entries.filter((entry) => wanted.has(entry.id)).reverse();
+    },
+    async setNote(id, note) {
+      const index = entries.findIndex((entry) => entry.id === id);
+      if (index < 0) throw new AppFailure('NotFound', t('errors.history.entryGone'));
+      const updated = { ...entries[index]!, note };
+      entries[index] = updated;
+      return updated;
+    },
+    async clear() {
+      entries = [];
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import type { Profile } from '../../preload/contract/wire/profile';
@@ -10,13 +9,16 @@ import { messageInWords } from '../../preload/contract/messages/message-words';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { BatchInputError, parseBatchInput } from '../../preload/contract/batch-input';
-import { BatchRegistry, TokenBatch, expiryOf, issuedAtIso } from './batch-runner';
+import { TokenBatch } from './batch-runner';
+import { BatchRegistry, memoryArchive, type BatchArchive } from './batch-registry';
+import { expiryOf, issuedAtIso } from './batch-times';
 import { ProgressPusher } from './batch-progress';
 import { batchToCsv, exportFilename, historyToCsv } from './csv-export';
-import { createSessionTokenHistory, createTokenHistory, type TokenHistory } from './history-store';
+import { createSessionTokenHistory, createTokenHistory, type HistoryPage, type TokenHistory } from './history-store';
 import { buildPlaybackUrl } from './playback-url';
-import { searchHistory } from './history-search';
 import { createBatchMarkers } from './batch-markers';
+import { createTokenHistoryRepository } from '../storage/repositories/token-history-repository';
+import { createTokenBatchesRepository } from '../storage/repositories/token-batches-repository';
 import { deskFailure, rowSentence } from './token-errors';
 
 
@@ -59,6 +61,9 @@ function streamTokenEntry(
   };
 }
 
+/** Finished batches whose exports are kept once their live rows are dropped (the newest ones). */
+const KEPT_EXPORTS = 20;
+
 /** The pasted list, or a Validation failure on the `text` field that says what is wrong with it. */
 function parseBatchList(text: string) {
   try {
@@ -78,25 +83,40 @@ function parseBatchList(text: string) {
  */
 export function createTokensFeature(services: AppServices): Feature<typeof tokenChannels> {
   const { connections, profiles, vault } = services;
-  const batches = new BatchRegistry((batch) => batchToCsv(batch, batch.allRows()));
+  const batchesStored = createTokenBatchesRepository(services.storage);
+  /** Finished batches' exports: in the database, or in memory for a session-only console (nothing to seal with). */
+  const keptExports = memoryArchive(KEPT_EXPORTS);
+  const archive: BatchArchive = {
+    save: async (id, bytes, rows) => (vault.mode === 'session' ? keptExports.save(id, bytes, rows) : batchesStored.saveExport(await services.sealer(), id, bytes, rows, KEPT_EXPORTS)),
+    load: async (id) => {
+      if (vault.mode === 'session') return keptExports.load(id);
+      const kept = batchesStored.exportOf(await services.sealer(), id);
+      return kept && { deflated: kept.bytes, rows: kept.rows };
+    },
+  };
+  const batches = new BatchRegistry((batch) => batchToCsv(batch, batch.allRows()), archive);
   /** The saved, encrypted history. */
-  const savedHistory = createTokenHistory(join(services.dataDir, 'token-history.enc'), () => vault.getDataKey());
+  const historyRows = createTokenHistoryRepository(services.storage);
+  const savedHistory = createTokenHistory(historyRows, services.sealer);
   /** Used instead while the vault is in session-only mode (see createSessionTokenHistory). */
   const sessionHistory = createSessionTokenHistory();
-  /** Running batches leave a marker on disk until they finish: one left from an earlier run was interrupted. */
-  const markers = createBatchMarkers(services.dataDir);
+  /** Running batches are marked in the database until they finish: one left from an earlier run was interrupted. */
+  const markers = createBatchMarkers(batchesStored, services.sealer);
   /** Chosen per call: the operator may switch to session-only mode while the console runs. */
   const historyNow = (): TokenHistory => (vault.mode === 'session' ? sessionHistory : savedHistory);
 
-  /** Writes to the history; a failure does not take the token away from the operator, it is reported with it. */
-  async function record(entries: HistoryEntry[]): Promise<string | null> {
+  /**
+   * Writes to the history; a failure does not take the token away from the operator, it is reported with it. The
+   * entry comes back with its id in the history (its row), or as it was when it could not be written.
+   */
+  async function record(entry: HistoryEntry): Promise<{ entry: HistoryEntry; warning: string | null }> {
     try {
-      await historyNow().append(entries);
-      return null;
+      const [stored] = await historyNow().append([entry]);
+      return { entry: stored ?? entry, warning: null };
     } catch (error) {
       log.warn('tokens', `history not written: ${isAppFailure(error) ? error.appError.details ?? error.message : String(error)}`);
       const failure = isAppFailure(error) ? error : storageFailure(error, services.dataDir);
-      return t('errors.history.tokenUnsaved', { reason: failure ? failure.appError.message : t('errors.history.notWritten') });
+      return { entry, warning: t('errors.history.tokenUnsaved', { reason: failure ? failure.appError.message : t('errors.history.notWritten') }) };
     }
   }
 
@@ -105,31 +125,31 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     return { ...entry, playbackUrl, historyWarning };
   }
 
-  /** Batches an earlier run stopped in the middle of, with how many of their tokens reached the history. */
-  async function interruptedBatches(entries: readonly HistoryEntry[]): Promise<InterruptedBatch[]> {
+  /** Batches an earlier run stopped in the middle of, with how many of their tokens reached the history (an index count). */
+  async function interruptedBatches(): Promise<InterruptedBatch[]> {
     const left = await markers.leftovers();
-    if (left.length === 0) return [];
-    const issued = new Map<string, number>();
-    for (const entry of entries) if (entry.batchId) issued.set(entry.batchId, (issued.get(entry.batchId) ?? 0) + 1);
-    return left.map(({ id, startedAt, total, profileName }) => ({ batchId: id, startedAt, total, profileName, issued: issued.get(id) ?? 0 }));
+    return left.map(({ uid, startedAt, total, profileName }) => ({ batchId: uid, startedAt, total, profileName, issued: historyRows.countOfBatch(uid) }));
   }
 
-  /** Keeps the batch's marker while rows wait (running or paused); removes it once every row is final and saved. */
-  async function markWhileRunning(batch: TokenBatch, run: Promise<void>): Promise<void> {
+  /**
+   * Marks the batch running before its rows start (so every token it issues is linked to it in the history), and
+   * finished once every row is final and saved; a paused batch stays marked (rows wait for resume).
+   */
+  async function runMarked(batch: TokenBatch, start: () => Promise<void>): Promise<{ run: Promise<void> }> {
     // A status with no rows (none changed after the newest revision): a 10,000-row batch is not copied for two fields.
     const { total, profileName } = batch.status(Number.MAX_SAFE_INTEGER);
-    const written = markers.started({ id: batch.id, startedAt: new Date().toISOString(), total, profileName });
-    // Chained at once (not after the write): a run that fails meanwhile is never an unhandled rejection.
+    if (vault.mode !== 'session') await markers.started({ uid: batch.id, startedAt: new Date().toISOString(), total, profileName });
+    const run = start();
+    // Chained at once: a run that fails meanwhile is never an unhandled rejection.
     void run
       .then(() => batch.settled())
       .then(
         async () => {
-          await written;
-          if (!batch.paused) await markers.finished(batch.id);
+          if (!batch.paused && vault.mode !== 'session') await markers.finished(batch.id);
         },
         () => undefined,
       );
-    await written;
+    return { run };
   }
 
   async function profilesById(): Promise<Map<string, Profile>> {
@@ -145,8 +165,8 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       } catch (error) {
         throw deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter: client.rpcMethod });
       }
-      const entry = streamTokenEntry({ stream, token, issuedAt: new Date() }, grant, note, null, profile);
-      return view(entry, profile, await record([entry]));
+      const { entry, warning } = await record(streamTokenEntry({ stream, token, issuedAt: new Date() }, grant, note, null, profile));
+      return view(entry, profile, warning);
     },
 
     async 'tokens.createUserBound'({ uid, user, duration, note }, { signal }) {
@@ -158,7 +178,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         throw deskFailure(error, { streamField: 'uid', stream: uid });
       }
       const issuedAt = new Date();
-      const entry: HistoryEntry = {
+      const issued: HistoryEntry = {
         id: randomUUID(),
         kind: 'user',
         stream: uid,
@@ -177,31 +197,32 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
         note,
         batchId: null,
       };
-      return view(entry, profile, await record([entry]));
+      const { entry, warning } = await record(issued);
+      return view(entry, profile, warning);
     },
 
     async 'tokens.history'(input) {
       const search = input?.search ?? '';
       const limit = input?.limit ?? 500;
       const sessionOnly = vault.mode === 'session';
-      let entries: readonly HistoryEntry[];
+      let page: HistoryPage;
       try {
-        entries = await historyNow().entries();
+        page = await historyNow().page(search, limit);
       } catch (error) {
-        if (!isAppFailure(error)) throw error;
-        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, setAside: historyNow().damage(), interrupted: [], sessionOnly };
+        if (!isAppFailure(error) || error.kind === 'StorageUnavailable') throw error;
+        const empty: HistoryView = { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, setAside: null, interrupted: [], sessionOnly };
         return empty;
       }
       const byId = await profilesById();
-      const { matched, recentStreams } = searchHistory(entries, search);
       return {
-        entries: matched.slice(0, limit).map((entry) => view(entry, byId.get(entry.profileId))),
-        total: entries.length,
-        matched: matched.length,
-        recentStreams,
+        entries: page.entries.map((entry) => view(entry, byId.get(entry.profileId))),
+        total: page.total,
+        matched: page.matched,
+        recentStreams: page.recentStreams,
         unreadable: null,
-        setAside: historyNow().damage(),
-        interrupted: await interruptedBatches(entries),
+        // Damage is the database's to tell now (set aside whole, told on About and Connect).
+        setAside: null,
+        interrupted: sessionOnly ? [] : await interruptedBatches(),
         sessionOnly,
       };
     },
@@ -217,8 +238,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
     },
 
     async 'tokens.exportCsv'({ ids }) {
-      const wanted = new Set(ids);
-      const chosen = (await historyNow().entries()).filter((entry) => wanted.has(entry.id)).reverse();
+      const chosen = await historyNow().byIds(ids);
       return { csv: historyToCsv(chosen), filename: exportFilename('watchdesk-tokens', new Date()), rows: chosen.length };
     },
 
@@ -241,7 +261,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
           now: () => new Date(),
           record: async (rows) => {
             try {
-              await historyNow().append(rows.map((row) => streamTokenEntry(row, grant, note, batch.id, profile)));
+              await historyNow().append(rows.map((row) => streamTokenEntry(row, grant, note, batch.id, profile)), batch.id);
             } catch (error) {
               throw storageFailure(error, services.dataDir) ?? error;
             }
@@ -250,13 +270,12 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       });
       pusher.follow(batch);
       batches.add(batch);
-      const run = batch.start();
+      const { run } = await runMarked(batch, () => batch.start());
       run
         .catch((error: unknown) => log.error('tokens', `batch run failed: ${String(error)}`))
         // Once finished and saved, older finished batches give up their live rows for their exports.
         .then(() => batch.settled())
         .then(() => batches.archiveOld(), () => batches.archiveOld());
-      await markWhileRunning(batch, run);
       const status = batch.status();
       pusher.sent(status.rev);
       return status;
@@ -276,17 +295,17 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
 
     async 'tokens.batchRetry'({ batchId }) {
       const batch = batches.get(batchId);
-      const run = batch.retry();
+      if (batch.running) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
+      const { run } = await runMarked(batch, () => batch.retry());
       run.catch((error: unknown) => log.error('tokens', `batch retry failed: ${String(error)}`));
-      await markWhileRunning(batch, run);
       return batch.status();
     },
 
     async 'tokens.batchResume'({ batchId }) {
       const batch = batches.get(batchId);
-      const run = batch.resume();
+      if (batch.running) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
+      const { run } = await runMarked(batch, () => batch.resume());
       run.catch((error: unknown) => log.error('tokens', `batch resume failed: ${String(error)}`));
-      await markWhileRunning(batch, run);
       return batch.status();
     },
 

@@ -1,9 +1,8 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import { streamsWith } from '../support/streams';
-import { createTokenHistory } from '../../main/tokens/history-store';
+import { createTokenHistoryRepository } from '../../main/storage/repositories/token-history-repository';
+import { createTokenBatchesRepository } from '../../main/storage/repositories/token-batches-repository';
 import type { HistoryEntry } from '../../preload/contract/tokens';
 
 const sizes = [
@@ -62,28 +61,15 @@ test.describe('Stream tokens tells what was set aside and why a batch stopped', 
     await expect(page.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
   });
 
-  test('says how many damaged history records were set aside and where', async ({ page, console }) => {
-    const path = join(console.dataDir, 'token-history.enc');
-    const history = createTokenHistory(path, () => console.app.services.vault.getDataKey());
-    await history.append([entry(1)]);
-    await history.append([entry(2)]);
-    // A partial record at the end, as a full disk or a crash mid-write leaves it.
-    appendFileSync(path, Buffer.from([0, 0, 1, 0, 7, 7, 7]));
-
-    await console.open(page, 'tokens');
-    const notice = page.getByTestId('history-set-aside');
-    await expect(notice).toContainText('1 damaged record at the end of the history could not be read and was set aside as token-history.enc.damaged-');
-    await expect(notice).toContainText('in the data folder (its path is under About)');
-    await expect(page.getByText('cam-0002-hd')).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-
   test('tells on the next start that a batch was interrupted, and lists its issued tokens', async ({ page, console }) => {
-    // What a kill -9 during a batch leaves: its marker, and the tokens issued until then in the history.
+    // What a kill -9 during a batch leaves: the batch still marked running, and the tokens issued until then.
     const batchId = '5d0c1a9e-0000-4000-8000-00000000e2e0';
-    await createTokenHistory(join(console.dataDir, 'token-history.enc'), () => console.app.services.vault.getDataKey()).append([entry(1, batchId), entry(2, batchId), entry(3)]);
-    mkdirSync(join(console.dataDir, 'running-batches'));
-    writeFileSync(join(console.dataDir, 'running-batches', `${batchId}.json`), JSON.stringify({ id: batchId, startedAt: new Date().toISOString(), total: 600, profileName: 'Site 12' }));
+    const { storage } = console.app.services;
+    const sealer = await console.app.services.sealer();
+    createTokenBatchesRepository(storage).started(sealer, { uid: batchId, startedAt: new Date().toISOString(), total: 600, profileName: 'Site 12' });
+    const history = createTokenHistoryRepository(storage);
+    history.append(sealer, [entry(1, batchId), entry(2, batchId)], batchId, Number.MAX_SAFE_INTEGER);
+    history.append(sealer, [entry(3)], null, Number.MAX_SAFE_INTEGER);
 
     await console.open(page, 'tokens');
     const told = page.getByTestId('batch-interrupted');

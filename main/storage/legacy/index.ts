@@ -1,5 +1,6 @@
 import type { LegacySource } from './legacy-import';
 import { legacyOutbox, legacyTemplates } from './onboarding';
+import { tokenHistorySource } from './token-history';
 
 /** Every store of the console before the database, taken in once on the first start after it (in this order). */
-export const legacySources: readonly LegacySource[] = [legacyOutbox, legacyTemplates];
+export const legacySources: readonly LegacySource[] = [legacyOutbox, legacyTemplates, tokenHistorySource];

@@ -67,6 +67,30 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     expect(cancelled.counts.ok + cancelled.counts.cancelled).toBe(200);
     const rows = cancelled.rows.filter((row) => row.state === 'cancelled');
     expect(rows.every((row) => row.error !== null && row.errorKind === 'Cancelled')).toBe(true);
+    // Every token shown as issued was committed before it was shown, the last ones too (written at the cancel).
+    const issued = cancelled.rows.filter((row) => row.state === 'ok').map((row) => row.token);
+    const history = await desk.value('tokens.history', { search: start.id });
+    expect(history.matched).toBe(issued.length);
+    expect(new Set(history.entries.map((entry) => entry.token))).toEqual(new Set(issued));
+  });
+
+  it('keeps the export of a batch given up for newer ones in the database, exactly as it was', async () => {
+    const streams = privateStreams(desk);
+    const finished: BatchStatus[] = [];
+    for (let i = 0; i < 5; i++) {
+      const start = await desk.value('tokens.batchStart', { text: streams.slice(i * 3, i * 3 + 3).join('\n'), live: true, ttl: 60 });
+      finished.push((await follow(desk, start)).status);
+    }
+    const oldest = finished[0]!;
+    // The three newest keep their live rows; the older ones are exports only, packed and sealed in the database.
+    const archived = await desk.call('tokens.batchStatus', { batchId: oldest.id });
+    expect(archived.ok === false && archived.error.kind).toBe('NotFound');
+    const exported = await desk.value('tokens.batchExportCsv', { batchId: oldest.id });
+    expect(exported.rows).toBe(3);
+    for (const row of oldest.rows) expect(exported.csv).toContain(row.token!);
+    const { createTokenBatchesRepository } = await import('../../../main/storage/repositories/token-batches-repository');
+    const sealer = await desk.app.services.sealer();
+    await expect.poll(() => createTokenBatchesRepository(desk.app.services.storage).exportOf(sealer, oldest.id)?.rows).toBe(3);
   });
 
   it('retry after cancel issues only the rows without a token', async () => {

@@ -1,7 +1,6 @@
 import { hasDbus } from '../../support/dbus';
 import { streamsWith } from '../../support/streams';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createTokenBatchesRepository } from '../../../main/storage/repositories/token-batches-repository';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRegistryApp, type RegistryApp } from '../../support/registry-app';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
@@ -16,6 +15,11 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     for (const app of running.splice(0)) await app.app.dispose();
     await simulator.close();
   });
+
+  /** The batches the database holds as running, as the next start would find them (none of them this run's own). */
+  async function markedRunning(app: RegistryApp): Promise<string[]> {
+    return createTokenBatchesRepository(app.app.services.storage).leftovers(await app.app.services.sealer(), new Set()).map((batch) => batch.uid);
+  }
 
   async function until(check: () => Promise<boolean>): Promise<void> {
     for (let i = 0; i < 200; i++) {
@@ -34,7 +38,7 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     // A slow server, so the batch is still running when it stops answering altogether.
     simulator.faults.add({ path: '/api/', latencyMs: 300 });
     const batch = await first.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600, concurrency: 1 });
-    expect(readdirSync(join(first.dataDir, 'running-batches'))).toEqual([`${batch.id}.json`]);
+    expect(await markedRunning(first)).toEqual([batch.id]);
     await until(async () => (await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok >= 2);
     // The server stops answering: the rest of the batch hangs, as it would at the moment of a kill -9.
     simulator.faults.clear();
@@ -53,7 +57,7 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
 
     await second.call('tokens.dismissInterrupted', { batchId: batch.id });
     expect((await second.call<HistoryView>('tokens.history')).interrupted).toEqual([]);
-    expect(existsSync(join(first.dataDir, 'running-batches', `${batch.id}.json`))).toBe(false);
+    expect(await markedRunning(second)).toEqual([]);
   });
 
   it('leaves nothing to tell once a batch has finished', async () => {
@@ -67,7 +71,7 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
       const status = await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id, waitMs: 500 });
       return !status.running && !status.savingHistory;
     });
-    await until(async () => readdirSync(join(first.dataDir, 'running-batches')).length === 0);
+    await until(async () => (await markedRunning(first)).length === 0);
     const second = await startRegistryApp('finished-batch', { dataDir: first.dataDir, keychainService: first.keychainService });
     running.push(second);
     expect((await second.call<HistoryView>('tokens.history')).interrupted).toEqual([]);

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createTokenHistoryRepository } from '../../../main/storage/repositories/token-history-repository';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasDbus } from '../../support/dbus';
 import { openDesk, privateStreams, type Desk } from './desk';
@@ -13,10 +12,11 @@ describe.skipIf(!hasDbus)('token history in session-only mode', () => {
   it('lists only this session’s tokens, leaves the saved history untouched, and finds it again after a restart', async () => {
     const first = await openDesk();
     opened.push(first);
-    const [saved, sessionStream] = privateStreams(first);
-    const kept = await first.value('tokens.create', { stream: saved!, live: true, ttl: 3600 });
-    const historyFile = join(first.dataDir, 'token-history.enc');
-    const before = readFileSync(historyFile);
+    const [savedStream, sessionStream] = privateStreams(first);
+    const kept = await first.value('tokens.create', { stream: savedStream!, live: true, ttl: 3600 });
+    const saved = createTokenHistoryRepository(first.app.services.storage);
+    const sealer = await first.app.services.sealer();
+    const before = saved.window(sealer, 10);
 
     first.app.services.vault.useSessionOnly();
     const issuedInSession = await first.value('tokens.create', { stream: sessionStream!, live: true, ttl: 60 });
@@ -26,7 +26,7 @@ describe.skipIf(!hasDbus)('token history in session-only mode', () => {
     expect(sessionView.unreadable).toBeNull();
     expect(sessionView.entries.map((entry) => entry.id)).toEqual([issuedInSession.id]);
     await first.value('tokens.clearHistory', { confirm: true });
-    expect(readFileSync(historyFile).equals(before)).toBe(true);
+    expect(saved.window(sealer, 10)).toEqual(before);
     await first.dispose();
 
     const second = await openDesk({ dataDir: first.dataDir, keychainService: first.keychainService });

@@ -6,8 +6,11 @@
  * CRASH_KEY (hex data key) and, for batches, CRASH_SIM (JSON: baseUrl, apiToken, streams).
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { createTokenHistory } from '../../../main/tokens/history-store';
+import { createBatchMarkers } from '../../../main/tokens/batch-markers';
+import { createSealer, migrations, openStorage } from '../../../main/storage';
+import { createTokenHistoryRepository } from '../../../main/storage/repositories/token-history-repository';
+import { createTokenBatchesRepository } from '../../../main/storage/repositories/token-batches-repository';
 import { createProfileStore } from '../../../main/profiles/profile-store';
 import { TokenBatch } from '../../../main/tokens/batch-runner';
 import { createPlatformClient } from '../../../main/platform';
@@ -16,7 +19,10 @@ import type { HistoryEntry } from '../../../preload/contract/tokens';
 
 const [mode, dataDir] = process.argv.slice(2) as [string, string];
 const key = Buffer.from(process.env.CRASH_KEY ?? '', 'hex');
-const getKey = async (): Promise<Buffer> => key;
+const sealer = createSealer(key);
+/** The console's database in the data folder, as the app opens it at start. */
+const storage = openStorage({ folder: dataDir, migrations });
+const sealed = async () => sealer;
 const ack = (what: string, id: string): void => void process.stdout.write(`ACK ${what} ${id}\n`);
 const grant = { live: true, dvr: false, copy: false, ttl: 3600, from: 0, to: 0 };
 
@@ -27,9 +33,9 @@ function entry(stream: string, token: string, batchId: string | null): HistoryEn
   };
 }
 
-async function historyAppends(compactAfterRecords: number): Promise<never> {
-  const history = createTokenHistory(join(dataDir, 'token-history.enc'), getKey, { compactAfterRecords });
-  await history.entries();
+async function historyAppends(): Promise<never> {
+  const history = createTokenHistory(createTokenHistoryRepository(storage), sealed);
+  await history.page('', 500);
   process.stdout.write('READY\n');
   for (let i = 0; ; i++) {
     const added = Array.from({ length: 1 + (i % 3) }, (_, n) => entry(`cam-${i}-${n}`, `st_${randomUUID()}`, null));
@@ -52,8 +58,9 @@ async function profileSaves(): Promise<never> {
 
 async function batches(): Promise<never> {
   const sim = JSON.parse(process.env.CRASH_SIM ?? '{}') as { baseUrl: string; apiToken: string; streams: string[] };
-  const history = createTokenHistory(join(dataDir, 'token-history.enc'), getKey, { compactAfterRecords: 40 });
-  await history.entries();
+  const history = createTokenHistory(createTokenHistoryRepository(storage), sealed);
+  const markers = createBatchMarkers(createTokenBatchesRepository(storage), sealed);
+  await history.page('', 500);
   const client = createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: async () => sim.apiToken });
   process.stdout.write('READY\n');
   for (;;) {
@@ -66,9 +73,11 @@ async function batches(): Promise<never> {
         issue: (stream, signal) => client.createStreamToken({ stream, ...grant }, { signal }),
         describe: () => ({ message: 'failed', kind: 'Internal' }),
         now: () => new Date(),
-        record: (rows) => history.append(rows.map((row) => entry(row.stream, row.token, batch.id))),
+        record: async (rows) => void (await history.append(rows.map((row) => entry(row.stream, row.token, batch.id)), batch.id)),
       },
     });
+    // As the desk does: marked running before its first row, finished once every row is final and saved.
+    await markers.started({ uid: batch.id, startedAt: new Date().toISOString(), total: sim.streams.length, profileName: 'Crash' });
     const run = batch.start();
     // Follow the batch as the screen does: every row it shows as issued is acknowledged.
     let since = 0;
@@ -80,12 +89,12 @@ async function batches(): Promise<never> {
       if (!status.running && !status.savingHistory) break;
     }
     await run;
+    await markers.finished(batch.id);
   }
 }
 
 await cleanLeftoverTempFiles(dataDir);
-if (mode === 'history') await historyAppends(1_000_000);
-else if (mode === 'compaction') await historyAppends(4);
+if (mode === 'history') await historyAppends();
 else if (mode === 'profiles') await profileSaves();
 else if (mode === 'batch') await batches();
 else throw new Error(`unknown mode ${mode}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BatchRegistry, TokenBatch, type BatchDeps } from '../../../main/tokens/batch-runner';
+import { TokenBatch, type BatchDeps } from '../../../main/tokens/batch-runner';
+import { BatchRegistry, memoryArchive } from '../../../main/tokens/batch-registry';
 import { isAppFailure } from '../../../main/shared/app-failure';
 
 const grant = { live: true, dvr: false, copy: false, ttl: 60, from: 0, to: 0 };
@@ -19,14 +20,14 @@ const csvOf = (batch: TokenBatch): string => batch.allRows().map((row) => `${row
 
 describe('BatchRegistry', () => {
   it('keeps the last few finished batches live and older ones as their export only', async () => {
-    const registry = new BatchRegistry(csvOf, 2, 10);
+    const registry = new BatchRegistry(csvOf, memoryArchive(10), 2);
     const batches: TokenBatch[] = [];
     for (let i = 0; i < 5; i++) {
       const batch = await finishedBatch([`a${i}`, `b${i}`]);
       batches.push(batch);
       registry.add(batch);
     }
-    expect(registry.sizes()).toEqual({ live: 2, archived: 3 });
+    expect(registry.liveCount()).toBe(2);
     // The newest two answer status calls; the oldest is an export with the same CSV it had when live.
     expect(registry.get(batches[4]!.id)).toBe(batches[4]);
     expect(await registry.exportOf(batches[0]!.id)).toEqual({ csv: 'a0,st_a0\nb0,st_b0', rows: 2 });
@@ -40,17 +41,17 @@ describe('BatchRegistry', () => {
   });
 
   it('gives back an archived export exactly as it was, whatever its size and script', async () => {
-    const registry = new BatchRegistry(csvOf, 0, 10);
+    const registry = new BatchRegistry(csvOf, memoryArchive(10), 0);
     const streams = Array.from({ length: 10_000 }, (_, i) => (i % 7 === 0 ? `камера-${i}` : `cam-${i}-hd`));
     const batch = await finishedBatch(streams);
     const live = csvOf(batch);
     registry.add(batch);
-    expect(registry.sizes()).toEqual({ live: 0, archived: 1 });
+    expect(registry.liveCount()).toBe(0);
     expect(await registry.exportOf(batch.id)).toEqual({ csv: live, rows: 10_000 });
   });
 
   it('never archives a running batch and drops the oldest exports beyond its limit', async () => {
-    const registry = new BatchRegistry(csvOf, 1, 2);
+    const registry = new BatchRegistry(csvOf, memoryArchive(2), 1);
     const hanging = new TokenBatch({
       streams: ['slow'],
       grant,
@@ -67,7 +68,9 @@ describe('BatchRegistry', () => {
       registry.add(batch);
     }
     expect(registry.get(hanging.id)).toBe(hanging);
-    expect(registry.sizes()).toEqual({ live: 2, archived: 2 });
+    expect(registry.liveCount()).toBe(2);
+    // The exports are saved once packed; the oldest beyond the archive's limit is gone.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(registry.exportOf(finished[0]!.id)).rejects.toThrow();
     expect((await registry.exportOf(finished[2]!.id)).rows).toBe(1);
   });

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import type { HistoryEntry } from '../../../preload/contract/tokens';
+import type { Storage } from '../database';
+import type { Sealer } from '../sealer';
+
+/**
+ * The token history in the database: one sealed record per issued token, bound to its row (`token-history:<seq>`).
+ * Rows are found by their order (`seq`, the entry's id on screen) and by keyed hashes of the stream uid and the user
+ * id; nothing else is in clear. Every window is a keyset range on an index: opening or searching a history of
+ * millions of tokens reads only the rows it shows.
+ */
+export interface TokenHistoryRepository {
+  /**
+   * Adds entries in one committed transaction (the oldest beyond `maxEntries` leave in the same one); returns them
+   * with their ids (their row numbers), oldest first.
+   */
+  append(sealer: Sealer, entries: readonly HistoryEntry[], batchUid: string | null, maxEntries: number): HistoryEntry[];
+  /** Entries kept now (from the counts table: no scan). */
+  count(): number;
+  /** The newest `limit` entries older than row `before` (all when null), newest first. */
+  window(sealer: Sealer, limit: number, before?: number | null): HistoryEntry[];
+  /** The newest `limit` entries whose stream uid, user id or batch id is exactly `term`, newest first. */
+  exactWindow(sealer: Sealer, term: string, limit: number, before?: number | null): HistoryEntry[];
+  /** How many entries have stream uid, user id or batch id `term` (an index count, proportional to the matches). */
+  exactCount(sealer: Sealer, term: string): number;
+  byIds(sealer: Sealer, ids: readonly string[]): HistoryEntry[];
+  /** Replaces one entry's note; null when the entry is gone. */
+  setNote(sealer: Sealer, id: string, note: string): HistoryEntry | null;
+  /** Tokens of a batch in the history. */
+  countOfBatch(batchUid: string): number;
+  clear(): void;
+  /**
+   * Adds up to `limit` rows to the stream lookup (oldest not yet there first), in one transaction; returns how many
+   * (0 once it is caught up). Run when no batch is writing: a row is found before it is in it too, only by a scan.
+   */
+  indexStreams(limit: number): number;
+}
+
+/** Bytes of the HMAC kept for lookups: 128 bits tell millions of streams apart and halve the indexes. */
+const HASH_BYTES = 16;
+
+/**
+ * What a record must look like when opened. Each record passed the full `historyEntrySchema` on its way in and is
+ * authenticated by AES-GCM, so reading checks the shape only (a window of 500 is opened on every screen load).
+ */
+const storedEntrySchema = z.custom<HistoryEntry>((value) => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, stream, issuedAt } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof stream === 'string' && typeof issuedAt === 'string';
+}, { message: 'not a history entry' });
+
+const purposeOf = (seq: number): string => `token-history:${seq}`;
+export const streamHash = (sealer: Sealer, stream: string): Buffer => sealer.hash('stream-uid', stream).subarray(0, HASH_BYTES);
+export const userHash = (sealer: Sealer, user: string): Buffer => sealer.hash('user-id', user).subarray(0, HASH_BYTES);
+
+type Row = { seq: number; record: Uint8Array };
+
+const seqOf = (id: string): number | null => (/^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null);
+
+export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepository {
+  const setCount = (change: number): void => void storage.statement("UPDATE token_history_counts SET n = n + ? WHERE name = 'entries'").run(change);
+  let checked = false;
+  /**
+   * The kept count. Rows copied out of a damaged database (salvage) arrive without it: a count of 0 beside rows is
+   * that case, and only then are the rows counted, once.
+   */
+  const counted = (): number => {
+    const { n } = storage.statement("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number };
+    if (checked || n > 0) return n;
+    checked = true;
+    if (storage.statement('SELECT 1 AS yes FROM token_history LIMIT 1').get() === undefined || !storage.writable) return n;
+    return storage.transaction(() => {
+      const { rows } = storage.statement('SELECT count(*) AS rows FROM token_history').get() as { rows: number };
+      storage.statement("UPDATE token_history_counts SET n = ? WHERE name = 'entries'").run(rows);
+      return rows;
+    });
+  };
+  const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
+  const opened = (sealer: Sealer, rows: unknown[]): HistoryEntry[] => (rows as Row[]).map((row) => open(sealer, row));
+  const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
+  const indexedUpto = (): number => (storage.statement("SELECT n FROM token_history_counts WHERE name = 'streams_indexed_upto'").get() as { n: number }).n;
+  /** Rows of one stream, newest first: the lookup table, then the newest rows not in it yet (a rowid range scan). */
+  const STREAM_SEQS = `SELECT seq FROM token_history_streams WHERE stream_hash = :hash AND seq < :below
+    UNION ALL SELECT seq FROM token_history WHERE seq > :upto AND seq < :below AND stream_hash = :hash`;
+  const batchSeq = (uid: string): number | null => (storage.statement('SELECT seq FROM token_batches WHERE uid = ?').get(uid) as { seq: number } | undefined)?.seq ?? null;
+
+  /** Drops the oldest entries beyond `max`, in the caller's transaction. */
+  const trim = (max: number): void => {
+    const over = counted() - max;
+    if (over <= 0) return;
+    const cut = storage.statement('SELECT seq FROM token_history ORDER BY seq LIMIT 1 OFFSET ?').get(over) as { seq: number } | undefined;
+    if (!cut) return;
+    const { changes } = storage.statement('DELETE FROM token_history WHERE seq < ?').run(cut.seq);
+    // Past a cap of millions only: a scan of the lookup table, once in a long while.
+    storage.statement('DELETE FROM token_history_streams WHERE seq < ?').run(cut.seq);
+    setCount(-Number(changes));
+  };
+
+  return {
+    append(sealer, entries, batchUid, maxEntries) {
+      return storage.transaction(() => {
+        counted(); // brings a salvaged count up to date before it is added to
+        const batch = batchUid ? batchSeq(batchUid) : null;
+        // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
+        let seq = ((storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0) + 1;
+        const insert = storage.statement('INSERT INTO token_history (seq, issued_at, stream_hash, user_hash, batch_seq, record) VALUES (?, ?, ?, ?, ?, ?)');
+        const stored = entries.map((entry) => {
+          const kept = { ...entry, id: String(seq) };
+          insert.run(seq, Date.parse(entry.issuedAt), streamHash(sealer, entry.stream), entry.user === null ? null : userHash(sealer, entry.user), batch, sealer.sealJson(kept, purposeOf(seq)));
+          seq += 1;
+          return kept;
+        });
+        setCount(stored.length);
+        trim(maxEntries);
+        return stored;
+      });
+    },
+    count: () => storage.read(counted),
+    window: (sealer, limit, before) => storage.read(() => opened(sealer, storage.statement('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(below(before), limit))),
+    exactWindow(sealer, term, limit, before) {
+      return storage.read(() => {
+        // Three index ranges, each read newest first and merged: an OR in one query would sort every match.
+        const from = (sql: string, key: unknown): Row[] => (key === null ? [] : (storage.statement(sql).all(key as Buffer, below(before), limit) as Row[]));
+        const stream = storage
+          .statement(`SELECT seq, record FROM token_history WHERE seq IN (${STREAM_SEQS} ORDER BY seq DESC LIMIT :limit) ORDER BY seq DESC`)
+          .all({ hash: streamHash(sealer, term), below: below(before), upto: indexedUpto(), limit }) as Row[];
+        const rows = [
+          ...stream,
+          ...from('SELECT seq, record FROM token_history WHERE user_hash = ? AND seq < ? ORDER BY seq DESC LIMIT ?', userHash(sealer, term)),
+          ...from('SELECT seq, record FROM token_history WHERE batch_seq = ? AND seq < ? ORDER BY seq DESC LIMIT ?', batchSeq(term)),
+        ];
+        const unique = new Map(rows.map((row) => [row.seq, row]));
+        return opened(sealer, [...unique.values()].sort((a, b) => b.seq - a.seq).slice(0, limit));
+      });
+    },
+    exactCount(sealer, term) {
+      return storage.read(
+        () =>
+          (
+            storage
+              .statement(`SELECT count(*) AS n FROM (${STREAM_SEQS} UNION SELECT seq FROM token_history WHERE user_hash = :user UNION SELECT seq FROM token_history WHERE batch_seq = :batch)`)
+              .get({ hash: streamHash(sealer, term), below: Number.MAX_SAFE_INTEGER, upto: indexedUpto(), user: userHash(sealer, term), batch: batchSeq(term) }) as { n: number }
+          ).n,
+      );
+    },
+    byIds(sealer, ids) {
+      const select = storage.statement('SELECT seq, record FROM token_history WHERE seq = ?');
+      return storage.read(() => ids.map(seqOf).flatMap((seq) => (seq === null ? [] : opened(sealer, [select.get(seq)].filter(Boolean)))));
+    },
+    setNote(sealer, id, note) {
+      const seq = seqOf(id);
+      if (seq === null) return null;
+      return storage.transaction(() => {
+        const row = storage.statement('SELECT seq, record FROM token_history WHERE seq = ?').get(seq) as Row | undefined;
+        if (!row) return null;
+        const updated = { ...open(sealer, row), note };
+        storage.statement('UPDATE token_history SET record = ? WHERE seq = ?').run(sealer.sealJson(updated, purposeOf(seq)), seq);
+        return updated;
+      });
+    },
+    countOfBatch(batchUid) {
+      return storage.read(() => {
+        const seq = batchSeq(batchUid);
+        return seq === null ? 0 : (storage.statement('SELECT count(*) AS n FROM token_history WHERE batch_seq = ?').get(seq) as { n: number }).n;
+      });
+    },
+    clear() {
+      storage.transaction(() => {
+        storage.statement('DELETE FROM token_history').run();
+        storage.statement('DELETE FROM token_history_streams').run();
+        storage.statement("UPDATE token_history_counts SET n = 0 WHERE name IN ('entries', 'streams_indexed_upto')").run();
+      });
+    },
+    indexStreams(limit) {
+      return storage.transaction(() => {
+        const rows = storage.statement('SELECT seq, stream_hash FROM token_history WHERE seq > ? ORDER BY seq LIMIT ?').all(indexedUpto(), limit) as Array<{ seq: number; stream_hash: Uint8Array }>;
+        if (rows.length === 0) return 0;
+        // OR IGNORE: rows copied out of a damaged database may bring their lookup rows along.
+        const add = storage.statement('INSERT OR IGNORE INTO token_history_streams (stream_hash, seq) VALUES (?, ?)');
+        for (const row of rows) add.run(row.stream_hash, row.seq);
+        storage.statement("UPDATE token_history_counts SET n = ? WHERE name = 'streams_indexed_upto'").run(rows.at(-1)!.seq);
+        return rows.length;
+      });
+    },
+  };
+}
