@@ -5,7 +5,7 @@ import { createDeviceCache } from './device-cache';
 import { createDeviceLookup } from './device-lookup';
 import { createShortcutStore } from './shortcut-store';
 import { createWatchLists, type WatchEvents } from './watch-lists';
-import { createWatchStore } from './watch-store';
+import { createWatchRepository } from '../storage/repositories/watch-repository';
 
 export interface AgentsFeatureOptions {
   /** Tests shorten the gathering of notifications. */
@@ -15,7 +15,7 @@ export interface AgentsFeatureOptions {
 
 /** Camera-agent inspection and the watch lists (see preload/contract/agents.ts). */
 export function createAgentsFeature(services: AppServices, options: AgentsFeatureOptions = {}): Feature<typeof agentsChannels> {
-  const lookup = createDeviceLookup(services.connections, createDeviceCache(services.dataDir), createShortcutStore(services.dataDir));
+  const lookup = createDeviceLookup(services.connections, createDeviceCache(services.storage, services.sealer), createShortcutStore(services.storage));
   const events: WatchEvents = {
     changed: (summary) => services.events.emit('watch.changed', summary),
     // A copy: the alert object lives on in the list and changes when it clears or is acknowledged.
@@ -23,7 +23,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
   };
   const watch = createWatchLists({
     connections: services.connections,
-    store: createWatchStore(services.dataDir),
+    store: createWatchRepository(services.storage),
     notifier: services.notifier,
     events,
     ...(options.now ? { now: options.now } : {}),

@@ -49,7 +49,7 @@ export function createServices(options: ServiceOptions): AppServices {
   const dataFolder = createDataFolder(options.dataDir);
   const storage = openStorage({ folder: options.dataDir, migrations, notice: (sentence) => dataFolder.notice(sentence) });
   const sealer = createSealerSource(() => vault.getDataKey());
-  const profiles = createProfileStore(options.dataDir, dataFolder);
+  const profiles = createProfileStore(storage);
   const events = createEventHub();
   const connections = createConnections(profiles, vault, createConnectionWatch(events, () => profiles.getActiveId()));
   const notifier = options.notifier ?? createRecordingNotifier();

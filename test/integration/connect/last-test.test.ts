@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchdeskApp } from '../../../main/app/create-app';
 import { startRegistryApp, type RegistryApp } from '../../support/registry-app';
-import { createProfileStore, PROFILES_FILE } from '../../../main/profiles/profile-store';
+import { createProfileStore } from '../../../main/profiles/profile-store';
+import { storageAt } from '../../support/storage';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import type { ProfileView, ProfilesOverview } from '../../../preload/contract/connect';
 
@@ -40,7 +41,7 @@ describe.skipIf(!hasDbus)('the last connection test is kept with the profile', (
     expect(file).not.toContain('not-the-token-4711');
     expect(file).not.toMatch(/refused|Unauthenticated/i);
     // A new start reads it back.
-    expect((await createProfileStore(dataDir).get(profile.id))?.lastTest).toEqual(view.lastTest);
+    expect((await createProfileStore(storageAt(dataDir)).get(profile.id))?.lastTest).toEqual(view.lastTest);
   });
 
   it('is replaced by the next test and dropped when the token or the address changes, but not by a new name', async () => {

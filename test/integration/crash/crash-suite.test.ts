@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import { createTokenHistory } from '../../../main/tokens/history-store';
 import { createProfileStore } from '../../../main/profiles/profile-store';
+import { storageAt } from '../../support/storage';
 import { streamsWith } from '../../support/streams';
 import { bundleChild } from '../../support/bundle-child';
 import { seededDelays } from '../../support/seeded-delays';
@@ -114,7 +115,7 @@ describe.concurrent('crash suite: kill -9 at random moments, nothing acknowledge
 
   it('profile saves (seed 37)', async () => {
     const { acked } = await killLoop('profiles', 37, async (dataDir, acks) => {
-      const profiles = await createProfileStore(dataDir).list();
+      const profiles = await createProfileStore(storageAt(dataDir)).list();
       const byId = new Map(profiles.map((profile) => [profile.id, profile]));
       for (const line of acks) {
         if (line.startsWith('profile ')) expect(byId.has(line.slice('profile '.length))).toBe(true);

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createTokenHistory } from '../../../main/tokens/history-store';
 import { createProfileStore } from '../../../main/profiles/profile-store';
+import { storageAt } from '../storage';
 import { TokenBatch } from '../../../main/tokens/batch-runner';
 import { createPlatformClient } from '../../../main/platform';
 import { cleanLeftoverTempFiles } from '../../../main/shared/atomic-file';
@@ -39,7 +40,7 @@ async function historyAppends(compactAfterRecords: number): Promise<never> {
 }
 
 async function profileSaves(): Promise<never> {
-  const profiles = createProfileStore(dataDir);
+  const profiles = createProfileStore(storageAt(dataDir));
   await profiles.list();
   process.stdout.write('READY\n');
   for (let i = 0; ; i++) {
