@@ -1,4 +1,4 @@
-import { migrations, openStorage, type Storage } from '../../main/storage';
+import { importLegacyData, legacySources, migrations, openStorage, type Storage } from '../../main/storage';
 
 const open = new Map<string, Storage>();
 
@@ -12,5 +12,12 @@ export function storageAt(dataDir: string): Storage {
     storage = openStorage({ folder: dataDir, migrations });
     open.set(dataDir, storage);
   }
+  return storage;
+}
+
+/** The database as the console has it after its start: what earlier versions left in the folder taken in. */
+export async function startedStorage(dataDir: string, getDataKey: () => Promise<Buffer> = async () => Buffer.alloc(32, 7)): Promise<Storage> {
+  const storage = storageAt(dataDir);
+  await importLegacyData(storage, { dataDir, getDataKey }, legacySources, () => undefined);
   return storage;
 }

@@ -13,6 +13,8 @@ export interface ShortcutRepository {
   clearRecent(profileId: string): LookupShortcuts;
   /** Everything kept for a profile that was deleted. */
   forgetProfile(profileId: string): void;
+  /** Takes in a profile's shortcuts as an earlier version kept them (recent newest first, pinned in order). */
+  put(profileId: string, shortcuts: LookupShortcuts): void;
 }
 
 interface Row {
@@ -94,6 +96,20 @@ export function createShortcutRepository(storage: Storage): ShortcutRepository {
     },
     forgetProfile(profileId) {
       storage.transaction(() => storage.statement('DELETE FROM lookup_shortcuts WHERE profile_id = ?').run(profileId));
+    },
+    put(profileId, { recent, pinned }) {
+      storage.transaction(() => {
+        const upsert = storage.statement(
+          `INSERT INTO lookup_shortcuts (profile_id, device_id, name, looked_up_at, recent_seq, pinned_seq) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (profile_id, device_id) DO UPDATE SET
+             name = coalesce(excluded.name, name),
+             looked_up_at = coalesce(excluded.looked_up_at, looked_up_at),
+             recent_seq = coalesce(excluded.recent_seq, recent_seq),
+             pinned_seq = coalesce(excluded.pinned_seq, pinned_seq)`,
+        );
+        recent.slice(0, MAX_RECENT_LOOKUPS).forEach((item, index) => upsert.run(profileId, item.id, item.name, item.at, recent.length - index, null));
+        pinned.forEach((item, index) => upsert.run(profileId, item.id, item.name, null, null, index + 1));
+      });
     },
   };
 }
