@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
@@ -92,30 +93,30 @@ describe('the data folder on start', () => {
     await app.dispose();
   });
 
-  it('tells on screen that a damaged profiles file was set aside, and the copy keeps its 0600 permissions', async () => {
+  it('tells on screen that a damaged earlier profiles file could not be taken in, and leaves it where it is, still 0600', async () => {
     const dataDir = mkdtempSync(join(workDir, 'corrupt-'));
     writeFileSync(join(dataDir, 'profiles.json'), '{ not json', { mode: 0o600 });
     chmodSync(join(dataDir, 'profiles.json'), 0o600);
     const { app, call } = await start(dataDir);
     const list = (await call('profiles.list')) as Answer;
+    expect(list.ok).toBe(true);
     const notices = (list.value!.storage as { notices: string[] }).notices;
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/profiles file was damaged \(it is not valid JSON\)\. A copy was kept as profiles\.json\.corrupt-/);
-    const backup = readdirSync(dataDir).find((name) => name.startsWith('profiles.json.corrupt-'))!;
-    expect(statSync(join(dataDir, backup)).mode & 0o777).toBe(0o600);
-    expect(existsSync(join(dataDir, 'profiles.json'))).toBe(false);
+    expect(notices[0]).toMatch(/server profiles saved by an earlier version \(profiles\.json\) could not be read, so it was left where it is/);
+    expect(statSync(join(dataDir, 'profiles.json')).mode & 0o777).toBe(0o600);
     await app.dispose();
   });
 
-  it('a copied-aside profiles file (some profiles unreadable) keeps 0600 too', async () => {
+  it('takes in the readable profiles of an earlier file and sets the whole file aside, still 0600', async () => {
     const dataDir = mkdtempSync(join(workDir, 'partial-'));
-    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeId: null, profiles: [{ broken: true }] }), { mode: 0o600 });
+    const now = new Date().toISOString();
+    const good = { id: randomUUID(), name: 'Readable', baseUrl: 'https://ok.example.com', kind: 'server', tokenStyle: 'bearer', tls: { mode: 'system' }, timeoutMs: 15000, createdAt: now, updatedAt: now };
+    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeId: null, profiles: [{ broken: true }, good] }), { mode: 0o600 });
     chmodSync(join(dataDir, 'profiles.json'), 0o600);
     const { app, call } = await start(dataDir);
     const list = (await call('profiles.list')) as Answer;
-    expect((list.value!.storage as { notices: string[] }).notices[0]).toMatch(/1 profile could not be read/);
-    const backup = readdirSync(dataDir).find((name) => name.startsWith('profiles.json.corrupt-'))!;
-    expect(statSync(join(dataDir, backup)).mode & 0o777).toBe(0o600);
+    expect((list.value!.profiles as Array<{ name: string }>).map((p) => p.name)).toEqual(['Readable']);
+    expect(statSync(join(dataDir, 'profiles.json.before-database')).mode & 0o777).toBe(0o600);
     await app.dispose();
   });
 });
