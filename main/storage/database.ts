@@ -9,6 +9,7 @@ import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { isDamage, sqliteStorageReason } from './sqlite-errors';
 import { migrate, type Migration } from './migrate';
 import { salvageInto, type SalvageReport } from './salvage';
+import { checkWal } from './wal-check';
 
 /** The one database file in a data folder; its WAL and shared-memory files sit beside it. */
 export const DATABASE_FILE = 'watchdesk.db';
@@ -55,6 +56,11 @@ export interface OpenStorageOptions {
   notice?: (sentence: string) => void;
   /** Tests open a database in memory. */
   inMemory?: boolean;
+  /**
+   * Told after every top-level transaction: the failure when the disk refused it (full, read-only), null when it was
+   * committed. The data folder's status follows it, so the banner goes once space returns.
+   */
+  onWrite?: (failure: AppFailure | null) => void;
 }
 
 /** A storage failure as the operator reads it, or null when `error` is not about the disk. */
@@ -62,7 +68,8 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
   if (error instanceof AppFailure) return error.kind === 'StorageUnavailable' ? error : null;
   const why = sqliteStorageReason(error) ?? storageReasonOf(error);
   if (!why) return null;
-  return new AppFailure('StorageUnavailable', t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) }), {
+  const sentence = why.reason === 'full' ? t('storage.diskFull', { path: folder }) : t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) });
+  return new AppFailure('StorageUnavailable', sentence, {
     details: `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
     data: { path: folder, reason: why.reason },
     retryable: false,
@@ -129,6 +136,7 @@ class SqliteStorage implements Storage {
     private readonly integrity: string,
     private readonly notices: string[],
     private readonly readOnlyReason: AppFailure | null,
+    private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
   ) {}
 
   statement(sql: string): StatementSync {
@@ -148,6 +156,7 @@ class SqliteStorage implements Storage {
       this.db.exec('BEGIN IMMEDIATE');
       const result = work();
       this.db.exec('COMMIT');
+      this.onWrite(null);
       return result;
     } catch (error) {
       if (this.db.isTransaction) {
@@ -157,7 +166,9 @@ class SqliteStorage implements Storage {
           log.warn('storage', `rollback failed: ${String(rollbackError)}`);
         }
       }
-      throw storageFailureOf(error, this.folder) ?? error;
+      const failure = storageFailureOf(error, this.folder);
+      if (failure) this.onWrite(failure);
+      throw failure ?? error;
     } finally {
       this.depth -= 1;
     }
@@ -249,6 +260,8 @@ export function openStorage(options: OpenStorageOptions): Storage {
   try {
     mkdirSync(folder, { recursive: true });
     createPrivateFile(file);
+    const walNotice = checkWal(file);
+    if (walNotice) tell(walNotice);
     let db = new DatabaseSync(file);
     let integrity = 'ok';
     try {
@@ -272,7 +285,7 @@ export function openStorage(options: OpenStorageOptions): Storage {
       migrate(db, options.migrations);
     }
     tightenSideFiles(file);
-    return new SqliteStorage(db, folder, file, true, integrity, notices, null);
+    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite);
   } catch (error) {
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
     const failure = storageFailureOf(error, folder);
