@@ -62,6 +62,26 @@ describe.skipIf(!canMount)('a data folder that cannot be written', () => {
     else expect(token.error!.kind).not.toBe('Internal');
   }, 60_000);
 
+  it('read-only: a pin, a watch list and a draft are refused in words, and none of them shows as saved', () => {
+    const dataDir = mkdtempSync(join(workDir, 'ro-pin-'));
+    consoleOn(dataDir, 'true', []);
+    const { started, results } = consoleOn(dataDir, `mount --bind ${dataDir} ${dataDir} && mount -o remount,ro,bind ${dataDir} ${dataDir}`, [
+      ['agents.pin', { id: '101', pinned: true }],
+      ['agents.shortcuts', undefined],
+      ['agents.watchSave', { name: 'Wall', devicesText: '101', intervalSec: 60, concurrency: 2, rules: [], active: true }],
+      ['agents.watchLists', undefined],
+      ['analytics.saveDraft', { uid: 'task-1', name: 'Evening', body: { areas: [] } }],
+    ]);
+    expect(started).toBe(true);
+    const [pin, shortcuts, save, lists, draft] = results as [Answer, Answer, Answer, Answer, Answer];
+    for (const refused of [pin, save, draft]) {
+      expect(refused).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', data: { path: dataDir, reason: 'read-only' } } });
+      expect(refused.error!.message).toMatch(/could not be saved.*read-only/);
+    }
+    expect(shortcuts.value).toEqual({ recent: [], pinned: [] });
+    expect(lists.value).toEqual([]);
+  }, 60_000);
+
   it('full: says the disk is full', () => {
     const dataDir = mkdtempSync(join(workDir, 'full-'));
     const fill = `mount -t tmpfs -o size=64k tmpfs ${dataDir} && (dd if=/dev/zero of=${dataDir}/filler bs=4k count=64 2>/dev/null || true)`;
