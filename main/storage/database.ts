@@ -10,6 +10,7 @@ import { isDamage, sqliteStorageReason } from './sqlite-errors';
 import { migrate, type Migration } from './migrate';
 import { salvageInto, type SalvageReport } from './salvage';
 import { checkWal } from './wal-check';
+import { tableWords } from './table-words';
 
 /** The one database file in a data folder; its WAL and shared-memory files sit beside it. */
 export const DATABASE_FILE = 'watchdesk.db';
@@ -66,6 +67,14 @@ export interface OpenStorageOptions {
 /** A storage failure as the operator reads it, or null when `error` is not about the disk. */
 export function storageFailureOf(error: unknown, folder: string): AppFailure | null {
   if (error instanceof AppFailure) return error.kind === 'StorageUnavailable' ? error : null;
+  if (isDamage(error)) {
+    // Damage found while running (a disk error under the file): the next start sets the file aside and keeps what reads.
+    return new AppFailure('StorageUnavailable', t('storage.damagedNow', { path: folder }), {
+      details: `${error instanceof Error ? error.message : String(error)} in ${folder}`,
+      data: { path: folder, reason: 'other' },
+      retryable: false,
+    });
+  }
   const why = sqliteStorageReason(error) ?? storageReasonOf(error);
   if (!why) return null;
   const sentence = why.reason === 'full' ? t('storage.diskFull', { path: folder }) : t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) });
@@ -226,12 +235,13 @@ class SqliteStorage implements Storage {
 }
 
 function damagedSentence(kept: string, why: string, report: SalvageReport): string {
-  const keptTables = report.kept.filter((table) => table.rows > 0).map((table) => `${table.name} (${table.rows})`).join(', ');
-  const lost = report.unreadable.join(', ');
+  const keptTables = report.kept.filter((table) => table.rows > 0).map((table) => `${tableWords(table.name)} (${table.rows})`).join(', ');
+  if (!keptTables) return t('storage.databaseUnreadable', { file: kept, why });
+  const lost = report.unreadable.map(tableWords).join(', ');
   return t('storage.databaseSetAside', {
     file: kept,
     why,
-    kept: keptTables || t('storage.nothing'),
+    kept: keptTables,
     lost: lost || t('storage.nothing'),
   });
 }
@@ -279,7 +289,10 @@ export function openStorage(options: OpenStorageOptions): Storage {
       db = new DatabaseSync(file);
       configure(db);
       migrate(db, options.migrations);
+      // Rows are copied table by table as they read: a row whose parent was lost is still worth keeping.
+      db.exec('PRAGMA foreign_keys = OFF');
       const report = salvageInto(db, kept);
+      db.exec('PRAGMA foreign_keys = ON');
       tell(damagedSentence(kept, integrity, report));
     } else {
       migrate(db, options.migrations);

@@ -204,4 +204,13 @@ describe('the database', () => {
     expect((caught as AppFailure).message).toMatch(/^The disk holding .* is full/);
     storage.close();
   });
+
+  it('tells damage found while running as a sentence that says to restart, never as a bare error', () => {
+    const storage = openStorage({ folder: folder(), migrations: notes });
+    const damaged = Object.assign(new Error('database disk image is malformed'), { code: 'ERR_SQLITE_ERROR', errcode: 11 });
+    expect(() => storage.read(() => {
+      throw damaged;
+    })).toThrow(/The database in .* is damaged.* Restart Watchdesk/);
+    storage.close();
+  });
 });

@@ -12,11 +12,28 @@ export const storage = {
     'The disk holding {{path}} is full, so this change was not saved (nothing saved before it is lost). Free some space on that disk and try again: Watchdesk saves again as soon as there is room.',
   saveFailed:
     'This change could not be saved: the data folder {{path}} cannot be written ({{reason}}). Free some space or make the folder writable, then try again.',
+  damagedNow:
+    'The database in {{path}} is damaged, so this could not be read or saved. Restart Watchdesk: it sets the damaged file aside, keeps everything in it that can still be read, and says what could not.',
   walSetAside:
     'The database\'s write-ahead log ({{file}}) was damaged ({{why}}). A copy was kept as {{kept}}; the changes that could still be read were kept, the rest of the log could not be read.',
   databaseSetAside:
     'The database was damaged ({{why}}). It was kept as {{file}}, and Watchdesk started a new one with what could still be read: {{kept}}. Could not be read: {{lost}}.',
+  databaseUnreadable:
+    'The database was damaged ({{why}}) and nothing in it could be read. It was kept as {{file}}, and Watchdesk started a new, empty one.',
   nothing: 'nothing',
+  /** What the tables hold, in the sentences above; a table not named here is told by its own name. */
+  tables: {
+    meta: 'database facts',
+    watchLists: 'watch lists',
+    watchAlerts: 'watch alerts',
+    shortcuts: 'recent and pinned devices',
+    deviceCache: 'saved device copies',
+    dashboardCache: 'saved dashboards',
+    drafts: 'analytics drafts',
+    sent: 'analytics bodies sent',
+    profiles: 'server profiles',
+    activeProfile: 'the server in use',
+  },
   walWhy: {
     header: 'its header is not a write-ahead log header',
     cut: 'it ends part-way through a change',
