@@ -11,6 +11,8 @@ export interface ShortcutStore {
   /** Answers the shortcuts as saved; a pin that cannot be saved is refused in words (StorageUnavailable), never answered ok. */
   setPinned(profileId: string, id: string, pinned: boolean, name: string | null): Promise<LookupShortcuts>;
   clearRecent(profileId: string): Promise<LookupShortcuts>;
+  /** A deleted profile's shortcuts go with it. */
+  forgetProfile(profileId: string): Promise<void>;
 }
 
 /** Recent look-ups and pinned devices per profile, in the database. */
@@ -22,5 +24,6 @@ export function createShortcutStore(storage: Storage): ShortcutStore {
     recordLookup: async (profileId, id, name) => repository.recordLookup(profileId, id, name, new Date().toISOString()),
     setPinned: async (profileId, id, pinned, name) => repository.setPinned(profileId, id, pinned, name),
     clearRecent: async (profileId) => repository.clearRecent(profileId),
+    forgetProfile: async (profileId) => repository.forgetProfile(profileId),
   };
 }

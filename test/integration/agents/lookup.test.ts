@@ -128,4 +128,16 @@ describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
       await again.dispose();
     }
   });
+
+  it('forgets a deleted profile\'s device copies and recent and pinned devices', async () => {
+    await c.value('agents.lookup', { id: shapeId('offline') });
+    await c.value('agents.pin', { id: shapeId('offline'), pinned: true });
+    // The copy is written behind the answer; asking for it waits for that write.
+    expect(await c.value('agents.cached', { id: shapeId('offline') })).not.toBeNull();
+    const storage = c.app.services.storage;
+    expect(storage.health().counts).toMatchObject({ device_cache: 1, lookup_shortcuts: 1 });
+    const profileId = (await c.app.services.profiles.getActiveId())!;
+    await c.app.services.profiles.remove(profileId);
+    expect(storage.health().counts).toMatchObject({ device_cache: 0, lookup_shortcuts: 0 });
+  });
 });
