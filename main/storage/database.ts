@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
@@ -83,6 +83,15 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
     data: { path: folder, reason: why.reason },
     retryable: false,
   });
+}
+
+function isReadableFolder(folder: string): boolean {
+  try {
+    readdirSync(folder);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function stamp(): string {
@@ -302,7 +311,9 @@ export function openStorage(options: OpenStorageOptions): Storage {
   } catch (error) {
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
     const failure = storageFailureOf(error, folder);
-    if (!why || !failure) throw error;
+    // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to
+    // show: the start fails with the folder named, rather than a console that silently keeps nothing.
+    if (!why || !failure || !isReadableFolder(folder)) throw error;
     log.warn('storage', `the database cannot be written: ${String(error)}`);
     // Kept for health and diagnostics; the data folder's own check tells the operator the same sentence on screen.
     notices.push(t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) }));
