@@ -2,7 +2,9 @@ import { cameraAgentSchema, type CameraAgent } from '../../preload/contract/wire
 import { maskRtspUrl } from '../../preload/contract/agents-rtsp';
 import type { Storage } from '../storage/database';
 import type { Sealer } from '../storage/sealer';
-import { createDeviceCacheRepository } from '../storage/repositories/device-cache-repository';
+import { createDeviceCacheRepository, type DeviceCopy } from '../storage/repositories/device-cache-repository';
+import { AppFailure } from '../shared/app-failure';
+import { log } from '../shared/log';
 
 /**
  * The last copy seen of each device per profile, for a look-up when the server cannot be reached. Stream credentials
@@ -51,7 +53,17 @@ export function createDeviceCache(storage: Storage, sealer: () => Promise<Sealer
       repository.save(await sealer(), profileId, { id, raw: maskRawText(text, device), fetchedAt });
     },
     async load(profileId, id) {
-      const copy = repository.load(await sealer(), profileId, id);
+      let copy: DeviceCopy | null;
+      try {
+        copy = repository.load(await sealer(), profileId, id);
+      } catch (error) {
+        // A copy sealed under another data key (a session-only run, a keychain that was reset) or a keychain that does
+        // not answer: the copy is only a convenience, so the look-up goes on as if there were none. A disk problem is
+        // told as itself.
+        if (error instanceof AppFailure && error.kind === 'StorageUnavailable') throw error;
+        log.warn('agents', `the saved copy of a device could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }
       if (!copy) return null;
       return { id, raw: copy.raw, fetchedAt: copy.fetchedAt, device: cameraAgentSchema.parse(JSON.parse(copy.raw)) };
     },
