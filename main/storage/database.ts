@@ -167,7 +167,10 @@ class SqliteStorage implements Storage {
   }
 
   transaction<T>(work: () => T): T {
-    if (this.readOnlyReason) throw this.readOnlyReason;
+    if (this.readOnlyReason) {
+      this.onWrite(this.readOnlyReason);
+      throw this.readOnlyReason;
+    }
     if (this.depth > 0) return this.savepoint(work);
     this.depth += 1;
     try {
@@ -329,7 +332,7 @@ function openReadOnly(options: OpenStorageOptions, file: string, notices: string
       const db = new DatabaseSync(new URL(`${pathToFileURL(file).href}?immutable=1`), { readOnly: true });
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
       if (version === Math.max(0, ...options.migrations.map((m) => m.version))) {
-        return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure);
+        return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure, options.onWrite);
       }
       db.close();
     } catch (error) {
@@ -339,5 +342,5 @@ function openReadOnly(options: OpenStorageOptions, file: string, notices: string
   const memory = new DatabaseSync(':memory:');
   configure(memory);
   migrate(memory, options.migrations);
-  return new SqliteStorage(memory, options.folder, file, false, 'ok', notices, failure);
+  return new SqliteStorage(memory, options.folder, file, false, 'ok', notices, failure, options.onWrite);
 }
