@@ -324,16 +324,32 @@ export function openStorage(options: OpenStorageOptions): Storage {
   }
 }
 
+/**
+ * Opens the file for reading only. First as a WAL database, which reads the changes still in the write-ahead log (a
+ * console stopped without its closing checkpoint leaves them there) and works when the -wal and -shm files exist;
+ * then, when they cannot be made on a read-only folder, as an immutable file (no -shm, no locks).
+ */
+function openForReading(file: string): DatabaseSync {
+  try {
+    const db = new DatabaseSync(file, { readOnly: true });
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return db;
+  } catch (error) {
+    log.info('storage', `read-only open without the log failed (${String(error)}); opening the file as it is`);
+    return new DatabaseSync(new URL(`${pathToFileURL(file).href}?immutable=1`), { readOnly: true });
+  }
+}
+
 /** What is on a read-only disk can still be shown; when even that fails, an empty database in memory keeps the console up. */
 function openReadOnly(options: OpenStorageOptions, file: string, notices: string[], failure: AppFailure): Storage {
   if (existsSync(file)) {
     try {
-      // immutable: SQLite neither creates the -shm file nor takes locks, which a read-only folder would refuse.
-      const db = new DatabaseSync(new URL(`${pathToFileURL(file).href}?immutable=1`), { readOnly: true });
+      const db = openForReading(file);
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
       if (version === Math.max(0, ...options.migrations.map((m) => m.version))) {
         return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure, options.onWrite);
       }
+      log.warn('storage', `the read-only database has schema ${version}, this console needs another: nothing of it can be shown`);
       db.close();
     } catch (error) {
       log.warn('storage', `the database cannot be read either: ${String(error)}`);

@@ -9,6 +9,8 @@ import { createRegistry } from '../../../main/ipc/registry';
 import { createVault } from '../../../main/secrets/vault';
 import { memoryKeychain } from '../../support/fake-keychain';
 import { bundleChild } from '../../support/bundle-child';
+import { DATABASE_FILE, migrations, openStorage } from '../../../main/storage';
+import { createWatchRepository } from '../../../main/storage/repositories/watch-repository';
 
 /**
  * A read-only or full data folder: the console starts, says in words that the folder cannot be written (which, why),
@@ -80,6 +82,24 @@ describe.skipIf(!canMount)('a data folder that cannot be written', () => {
     }
     expect(shortcuts.value).toEqual({ recent: [], pinned: [] });
     expect(lists.value).toEqual([]);
+  }, 60_000);
+
+  it('read-only after a stop without the closing checkpoint: shows what is still in the write-ahead log', () => {
+    const dataDir = mkdtempSync(join(workDir, 'ro-wal-'));
+    consoleOn(dataDir, 'true', []);
+    // A console still running on the folder (or stopped by a crash): its last change is in the WAL, not the file.
+    const running = openStorage({ folder: dataDir, migrations });
+    const list = { id: 'wal-list', name: 'Only in the log', profileId: 'p', deviceIds: ['101'], intervalSec: 60, concurrency: 2, rules: [], active: false, notes: [], createdAt: new Date().toISOString() };
+    createWatchRepository(running).saveList(list, []);
+    expect(statSync(join(dataDir, `${DATABASE_FILE}-wal`)).size).toBeGreaterThan(0);
+    try {
+      const { started, results } = consoleOn(dataDir, `mount --bind ${dataDir} ${dataDir} && mount -o remount,ro,bind ${dataDir} ${dataDir}`, [['agents.watchLists', undefined]]);
+      expect(started).toBe(true);
+      const [lists] = results as [Answer];
+      expect((lists.value as unknown as Array<{ name: string }>).map((l) => l.name)).toEqual(['Only in the log']);
+    } finally {
+      running.close();
+    }
   }, 60_000);
 
   it('full: says the disk is full', () => {
