@@ -9,8 +9,9 @@ import { AppFailure } from '../shared/app-failure';
 import type { StorageReason } from '../../preload/contract/app-error';
 
 /**
- * The app's data folder as a service: whether it can be written (checked on start, and again whenever a write
- * fails), and the notices of what was set aside in it (a damaged profiles file), for the screen to tell.
+ * The app's data folder as a service: whether it can be written (checked on start, and followed by every write the
+ * database commits or is refused), and the notices of what was set aside or could not be read in it (a damaged
+ * database or write-ahead log, files of an earlier version that could not be taken in), for Connect and About to tell.
  */
 export interface DataFolder {
   readonly path: string;
