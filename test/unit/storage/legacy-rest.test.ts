@@ -101,4 +101,19 @@ describe('the first start after the database takes in what earlier versions kept
     expect(await createProfileStore(storage).list()).toHaveLength(2);
     expect(storage.health().counts).toMatchObject({ profiles: 2, watch_lists: 2, watch_alerts: 2, dashboard_cache: 1, analytics_drafts: 0 });
   });
+
+  it('starts even when the import cannot be committed, says so, and leaves every file where it is', async () => {
+    const dataDir = copyOfFixtures();
+    const storage = openStorage({ folder: dataDir, migrations });
+    opened.push(storage);
+    const told: string[] = [];
+    const refusing = { ...legacySources[1]!, read: async () => () => {
+      throw new Error('The disk holding the folder is full.');
+    } };
+    await importLegacyData(storage, { dataDir, getDataKey: async () => FIXTURE_DATA_KEY }, [legacySources[0]!, refusing], (sentence) => told.push(sentence));
+    expect(told).toEqual([expect.stringMatching(/^What an earlier version kept \(server profiles, watch lists and device look-ups\) could not be taken into the database: The disk holding the folder is full\./)]);
+    expect(existsSync(join(dataDir, 'profiles.json'))).toBe(true);
+    expect(existsSync(join(dataDir, 'agents'))).toBe(true);
+    expect(await createProfileStore(storage).list()).toEqual([]);
+  });
 });

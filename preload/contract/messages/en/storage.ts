@@ -40,6 +40,8 @@ export const storage = {
   },
   legacyUnreadable:
     'The {{what}} saved by an earlier version ({{files}}) could not be read, so it was left where it is and not taken into the database. Nothing was deleted; Watchdesk tries again at the next start.',
+  legacyNotSaved:
+    'What an earlier version kept ({{what}}) could not be taken into the database: {{reason}} Its files were left where they are; Watchdesk tries again at the next start.',
   /** The banner on Connect and About. */
   banner: {
     unwritable: 'Changes cannot be saved',
