@@ -155,7 +155,9 @@ describe('the database', () => {
     expect(kept % 20).toBe(0);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/write-ahead log .* was damaged \(it ends part-way through a change\)\. A copy was kept as .*-wal\.damaged-/);
-    expect(readdirSync(dir).some((name) => name.startsWith(`${DATABASE_FILE}-wal.damaged-`))).toBe(true);
+    const copy = readdirSync(dir).find((name) => name.startsWith(`${DATABASE_FILE}-wal.damaged-`))!;
+    // The copy holds what the log held (sealed secrets among it): owner-only like the log.
+    expect(statSync(join(dir, copy)).mode & 0o777).toBe(0o600);
     addNote(storage, 'after', 'works');
     storage.close();
   });
