@@ -63,15 +63,21 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
     active = new Map(alerts.filter((a) => a.clearedAt === null).map((a) => [activeKey(a.listId, a.deviceId, a.rule.id), a]));
   };
 
+  /** Alerts observed while the disk refused them, saved with the next alerts that change. */
+  const unsaved = new Map<string, WatchAlert>();
+
   /**
    * Alerts are what polling observed: when they cannot be saved they are still raised and shown (an operator must see
-   * an alarm even on a full disk), and the failure is logged; the next change of the same alerts saves them again.
+   * an alarm even on a full disk), the failure is logged, and they are saved with the next alerts that change.
    */
   function persistAlerts(changed: WatchAlert[]): void {
+    for (const alert of changed) unsaved.set(alert.id, alert);
+    const pending = [...unsaved.values()].filter((alert) => runners.has(alert.listId));
     try {
-      options.store.saveAlerts(changed);
+      options.store.saveAlerts(pending);
+      unsaved.clear();
     } catch (error) {
-      log.error('agents', `watch alerts could not be saved: ${String(error)}`);
+      log.error('agents', `watch alerts could not be saved (${pending.length} kept to save later): ${String(error)}`);
     }
   }
 
@@ -123,7 +129,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
     }
     noteTimer ??= setTimeout(flushNotes, options.notifyGatherMs ?? 500);
     noteTimer.unref?.();
-    persistAlerts(changed.filter((alert) => runners.has(alert.listId)));
+    persistAlerts(changed);
   }
 
   function activeAlertsOf(listId: string): Map<string, number> {
