@@ -5,7 +5,7 @@ import { createDeviceCache } from './device-cache';
 import { createDeviceLookup } from './device-lookup';
 import { createShortcutStore } from './shortcut-store';
 import { createWatchLists, type WatchEvents } from './watch-lists';
-import { createWatchStore } from './watch-store';
+import { createWatchRepository } from '../storage/repositories/watch-repository';
 
 export interface AgentsFeatureOptions {
   /** Tests shorten the gathering of notifications. */
@@ -15,7 +15,15 @@ export interface AgentsFeatureOptions {
 
 /** Camera-agent inspection and the watch lists (see preload/contract/agents.ts). */
 export function createAgentsFeature(services: AppServices, options: AgentsFeatureOptions = {}): Feature<typeof agentsChannels> {
-  const lookup = createDeviceLookup(services.connections, createDeviceCache(services.dataDir), createShortcutStore(services.dataDir));
+  const cache = createDeviceCache(services.storage, services.sealer);
+  const shortcuts = createShortcutStore(services.storage);
+  const lookup = createDeviceLookup(services.connections, cache, shortcuts);
+  // What was kept for a deleted profile (its device copies, recent and pinned devices) goes with it.
+  const stopForgetting = services.profiles.onRemoved(async (profileId) => {
+    await lookup.idle();
+    await cache.clear(profileId);
+    await shortcuts.forgetProfile(profileId);
+  });
   const events: WatchEvents = {
     changed: (summary) => services.events.emit('watch.changed', summary),
     // A copy: the alert object lives on in the list and changes when it clears or is acknowledged.
@@ -23,7 +31,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
   };
   const watch = createWatchLists({
     connections: services.connections,
-    store: createWatchStore(services.dataDir),
+    store: createWatchRepository(services.storage),
     notifier: services.notifier,
     events,
     ...(options.now ? { now: options.now } : {}),
@@ -55,6 +63,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
       'agents.acknowledge': ({ alertIds, all }) => watch.acknowledge(all ? 'all' : (alertIds ?? [])),
     },
     async dispose() {
+      stopForgetting();
       await watch.dispose();
       await lookup.idle();
     },

@@ -1,16 +1,14 @@
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { z } from 'zod';
 import { cameraAgentSchema, type CameraAgent } from '../../preload/contract/wire/platform';
 import { maskRtspUrl } from '../../preload/contract/agents-rtsp';
-import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
+import type { Storage } from '../storage/database';
+import type { Sealer } from '../storage/sealer';
+import { createDeviceCacheRepository, type DeviceCopy } from '../storage/repositories/device-cache-repository';
+import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
-import { profileFolder } from './profile-folder';
 
 /**
- * The last copy seen of each device, one small file per device and profile (`agents/<profile>/devices/<id>.json`),
- * so a look-up rewrites one file, not a growing index. Not secret, so not encrypted: stream credentials are masked
- * before the copy is written, and the token never appears in an answer.
+ * The last copy seen of each device per profile, for a look-up when the server cannot be reached. Stream credentials
+ * are masked before the copy is kept (the copy says so: `credentialsKept: false`), and the copy is sealed as well.
  */
 export interface CachedDevice {
   id: string;
@@ -19,13 +17,6 @@ export interface CachedDevice {
   raw: string;
   fetchedAt: string;
 }
-
-const cacheFileSchema = z.object({
-  version: z.literal(1),
-  id: z.string(),
-  fetchedAt: z.string(),
-  raw: z.string(),
-});
 
 /** The device with every stream URL's credentials masked. */
 function maskDevice(device: CameraAgent): CameraAgent {
@@ -54,29 +45,30 @@ export interface DeviceCache {
   clear(profileId: string): Promise<void>;
 }
 
-export function createDeviceCache(dataDir: string): DeviceCache {
-  const pathOf = (profileId: string, id: string) => join(profileFolder(dataDir, profileId), 'devices', `${id}.json`);
+/** The copies live in the database, sealed with the data key (asked of the keychain once). */
+export function createDeviceCache(storage: Storage, sealer: () => Promise<Sealer>): DeviceCache {
+  const repository = createDeviceCacheRepository(storage);
   return {
     async save(profileId, id, device, text, fetchedAt) {
-      const raw = maskRawText(text, device);
-      await writeFileAtomic(pathOf(profileId, id), JSON.stringify({ version: 1, id, fetchedAt, raw }) + '\n', { mode: 0o600 });
+      repository.save(await sealer(), profileId, { id, raw: maskRawText(text, device), fetchedAt });
     },
     async load(profileId, id) {
-      const path = pathOf(profileId, id);
-      const bytes = await readFileIfExists(path);
-      if (bytes === null) return null;
+      let copy: DeviceCopy | null;
       try {
-        const file = cacheFileSchema.parse(JSON.parse(bytes.toString('utf8')));
-        return { id, raw: file.raw, fetchedAt: file.fetchedAt, device: cameraAgentSchema.parse(JSON.parse(file.raw)) };
-      } catch {
-        // A damaged copy is set aside (never read as "no copy" silently, never deleted): the next look-up replaces it.
-        log.warn('agents', `cached copy of device ${id} is damaged; set aside`);
-        await rename(path, `${path}.damaged-${Date.now()}`).catch(() => undefined);
+        copy = repository.load(await sealer(), profileId, id);
+      } catch (error) {
+        // A copy sealed under another data key (a session-only run, a keychain that was reset) or a keychain that does
+        // not answer: the copy is only a convenience, so the look-up goes on as if there were none. A disk problem is
+        // told as itself.
+        if (error instanceof AppFailure && error.kind === 'StorageUnavailable') throw error;
+        log.warn('agents', `the saved copy of a device could not be opened: ${error instanceof Error ? error.message : String(error)}`);
         return null;
       }
+      if (!copy) return null;
+      return { id, raw: copy.raw, fetchedAt: copy.fetchedAt, device: cameraAgentSchema.parse(JSON.parse(copy.raw)) };
     },
     async clear(profileId) {
-      await rm(join(profileFolder(dataDir, profileId), 'devices'), { recursive: true, force: true });
+      repository.clear(profileId);
     },
   };
 }

@@ -9,7 +9,7 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { Notifier } from '../shared/notifier';
 import { WatchRunner, type RuleTransitionEvent } from './watch-runner';
-import type { StoredList, WatchStore } from './watch-store';
+import type { StoredList, WatchRepository } from '../storage/repositories/watch-repository';
 import { alertSentence } from './alert-words';
 
 type WatchListInput = z.output<typeof watchListInputSchema>;
@@ -33,7 +33,8 @@ export interface WatchLists {
 
 export interface WatchListOptions {
   connections: Connections;
-  store: WatchStore;
+  /** Where lists and alerts are kept: every change is committed before it is answered or shown. */
+  store: WatchRepository;
   notifier: Notifier;
   events: WatchEvents;
   now?: () => number;
@@ -62,8 +63,22 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
     active = new Map(alerts.filter((a) => a.clearedAt === null).map((a) => [activeKey(a.listId, a.deviceId, a.rule.id), a]));
   };
 
-  function persist(): void {
-    options.store.save({ lists, alerts }).catch((error: unknown) => log.error('agents', `watch lists could not be saved: ${String(error)}`));
+  /** Alerts observed while the disk refused them, saved with the next alerts that change. */
+  const unsaved = new Map<string, WatchAlert>();
+
+  /**
+   * Alerts are what polling observed: when they cannot be saved they are still raised and shown (an operator must see
+   * an alarm even on a full disk), the failure is logged, and they are saved with the next alerts that change.
+   */
+  function persistAlerts(changed: WatchAlert[]): void {
+    for (const alert of changed) unsaved.set(alert.id, alert);
+    const pending = [...unsaved.values()].filter((alert) => runners.has(alert.listId));
+    try {
+      options.store.saveAlerts(pending);
+      unsaved.clear();
+    } catch (error) {
+      log.error('agents', `watch alerts could not be saved (${pending.length} kept to save later): ${String(error)}`);
+    }
   }
 
   function flushNotes(): void {
@@ -80,6 +95,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
   }
 
   function onTransitions(events: RuleTransitionEvent[]): void {
+    const changed: WatchAlert[] = [];
     for (const event of events) {
       const key = activeKey(event.list.id, event.deviceId, event.rule.id);
       const at = new Date(event.at).toISOString();
@@ -98,6 +114,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
           acknowledgedAt: null,
         };
         alerts.push(alert);
+        changed.push(alert);
         active.set(key, alert);
         pendingNotes.push(alert);
         options.events.alert(alert);
@@ -105,13 +122,14 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
         const alert = active.get(key);
         if (!alert) continue;
         alert.clearedAt = at;
+        changed.push(alert);
         active.delete(key);
         options.events.alert(alert);
       }
     }
     noteTimer ??= setTimeout(flushNotes, options.notifyGatherMs ?? 500);
     noteTimer.unref?.();
-    persist();
+    persistAlerts(changed);
   }
 
   function activeAlertsOf(listId: string): Map<string, number> {
@@ -137,7 +155,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
   }
 
   const ready = (async () => {
-    const data = await options.store.load();
+    const data = options.store.load();
     lists = data.lists;
     alerts = data.alerts;
     reindex();
@@ -197,33 +215,34 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
         notes: notesOf(parsed),
         createdAt: existing?.createdAt ?? new Date(now()).toISOString(),
       };
+      // Alerts of rules and devices that are no longer in the list end now.
+      const endedAt = new Date(now()).toISOString();
+      const ruleIds = new Set(stored.rules.map((r) => JSON.stringify(r)));
+      const deviceIds = new Set(stored.deviceIds);
+      const ended = existing
+        ? alerts.filter((a) => a.listId === stored.id && a.clearedAt === null && (!ruleIds.has(JSON.stringify(a.rule)) || !deviceIds.has(a.deviceId)))
+        : [];
+      // Saved first: a list whose save failed neither appears nor polls, and its alerts stay as they were.
+      options.store.saveList(stored, ended.map((a) => ({ ...a, clearedAt: endedAt })));
       lists = existing ? lists.map((l) => (l.id === stored.id ? stored : l)) : [...lists, stored];
+      for (const alert of ended) alert.clearedAt = endedAt;
       if (existing) {
-        // Alerts of rules and devices that are no longer in the list end now.
-        const ruleIds = new Set(stored.rules.map((r) => JSON.stringify(r)));
-        const deviceIds = new Set(stored.deviceIds);
-        for (const alert of alerts) {
-          if (alert.listId === stored.id && alert.clearedAt === null && (!ruleIds.has(JSON.stringify(alert.rule)) || !deviceIds.has(alert.deviceId))) {
-            alert.clearedAt = new Date(now()).toISOString();
-          }
-        }
         reindex();
         runners.get(stored.id)!.update(stored);
       } else {
         startRunner(stored);
       }
-      await options.store.save({ lists, alerts });
       return runners.get(stored.id)!.summary();
     },
 
     async remove(id) {
       const runner = await runnerOf(id);
-      await runner.dispose();
+      options.store.removeList(id);
       runners.delete(id);
       lists = lists.filter((l) => l.id !== id);
       alerts = alerts.filter((a) => a.listId !== id);
       reindex();
-      await options.store.save({ lists, alerts });
+      await runner.dispose();
     },
 
     async view(id) {
@@ -232,9 +251,11 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
 
     async setActive(id, isActive) {
       const runner = await runnerOf(id);
+      const list = lists.find((l) => l.id === id)!;
+      const changed = { ...list, active: isActive };
+      options.store.saveList(changed, []);
+      lists = lists.map((l) => (l.id === id ? changed : l));
       runner.setActive(isActive);
-      lists = lists.map((l) => (l.id === id ? { ...l, active: isActive } : l));
-      await options.store.save({ lists, alerts });
       return runner.summary();
     },
 
@@ -253,10 +274,9 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       await ready;
       const at = new Date(now()).toISOString();
       const chosen = ids === 'all' ? null : new Set(ids);
-      for (const alert of alerts) {
-        if (alert.acknowledgedAt === null && (chosen === null || chosen.has(alert.id))) alert.acknowledgedAt = at;
-      }
-      await options.store.save({ lists, alerts });
+      const acknowledged = alerts.filter((alert) => alert.acknowledgedAt === null && (chosen === null || chosen.has(alert.id)));
+      options.store.saveAlerts(acknowledged.map((alert) => ({ ...alert, acknowledgedAt: at })));
+      for (const alert of acknowledged) alert.acknowledgedAt = at;
       return alertList();
     },
 
@@ -264,7 +284,6 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       await ready.catch(() => undefined);
       await Promise.all([...runners.values()].map((r) => r.dispose()));
       if (noteTimer) clearTimeout(noteTimer);
-      await options.store.save({ lists, alerts }).catch(() => undefined);
     },
   };
 }

@@ -17,7 +17,7 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
 import { observationOf, okRow, pendingRow } from './watch-observation';
-import type { StoredList } from './watch-store';
+import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
 export const PAUSED_RETRY_SEC = 15;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import { analyticsChannels, checkTaskBody, type TaskDocument, type TaskWork } from '../../preload/contract/analytics';
@@ -34,7 +33,7 @@ function assertValidBody(body: TaskDocument): void {
  */
 export function createAnalyticsFeature(services: AppServices): Feature<typeof analyticsChannels> {
   const { connections, profiles, vault } = services;
-  const saved = createTaskWorkStore(join(services.dataDir, 'analytics-tasks.enc'), () => vault.getDataKey());
+  const saved = createTaskWorkStore(services.storage, services.sealer);
   const session = createSessionTaskWorkStore();
   const storeNow = (): TaskWorkStore => (vault.mode === 'session' ? session : saved);
 
@@ -52,7 +51,8 @@ export function createAnalyticsFeature(services: AppServices): Feature<typeof an
   }
 
   function unreadable(error: unknown): unknown {
-    if (!isAppFailure(error)) return error;
+    // A disk that cannot take the change says so in its own words (which folder, why).
+    if (!isAppFailure(error) || error.kind === 'StorageUnavailable') return error;
     return new AppFailure(error.appError, { message: t('analytics.errors.storeUnreadable', { reason: error.appError.message }) });
   }
 

@@ -1,41 +1,44 @@
-import { z } from 'zod';
-import { createEncryptedJsonStore } from '../secrets/crypto';
+import type { Storage } from '../storage/database';
+import type { Sealer } from '../storage/sealer';
+import { createAnalyticsWorkRepository, type StoredDraft, type StoredSent } from '../storage/repositories/analytics-work-repository';
 import { createSerialQueue } from '../shared/serial-queue';
-import { MAX_DRAFTS_PER_TASK, MAX_SENT_PER_TASK, taskDocumentSchema, type SentBody, type TaskDraft } from '../../preload/contract/analytics';
+import { MAX_DRAFTS_PER_TASK, MAX_SENT_PER_TASK, type SentBody, type TaskDraft } from '../../preload/contract/analytics';
 
 /**
  * What the analytics editor keeps between sessions: named drafts per task, and the bodies sent per task and server
- * (so the operator can put the previous one back; the API has no way to read a task). Encrypted with the vault's
- * data key: a body's stream link often carries the camera's user name and password.
+ * (so the operator can put the previous one back; the API has no way to read a task). Kept in the database, each
+ * record sealed with the vault's data key: a body's stream link often carries the camera's user name and password.
  */
+export type { StoredSent };
+export interface WorkFile {
+  drafts: StoredDraft[];
+  sent: StoredSent[];
+}
 
-const draftSchema = z.object({ uid: z.string(), name: z.string(), body: taskDocumentSchema, savedAt: z.string() });
-const sentSchema = z.object({ uid: z.string(), body: taskDocumentSchema, sentAt: z.string(), profileId: z.string(), profileName: z.string() });
-const workFileSchema = z.object({ version: z.literal(1), drafts: z.array(draftSchema), sent: z.array(sentSchema) });
-
-export type StoredSent = z.infer<typeof sentSchema>;
-export type WorkFile = z.infer<typeof workFileSchema>;
-
-const emptyFile = (): WorkFile => ({ version: 1, drafts: [], sent: [] });
+const emptyFile = (): WorkFile => ({ drafts: [], sent: [] });
 
 export interface TaskWorkStore {
   read(): Promise<WorkFile>;
-  /** Applies `change` to the current contents and saves the result; changes run one at a time. */
+  /**
+   * Applies `change` to the current contents and saves the result in one transaction before answering; changes run
+   * one at a time, and a change that could not be saved changes nothing in memory either.
+   */
   update(change: (file: WorkFile) => WorkFile): Promise<WorkFile>;
 }
 
-export function createTaskWorkStore(path: string, getKey: () => Promise<Buffer>): TaskWorkStore {
-  const file = createEncryptedJsonStore(path, workFileSchema, getKey);
+export function createTaskWorkStore(storage: Storage, sealer: () => Promise<Sealer>): TaskWorkStore {
+  const repository = createAnalyticsWorkRepository(storage);
   const queue = createSerialQueue();
+  let current: WorkFile | null = null;
+  const load = async (): Promise<WorkFile> => (current ??= repository.load(await sealer()));
   return {
-    async read() {
-      return (await file.read()) ?? emptyFile();
-    },
+    read: () => queue.run(load),
     update(change) {
       return queue.run(async () => {
-        // A file that cannot be read throws here, so it is never overwritten as if it were empty.
-        const next = change((await file.read()) ?? emptyFile());
-        await file.write(next);
+        const before = await load();
+        const next = change(before);
+        repository.replace(await sealer(), before, next);
+        current = next;
         return next;
       });
     },

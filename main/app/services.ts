@@ -47,9 +47,15 @@ export interface ServiceOptions {
 export function createServices(options: ServiceOptions): AppServices {
   const vault = options.vault ?? createVault({ service: options.keychainService ?? 'watchdesk' });
   const dataFolder = createDataFolder(options.dataDir);
-  const storage = openStorage({ folder: options.dataDir, migrations, notice: (sentence) => dataFolder.notice(sentence) });
+  const storage = openStorage({
+    folder: options.dataDir,
+    migrations,
+    notice: (sentence) => dataFolder.notice(sentence),
+    // The banner follows the disk: told when a write is refused, gone once one is committed again.
+    onWrite: (failure) => (failure ? dataFolder.writeFailed(failure) : dataFolder.writeSucceeded()),
+  });
   const sealer = createSealerSource(() => vault.getDataKey());
-  const profiles = createProfileStore(options.dataDir, dataFolder);
+  const profiles = createProfileStore(storage);
   const events = createEventHub();
   const connections = createConnections(profiles, vault, createConnectionWatch(events, () => profiles.getActiveId()));
   const notifier = options.notifier ?? createRecordingNotifier();

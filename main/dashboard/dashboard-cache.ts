@@ -1,72 +1,48 @@
-import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { dashboardSchema, type Dashboard } from '../../preload/contract/wire/platform';
-import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
+import type { Storage } from '../storage/database';
+import { createDashboardCacheRepository } from '../storage/repositories/dashboard-cache-repository';
 import { log } from '../shared/log';
 
 /**
- * The last dashboard answer per profile and period, on disk, so a wall or a laptop without a network still shows
- * the numbers (marked stale with their time). Statistics are not secret: plain JSON, written atomically. One file per
- * profile and period (the name is a hash of both, so no profile text reaches a file name).
+ * The last dashboard answer per profile and period, in the database, so a wall or a laptop without a network still
+ * shows the numbers (marked stale with their time). Statistics are not secret.
  */
 export interface SavedDashboard {
   fetchedAt: string;
   dashboard: Dashboard;
 }
 
-const savedSchema = z.object({
-  version: z.literal(1),
-  profileId: z.string(),
-  periodKey: z.string(),
-  fetchedAt: z.iso.datetime(),
-  dashboard: dashboardSchema,
-});
-
 export interface DashboardCache {
   read(profileId: string, periodKey: string): Promise<SavedDashboard | null>;
+  /** Resolves once the answer is committed; a disk that cannot take it rejects with the folder's sentence. */
   write(profileId: string, periodKey: string, saved: SavedDashboard): Promise<void>;
   /** Removes every saved answer of one profile (after the profile is deleted). */
   forgetProfile(profileId: string): Promise<void>;
 }
 
-export function createDashboardCache(folder: string): DashboardCache {
-  const profileFolder = (profileId: string) => join(folder, createHash('sha256').update(profileId).digest('hex').slice(0, 32));
-  const fileOf = (profileId: string, periodKey: string) =>
-    join(profileFolder(profileId), `${createHash('sha256').update(periodKey).digest('hex').slice(0, 32)}.json`);
+const fetchedAtSchema = z.iso.datetime();
 
+export function createDashboardCache(storage: Storage): DashboardCache {
+  const repository = createDashboardCacheRepository(storage);
   return {
     async read(profileId, periodKey) {
-      const path = fileOf(profileId, periodKey);
-      let text: Buffer | null;
-      try {
-        text = await readFileIfExists(path);
-      } catch (error) {
-        log.warn('dashboard', `saved dashboard unreadable: ${error instanceof Error ? error.message : String(error)}`);
+      const row = repository.read(profileId, periodKey);
+      if (!row) return null;
+      // Written by this console from a checked answer; one that no longer checks (a newer schema) is only a missed
+      // offline view, since the server's answer is the truth.
+      const dashboard = dashboardSchema.safeParse(JSON.parse(row.body));
+      if (!dashboard.success || !fetchedAtSchema.safeParse(row.fetchedAt).success) {
+        log.warn('dashboard', 'a saved dashboard no longer matches the answer shape and was ignored');
         return null;
       }
-      if (text === null) return null;
-      let json: unknown;
-      try {
-        json = JSON.parse(text.toString('utf8'));
-      } catch {
-        json = undefined;
-      }
-      const parsed = savedSchema.safeParse(json);
-      // A damaged copy is only a missed offline view (the server's answer is the truth), so it is not kept.
-      if (!parsed.success || parsed.data.profileId !== profileId || parsed.data.periodKey !== periodKey) {
-        log.warn('dashboard', 'a saved dashboard did not parse and was ignored');
-        return null;
-      }
-      return { fetchedAt: parsed.data.fetchedAt, dashboard: parsed.data.dashboard };
+      return { fetchedAt: row.fetchedAt, dashboard: dashboard.data };
     },
     async write(profileId, periodKey, saved) {
-      const body = JSON.stringify({ version: 1, profileId, periodKey, fetchedAt: saved.fetchedAt, dashboard: saved.dashboard });
-      await writeFileAtomic(fileOf(profileId, periodKey), body);
+      repository.write(profileId, periodKey, saved.fetchedAt, JSON.stringify(saved.dashboard));
     },
     async forgetProfile(profileId) {
-      await rm(profileFolder(profileId), { recursive: true, force: true });
+      repository.forgetProfile(profileId);
     },
   };
 }

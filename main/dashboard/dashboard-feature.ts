@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import type { CallContext } from '../ipc/registry';
@@ -60,7 +59,7 @@ function periodRefused(error: AppFailure): AppFailure {
  */
 export function createDashboardFeature(services: AppServices): Feature<typeof dashboardChannels> {
   const { connections, profiles } = services;
-  const cache = createDashboardCache(join(services.dataDir, 'dashboard-cache'));
+  const cache = createDashboardCache(services.storage);
   /** One write at a time per file, in order, so an older answer never lands over a newer one. */
   const writes = new Map<string, Promise<void>>();
   /** Deleted profiles: an answer still on its way for one of them is not saved (profile ids are never reused). */

@@ -1,29 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, rename } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
-import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { t } from '../shared/i18n';
-import { storageFailure } from '../shared/storage-errors';
-import type { DataFolder } from '../storage/data-folder';
+import type { Storage } from '../storage/database';
+import { createProfileRepository, type ProfilesState } from '../storage/repositories/profile-repository';
 import { CaRefused, readCaCertificates } from './ca-certificates';
-import { migrateCaFile } from './ca-file-migration';
 import { changesConnection, profileInputSchema, profileSchema, type ConnectionTestRecord, type Profile, type ProfileInput } from '../../preload/contract/wire/profile';
 
-export const PROFILES_FILE = 'profiles.json';
 export const DEMO_PROFILE_NAME = 'Demo server (built-in simulator)';
-
-/** profiles.json: the profiles and which one is in use. Never holds a secret. */
-const profilesFileSchema = z.object({
-  version: z.literal(1),
-  activeId: z.string().nullable(),
-  profiles: z.array(z.unknown()),
-});
-type ProfilesState = { activeId: string | null; profiles: Profile[] };
 
 export interface ProfileStore {
   list(): Promise<Profile[]>;
@@ -59,39 +45,33 @@ export interface ProfileStore {
   ensureDemoProfile(baseUrl: string): Promise<Profile>;
 }
 
-/** Where the store tells what it set aside and which writes failed; the app passes its DataFolder. */
-type FolderReports = Pick<DataFolder, 'notice' | 'writeFailed'>;
-const silentFolder: FolderReports = { notice: (sentence) => log.warn('profiles', sentence), writeFailed: () => undefined };
-
-/** Server profiles persisted atomically as `profiles.json` in `dataDir`. */
-export function createProfileStore(dataDir: string, folder: FolderReports = silentFolder): ProfileStore {
-  const path = join(dataDir, PROFILES_FILE);
-  let state: Promise<ProfilesState> | null = null;
+/** Server profiles kept in the database (main/storage): no secrets inside, API tokens stay in the keychain. */
+export function createProfileStore(storage: Storage): ProfileStore {
+  const repository = createProfileRepository(storage);
+  let state: ProfilesState | null = null;
   const queue = createSerialQueue();
 
-  const load = (): Promise<ProfilesState> => (state ??= readState(path, folder));
+  const load = (): ProfilesState => (state ??= repository.load());
   const removedListeners = new Set<(id: string) => void | Promise<void>>();
 
   /**
-   * Mutations run one at a time against the loaded state and are saved before the next starts. A folder that cannot
-   * be written answers StorageUnavailable (which folder, why); with `keepInMemory` the change still holds for this
-   * session (the demo profile: the console must start on a read-only folder).
+   * Mutations run one at a time against the loaded state; each is one committed transaction before it is answered,
+   * and a change that could not be saved changes nothing in memory either. A folder that cannot be written answers
+   * StorageUnavailable (which folder, why); with `keepInMemory` the change still holds for this session (the demo
+   * profile and the last test's outcome: the console must start and test on a read-only folder).
    */
   function mutate<T>(change: (current: ProfilesState) => T, options: { keepInMemory?: boolean } = {}): Promise<T> {
     return queue.run(async () => {
-      const current = await load();
+      const current = load();
       const draft: ProfilesState = { activeId: current.activeId, profiles: [...current.profiles] };
       const result = change(draft);
       try {
-        await writeFileAtomic(path, JSON.stringify({ version: 1, ...draft }, null, 2) + '\n', { mode: 0o600 });
+        repository.replace(draft);
       } catch (error) {
-        const failure = storageFailure(error, dataDir);
-        if (!failure) throw error;
-        folder.writeFailed(error);
-        if (!options.keepInMemory) throw failure;
-        log.warn('profiles', `kept in memory only: ${failure.appError.details ?? failure.message}`);
+        if (!options.keepInMemory || !(error instanceof AppFailure && error.kind === 'StorageUnavailable')) throw error;
+        log.warn('profiles', `kept in memory only: ${error.appError.details ?? error.message}`);
       }
-      state = Promise.resolve(draft);
+      state = draft;
       return result;
     });
   }
@@ -259,70 +239,4 @@ function parseInput(input: unknown) {
 
 function clone(profile: Profile): Profile {
   return structuredClone(profile);
-}
-
-/**
- * Loads profiles.json. A file that is not JSON or not our shape is copied aside as `profiles.json.corrupt-<ts>` and
- * the app starts with no profiles; single profiles that no longer validate are dropped the same way (after a backup
- * of the whole file), so one bad entry does not cost the others.
- */
-async function readState(path: string, folder: FolderReports): Promise<ProfilesState> {
-  const raw = await readFileIfExists(path);
-  if (raw === null) return { activeId: null, profiles: [] };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw.toString('utf8'));
-  } catch (error) {
-    log.warn('profiles', `not JSON: ${error instanceof Error ? error.message : String(error)}`);
-    await setAside(path, 'move', t('storage.why.notJson'), folder);
-    return { activeId: null, profiles: [] };
-  }
-  const file = profilesFileSchema.safeParse(json);
-  if (!file.success) {
-    await setAside(path, 'move', t('storage.why.notProfiles'), folder);
-    return { activeId: null, profiles: [] };
-  }
-  const profiles: Profile[] = [];
-  let dropped = 0;
-  let migrated = 0;
-  for (const stored of file.data.profiles) {
-    const { entry, migration } = await migrateCaFile(stored);
-    const profile = profileSchema.safeParse(entry);
-    if (profile.success) profiles.push(profile.data);
-    else dropped += 1;
-    if (migration !== 'none' && profile.success) {
-      migrated += 1;
-      log.info('profiles', migration === 'taken-over' ? `profile ${profile.data.name}: its CA certificate is kept as text now` : `profile ${profile.data.name}: its CA certificate has to be chosen again`);
-    }
-  }
-  const activeId = profiles.some((p) => p.id === file.data.activeId) ? file.data.activeId : null;
-  if (dropped > 0) await setAside(path, 'copy', t('storage.why.dropped', { count: dropped }), folder);
-  if (dropped > 0 || migrated > 0) {
-    // Save the readable rest now, so the next start does not find (and back up) the same damage again, and no CA
-    // file path is ever read again.
-    try {
-      await writeFileAtomic(path, JSON.stringify({ version: 1, activeId, profiles }, null, 2) + '\n', { mode: 0o600 });
-    } catch (error) {
-      if (!storageFailure(error, path)) throw error;
-      folder.writeFailed(error);
-    }
-  }
-  return { activeId, profiles };
-}
-
-/**
- * Keeps a damaged profiles.json as `profiles.json.corrupt-<ts>` for support (moved when nothing in it is usable;
- * both keep the original's permissions, 0600) and tells the screen.
- */
-async function setAside(path: string, how: 'move' | 'copy', why: string, folder: FolderReports): Promise<void> {
-  const backup = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  try {
-    if (how === 'move') await rename(path, backup);
-    else await copyFile(path, backup);
-    folder.notice(t('storage.profilesSetAside', { why, file: basename(backup) }));
-    log.warn('profiles', `${path} is damaged (${why}); kept a copy at ${backup}.`);
-  } catch (error) {
-    folder.notice(t('storage.profilesSetAsideFailed', { why }));
-    log.warn('profiles', `${path} is damaged (${why}) and the backup copy failed (${error instanceof Error ? error.message : String(error)}).`);
-  }
 }

@@ -5,10 +5,13 @@ import { cleanLeftoverTempFiles } from '../shared/atomic-file';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
+import { AppFailure } from '../shared/app-failure';
+import type { StorageReason } from '../../preload/contract/app-error';
 
 /**
- * The app's data folder as a service: whether it can be written (checked on start, and again whenever a write
- * fails), and the notices of what was set aside in it (a damaged profiles file), for the screen to tell.
+ * The app's data folder as a service: whether it can be written (checked on start, and followed by every write the
+ * database commits or is refused), and the notices of what was set aside or could not be read in it (a damaged
+ * database or write-ahead log, files of an earlier version that could not be taken in), for Connect and About to tell.
  */
 export interface DataFolder {
   readonly path: string;
@@ -17,18 +20,31 @@ export interface DataFolder {
   status(): StorageStatus;
   /** Something was set aside or lost in the folder: told on screen (not only in the log). */
   notice(sentence: string): void;
-  /** A write failed: the folder is reported unwritable from now on, with the reason. */
+  /** A write failed: the folder is reported unwritable, with the reason, until a write succeeds again. */
   writeFailed(error: unknown): void;
+  /** A write was committed: a problem told since the last failed write (a full disk that has room again) is over. */
+  writeSucceeded(): void;
 }
 
 const PROBE = '.watchdesk-write-check';
+
+/** The reason a database write was refused (a StorageUnavailable failure carries it), or null. */
+function reasonOfFailure(error: unknown): { reason: StorageReason; code: string } | null {
+  if (!(error instanceof AppFailure)) return null;
+  const appError = error.appError;
+  return appError.kind === 'StorageUnavailable' ? { reason: appError.data.reason, code: appError.data.reason } : null;
+}
 
 export function createDataFolder(path: string): DataFolder {
   let problem: string | null = null;
   const notices: string[] = [];
 
+  /** Set by a failed write (not by the start's check): a later committed write clears it. */
+  let fromWrite = false;
+
   function describe(error: unknown): string {
-    const why = storageReasonOf(error);
+    const why = storageReasonOf(error) ?? reasonOfFailure(error);
+    if (why?.reason === 'full') return t('storage.diskFull', { path });
     const reason = why ? storageReasonText(why.reason, why.code) : String(error);
     return t('storage.unwritable', { path, reason });
   }
@@ -45,6 +61,7 @@ export function createDataFolder(path: string): DataFolder {
         await writeFile(join(path, PROBE), String(Date.now()));
         await rm(join(path, PROBE), { force: true });
         problem = null;
+        fromWrite = false;
       } catch (error) {
         problem = describe(error);
         log.warn('storage', `the data folder cannot be written: ${String(error)}`);
@@ -58,7 +75,14 @@ export function createDataFolder(path: string): DataFolder {
       notices.push(sentence);
     },
     writeFailed(error) {
-      if (storageReasonOf(error)) problem = describe(error);
+      if (!storageReasonOf(error) && !reasonOfFailure(error)) return;
+      if (problem === null) fromWrite = true;
+      problem = describe(error);
+    },
+    writeSucceeded() {
+      if (!fromWrite) return;
+      fromWrite = false;
+      problem = null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
@@ -9,6 +9,8 @@ import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { isDamage, sqliteStorageReason } from './sqlite-errors';
 import { migrate, type Migration } from './migrate';
 import { salvageInto, type SalvageReport } from './salvage';
+import { checkWal } from './wal-check';
+import { tableWords } from './table-words';
 
 /** The one database file in a data folder; its WAL and shared-memory files sit beside it. */
 export const DATABASE_FILE = 'watchdesk.db';
@@ -55,11 +57,24 @@ export interface OpenStorageOptions {
   notice?: (sentence: string) => void;
   /** Tests open a database in memory. */
   inMemory?: boolean;
+  /**
+   * Told after every top-level transaction: the failure when the disk refused it (full, read-only), null when it was
+   * committed. The data folder's status follows it, so the banner goes once space returns.
+   */
+  onWrite?: (failure: AppFailure | null) => void;
 }
 
 /** A storage failure as the operator reads it, or null when `error` is not about the disk. */
 export function storageFailureOf(error: unknown, folder: string): AppFailure | null {
   if (error instanceof AppFailure) return error.kind === 'StorageUnavailable' ? error : null;
+  if (isDamage(error)) {
+    // Damage found while running (a disk error under the file): the next start sets the file aside and keeps what reads.
+    return new AppFailure('StorageUnavailable', t('storage.damagedNow', { path: folder }), {
+      details: `${error instanceof Error ? error.message : String(error)} in ${folder}`,
+      data: { path: folder, reason: 'other' },
+      retryable: false,
+    });
+  }
   const why = sqliteStorageReason(error) ?? storageReasonOf(error);
   if (!why) return null;
   const sentence = why.reason === 'full' ? t('storage.diskFull', { path: folder }) : t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) });
@@ -68,6 +83,15 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
     data: { path: folder, reason: why.reason },
     retryable: false,
   });
+}
+
+function isReadableFolder(folder: string): boolean {
+  try {
+    readdirSync(folder);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function stamp(): string {
@@ -130,6 +154,7 @@ class SqliteStorage implements Storage {
     private readonly integrity: string,
     private readonly notices: string[],
     private readonly readOnlyReason: AppFailure | null,
+    private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
   ) {}
 
   statement(sql: string): StatementSync {
@@ -142,13 +167,17 @@ class SqliteStorage implements Storage {
   }
 
   transaction<T>(work: () => T): T {
-    if (this.readOnlyReason) throw this.readOnlyReason;
+    if (this.readOnlyReason) {
+      this.onWrite(this.readOnlyReason);
+      throw this.readOnlyReason;
+    }
     if (this.depth > 0) return this.savepoint(work);
     this.depth += 1;
     try {
       this.db.exec('BEGIN IMMEDIATE');
       const result = work();
       this.db.exec('COMMIT');
+      this.onWrite(null);
       return result;
     } catch (error) {
       if (this.db.isTransaction) {
@@ -158,7 +187,9 @@ class SqliteStorage implements Storage {
           log.warn('storage', `rollback failed: ${String(rollbackError)}`);
         }
       }
-      throw storageFailureOf(error, this.folder) ?? error;
+      const failure = storageFailureOf(error, this.folder);
+      if (failure) this.onWrite(failure);
+      throw failure ?? error;
     } finally {
       this.depth -= 1;
     }
@@ -216,12 +247,13 @@ class SqliteStorage implements Storage {
 }
 
 function damagedSentence(kept: string, why: string, report: SalvageReport): string {
-  const keptTables = report.kept.filter((table) => table.rows > 0).map((table) => `${table.name} (${table.rows})`).join(', ');
-  const lost = report.unreadable.join(', ');
+  const keptTables = report.kept.filter((table) => table.rows > 0).map((table) => `${tableWords(table.name)} (${table.rows})`).join(', ');
+  if (!keptTables) return t('storage.databaseUnreadable', { file: kept, why });
+  const lost = report.unreadable.map(tableWords).join(', ');
   return t('storage.databaseSetAside', {
     file: kept,
     why,
-    kept: keptTables || t('storage.nothing'),
+    kept: keptTables,
     lost: lost || t('storage.nothing'),
   });
 }
@@ -250,6 +282,8 @@ export function openStorage(options: OpenStorageOptions): Storage {
   try {
     mkdirSync(folder, { recursive: true });
     createPrivateFile(file);
+    const walNotice = checkWal(file);
+    if (walNotice) tell(walNotice);
     let db = new DatabaseSync(file);
     let integrity = 'ok';
     try {
@@ -267,17 +301,22 @@ export function openStorage(options: OpenStorageOptions): Storage {
       db = new DatabaseSync(file);
       configure(db);
       migrate(db, options.migrations);
+      // Rows are copied table by table as they read: a row whose parent was lost is still worth keeping.
+      db.exec('PRAGMA foreign_keys = OFF');
       const report = salvageInto(db, kept);
+      db.exec('PRAGMA foreign_keys = ON');
       tell(damagedSentence(kept, integrity, report));
     } else {
       migrate(db, options.migrations);
     }
     tightenSideFiles(file);
-    return new SqliteStorage(db, folder, file, true, integrity, notices, null);
+    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite);
   } catch (error) {
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
     const failure = storageFailureOf(error, folder);
-    if (!why || !failure) throw error;
+    // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to
+    // show: the start fails with the folder named, rather than a console that silently keeps nothing.
+    if (!why || !failure || !isReadableFolder(folder)) throw error;
     log.warn('storage', `the database cannot be written: ${String(error)}`);
     // Kept for health and diagnostics; the data folder's own check tells the operator the same sentence on screen.
     notices.push(t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) }));
@@ -285,16 +324,32 @@ export function openStorage(options: OpenStorageOptions): Storage {
   }
 }
 
+/**
+ * Opens the file for reading only. First as a WAL database, which reads the changes still in the write-ahead log (a
+ * console stopped without its closing checkpoint leaves them there) and works when the -wal and -shm files exist;
+ * then, when they cannot be made on a read-only folder, as an immutable file (no -shm, no locks).
+ */
+function openForReading(file: string): DatabaseSync {
+  try {
+    const db = new DatabaseSync(file, { readOnly: true });
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return db;
+  } catch (error) {
+    log.info('storage', `read-only open without the log failed (${String(error)}); opening the file as it is`);
+    return new DatabaseSync(new URL(`${pathToFileURL(file).href}?immutable=1`), { readOnly: true });
+  }
+}
+
 /** What is on a read-only disk can still be shown; when even that fails, an empty database in memory keeps the console up. */
 function openReadOnly(options: OpenStorageOptions, file: string, notices: string[], failure: AppFailure): Storage {
   if (existsSync(file)) {
     try {
-      // immutable: SQLite neither creates the -shm file nor takes locks, which a read-only folder would refuse.
-      const db = new DatabaseSync(new URL(`${pathToFileURL(file).href}?immutable=1`), { readOnly: true });
+      const db = openForReading(file);
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
       if (version === Math.max(0, ...options.migrations.map((m) => m.version))) {
-        return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure);
+        return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure, options.onWrite);
       }
+      log.warn('storage', `the read-only database has schema ${version}, this console needs another: nothing of it can be shown`);
       db.close();
     } catch (error) {
       log.warn('storage', `the database cannot be read either: ${String(error)}`);
@@ -303,5 +358,5 @@ function openReadOnly(options: OpenStorageOptions, file: string, notices: string
   const memory = new DatabaseSync(':memory:');
   configure(memory);
   migrate(memory, options.migrations);
-  return new SqliteStorage(memory, options.folder, file, false, 'ok', notices, failure);
+  return new SqliteStorage(memory, options.folder, file, false, 'ok', notices, failure, options.onWrite);
 }

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { collectForLeakScan } from './leak-scan/collect';
+import { collectForLeakScan, filesForLeakScan } from './leak-scan/collect';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
@@ -65,9 +65,11 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
       },
     });
     await host.close();
+    // The database's WAL and shared memory exist only while it is open (closing checkpoints and removes them).
+    const whileRunning = filesForLeakScan(dataDir);
     await app.dispose();
     // For the secret-leak scan that runs after the suite (leak-scan/leak-scan.teardown.ts).
-    collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges });
+    collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges, whileRunning });
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

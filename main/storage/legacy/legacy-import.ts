@@ -46,10 +46,18 @@ export async function importLegacyData(storage: Storage, context: LegacyContext,
     }
   }
   if (writes.length === 0) return;
-  storage.transaction(() => {
-    for (const { write } of writes) write(storage);
-    storage.statement('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(DONE_KEY, new Date().toISOString());
-  });
+  try {
+    storage.transaction(() => {
+      for (const { write } of writes) write(storage);
+      storage.statement('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(DONE_KEY, new Date().toISOString());
+    });
+  } catch (error) {
+    // A full disk at the first start must not keep the console from starting: nothing was taken in, nothing moved.
+    log.warn('storage', `earlier files could not be taken in: ${String(error)}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    notice(t('storage.legacyNotSaved', { what: writes.map(({ source }) => source.name).join(', '), reason }));
+    return;
+  }
   for (const { source } of writes) {
     for (const file of source.files) {
       const path = join(context.dataDir, file);

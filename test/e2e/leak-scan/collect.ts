@@ -14,11 +14,12 @@ export interface LeakScanRecord {
   streamTokens: string[];
   exchanges: RecordedExchange[];
   logs: string[];
-  /** Every file left in the data folder, base64. */
+  /** Every file in the data folder while the console ran (the database with its WAL and shared memory) and after, base64. */
   files: Record<string, string>;
 }
 
-function filesUnder(dir: string): Record<string, string> {
+/** Every file under `dir`, base64, by path relative to it. */
+export function filesForLeakScan(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {
@@ -54,7 +55,7 @@ function tokenFields(text: string): string[] {
 export function collectForLeakScan(
   testId: string,
   test: string,
-  run: { app: WatchdeskApp; dataDir: string; logs: string[]; exchanges: RecordedExchange[] },
+  run: { app: WatchdeskApp; dataDir: string; logs: string[]; exchanges: RecordedExchange[]; whileRunning?: Record<string, string> },
 ): void {
   const api = new Set<string>();
   const demo = run.app.demoServer;
@@ -75,7 +76,10 @@ export function collectForLeakScan(
     streamTokens: [...streams].filter((token) => token.length >= 8),
     exchanges: run.exchanges,
     logs: run.logs,
-    files: filesUnder(run.dataDir),
+    files: {
+      ...Object.fromEntries(Object.entries(run.whileRunning ?? {}).map(([name, base64]) => [`while running/${name}`, base64])),
+      ...filesForLeakScan(run.dataDir),
+    },
   };
   mkdirSync(leakScanDir, { recursive: true });
   writeFileSync(join(leakScanDir, `${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}.json`), JSON.stringify(record));

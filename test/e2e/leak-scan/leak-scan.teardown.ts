@@ -5,7 +5,8 @@ import { leakScanDir, type LeakScanRecord } from './collect';
 
 /**
  * The secret-leak scan, run after the whole e2e suite (a teardown project): every answer and event the web host sent,
- * every log line and every file left in each test's data folder is searched for the API tokens and the issued stream
+ * every log line and every file in each test's data folder (while the console ran, with the database's WAL and
+ * shared memory, and after) is searched for the API tokens and the issued stream
  * tokens of that test in plaintext. Answers and events may carry stream tokens (showing them is the desk's purpose),
  * never an API token; logs and files carry neither (the history is encrypted).
  */
@@ -18,6 +19,7 @@ test('no API token or stream token in plaintext in any answer, event, log line o
   let scannedTexts = 0;
   let apiTokens = 0;
   let streamTokens = 0;
+  let databaseSideFiles = 0;
   for (const record of records) {
     apiTokens += record.apiTokens.length;
     streamTokens += record.streamTokens.length;
@@ -28,15 +30,18 @@ test('no API token or stream token in plaintext in any answer, event, log line o
     for (const exchange of record.exchanges) find(`the answer of ${exchange.channel}`, exchange.body, record.apiTokens);
     record.logs.forEach((line, index) => find(`log line ${index + 1}`, line, [...record.apiTokens, ...record.streamTokens]));
     for (const [file, base64] of Object.entries(record.files)) {
+      if (/watchdesk\.db-(wal|shm)$/.test(file)) databaseSideFiles += 1;
       const bytes = Buffer.from(base64, 'base64');
       find(`file ${file}`, bytes.toString('latin1'), [...record.apiTokens, ...record.streamTokens]);
     }
   }
   test.info().annotations.push({
     type: 'scanned',
-    description: `${records.length} tests, ${scannedTexts} answers/lines/files, ${apiTokens} API tokens, ${streamTokens} stream tokens`,
+    description: `${records.length} tests, ${scannedTexts} answers/lines/files (${databaseSideFiles} database WAL/shared-memory files), ${apiTokens} API tokens, ${streamTokens} stream tokens`,
   });
   expect(hits).toEqual([]);
   // The scan looked at something real: the suite issues stream tokens and uses API tokens.
   expect(apiTokens).toBeGreaterThan(0);
+  // The database's WAL (where a change lands first) and its shared memory were scanned too, not only the main file.
+  expect(databaseSideFiles).toBeGreaterThan(0);
 });

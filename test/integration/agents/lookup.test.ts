@@ -1,3 +1,4 @@
+import { DATABASE_FILE } from '../../../main/storage';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,14 +28,14 @@ describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
     expect(nulls.device.camera.streams.every((s) => s.width === null && s.status === null)).toBe(true);
   });
 
-  it('hands the stream credentials to the screen (it masks them) but never writes them to the disk cache', async () => {
+  it('hands the stream credentials to the screen (it masks them) but never writes them to the database, its WAL or its shared memory', async () => {
     const live = await c.value('agents.lookup', { id: shapeId('credentials') });
     expect(live.credentialsKept).toBe(true);
     expect(live.device.camera.streams[0]?.url).toContain(SHAPE_RTSP_PASSWORD);
     expect((await c.value('agents.cached', { id: shapeId('credentials') }))?.device.name).toBe(live.device.name);
-    const folder = join(c.dataDir, 'agents');
-    const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
-    const text = files.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8')).join('\n');
+    const files = readdirSync(c.dataDir).filter((name) => name.startsWith(DATABASE_FILE));
+    expect(files).toContain(`${DATABASE_FILE}-wal`);
+    const text = files.map((name) => readFileSync(join(c.dataDir, name), 'latin1')).join('\n');
     expect(text).toContain(shapeId('credentials'));
     expect(text).not.toContain(SHAPE_RTSP_PASSWORD);
     expect(text).not.toContain(SHAPE_RTSP_TOKEN);
@@ -126,5 +127,17 @@ describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
     } finally {
       await again.dispose();
     }
+  });
+
+  it('forgets a deleted profile\'s device copies and recent and pinned devices', async () => {
+    await c.value('agents.lookup', { id: shapeId('offline') });
+    await c.value('agents.pin', { id: shapeId('offline'), pinned: true });
+    // The copy is written behind the answer; asking for it waits for that write.
+    expect(await c.value('agents.cached', { id: shapeId('offline') })).not.toBeNull();
+    const storage = c.app.services.storage;
+    expect(storage.health().counts).toMatchObject({ device_cache: 1, lookup_shortcuts: 1 });
+    const profileId = (await c.app.services.profiles.getActiveId())!;
+    await c.app.services.profiles.remove(profileId);
+    expect(storage.health().counts).toMatchObject({ device_cache: 0, lookup_shortcuts: 0 });
   });
 });

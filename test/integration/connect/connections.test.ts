@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createConnections, type Connections } from '../../../main/connect/connections';
 import { createProfileStore, type ProfileStore } from '../../../main/profiles/profile-store';
+import { storageAt } from '../../support/storage';
 import { createVault } from '../../../main/secrets/vault';
 import { log } from '../../../main/shared/log';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
@@ -39,7 +40,7 @@ describe('platform clients per profile', () => {
     await sim.close();
   });
   beforeEach(() => {
-    profiles = createProfileStore(mkdtempSync(join(tmpdir(), 'wd-connections-')));
+    profiles = createProfileStore(storageAt(mkdtempSync(join(tmpdir(), 'wd-connections-'))));
     const vault = createVault({ service: 'watchdesk-test-unused' });
     vault.useSessionOnly();
     connections = createConnections(profiles, vault);

@@ -1,10 +1,9 @@
 import { hasDbus } from '../../support/dbus';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchdeskApp } from '../../../main/app/create-app';
 import { startRegistryApp, type RegistryApp } from '../../support/registry-app';
-import { createProfileStore, PROFILES_FILE } from '../../../main/profiles/profile-store';
+import { createProfileStore } from '../../../main/profiles/profile-store';
+import { storageAt } from '../../support/storage';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import type { ProfileView, ProfilesOverview } from '../../../preload/contract/connect';
 
@@ -36,11 +35,11 @@ describe.skipIf(!hasDbus)('the last connection test is kept with the profile', (
     expect(view.lastTest).toMatchObject({ outcome: 'failed', failedStep: 'Token', kind: 'Unauthorized' });
     expect(Date.parse(view.lastTest!.at)).toBeGreaterThanOrEqual(before);
 
-    const file = readFileSync(join(dataDir, PROFILES_FILE), 'utf8');
-    expect(file).not.toContain('not-the-token-4711');
-    expect(file).not.toMatch(/refused|Unauthenticated/i);
+    const stored = JSON.stringify(await createProfileStore(app.services.storage).get(profile.id));
+    expect(stored).not.toContain('not-the-token-4711');
+    expect(stored).not.toMatch(/refused|Unauthenticated/i);
     // A new start reads it back.
-    expect((await createProfileStore(dataDir).get(profile.id))?.lastTest).toEqual(view.lastTest);
+    expect((await createProfileStore(storageAt(dataDir)).get(profile.id))?.lastTest).toEqual(view.lastTest);
   });
 
   it('is replaced by the next test and dropped when the token or the address changes, but not by a new name', async () => {

@@ -8,6 +8,7 @@ import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import { createSealer, migrations, openStorage } from '../../../main/storage';
 import { createTokenHistoryRepository } from '../../../main/storage/repositories/token-history-repository';
 import { createProfileStore } from '../../../main/profiles/profile-store';
+import { storageAt } from '../../support/storage';
 import { streamsWith } from '../../support/streams';
 import { bundleChild } from '../../support/bundle-child';
 import { seededDelays } from '../../support/seeded-delays';
@@ -121,7 +122,7 @@ describe.concurrent('crash suite: kill -9 at random moments, nothing acknowledge
 
   it('profile saves (seed 37)', async () => {
     const { acked } = await killLoop('profiles', 37, async (dataDir, acks) => {
-      const profiles = await createProfileStore(dataDir).list();
+      const profiles = await createProfileStore(storageAt(dataDir)).list();
       const byId = new Map(profiles.map((profile) => [profile.id, profile]));
       for (const line of acks) {
         if (line.startsWith('profile ')) expect(byId.has(line.slice('profile '.length))).toBe(true);

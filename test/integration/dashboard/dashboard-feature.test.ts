@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDashboardCache } from '../../../main/dashboard/dashboard-cache';
+import { createDashboardCacheRepository } from '../../../main/storage/repositories/dashboard-cache-repository';
+import { storageAt } from '../../support/storage';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator/index';
 import { periodKey, type FleetTileEvent, type Period } from '../../../preload/contract/dashboard';
 import type { Dashboard } from '../../../preload/contract/wire/platform';
@@ -257,7 +258,8 @@ describe('deleting a server profile', () => {
 
   it('removes its saved dashboards and keeps the other profiles\' ones', async () => {
     const second = await openConsole();
-    const cache = createDashboardCache(join(second.dataDir, 'dashboard-cache'));
+    const cache = createDashboardCache(second.app.services.storage);
+    const saved = createDashboardCacheRepository(second.app.services.storage);
     try {
       const kept = await second.addServer('Kept', sim.baseUrl, sim.apiToken);
       const gone = await second.addServer('Gone', sim.baseUrl, sim.apiToken);
@@ -268,13 +270,14 @@ describe('deleting a server profile', () => {
       await vi.waitFor(async () => {
         for (const id of [kept, gone]) expect(await cache.read(id, periodKey({ ...period, preset: 'month' }))).not.toBeNull();
       });
-      expect(readdirSync(join(second.dataDir, 'dashboard-cache'))).toHaveLength(2);
+      for (const id of [kept, gone]) expect(saved.count(id)).toBe(2);
 
       await second.value('profiles.remove', { id: gone });
 
       expect(await cache.read(gone, periodKey(period))).toBeNull();
       expect(await cache.read(gone, periodKey({ ...period, preset: 'month' }))).toBeNull();
-      expect(readdirSync(join(second.dataDir, 'dashboard-cache'))).toHaveLength(1);
+      expect(saved.count(gone)).toBe(0);
+      expect(saved.count(kept)).toBe(2);
       expect(await cache.read(kept, periodKey(period))).not.toBeNull();
       const result = await second.call('dashboard.get', { profileId: gone, period });
       expect(result.ok).toBe(false);
@@ -298,8 +301,9 @@ describe('deleting a server profile', () => {
       expect(answer.ok).toBe(true);
       await second.close({ keepData: true });
       closed = true;
-      const folder = join(second.dataDir, 'dashboard-cache');
-      expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+      const storage = storageAt(second.dataDir);
+      expect(createDashboardCacheRepository(storage).count(gone)).toBe(0);
+      storage.close();
       rmSync(second.dataDir, { recursive: true, force: true });
     } finally {
       sim.faults.clear();

@@ -2,12 +2,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import { createVault } from '../../../main/secrets/vault';
 import { memoryKeychain } from '../../support/fake-keychain';
 import { bundleChild } from '../../support/bundle-child';
+import { DATABASE_FILE, migrations, openStorage } from '../../../main/storage';
+import { createWatchRepository } from '../../../main/storage/repositories/watch-repository';
 
 /**
  * A read-only or full data folder: the console starts, says in words that the folder cannot be written (which, why),
@@ -61,6 +64,44 @@ describe.skipIf(!canMount)('a data folder that cannot be written', () => {
     else expect(token.error!.kind).not.toBe('Internal');
   }, 60_000);
 
+  it('read-only: a pin, a watch list and a draft are refused in words, and none of them shows as saved', () => {
+    const dataDir = mkdtempSync(join(workDir, 'ro-pin-'));
+    consoleOn(dataDir, 'true', []);
+    const { started, results } = consoleOn(dataDir, `mount --bind ${dataDir} ${dataDir} && mount -o remount,ro,bind ${dataDir} ${dataDir}`, [
+      ['agents.pin', { id: '101', pinned: true }],
+      ['agents.shortcuts', undefined],
+      ['agents.watchSave', { name: 'Wall', devicesText: '101', intervalSec: 60, concurrency: 2, rules: [], active: true }],
+      ['agents.watchLists', undefined],
+      ['analytics.saveDraft', { uid: 'task-1', name: 'Evening', body: { areas: [] } }],
+    ]);
+    expect(started).toBe(true);
+    const [pin, shortcuts, save, lists, draft] = results as [Answer, Answer, Answer, Answer, Answer];
+    for (const refused of [pin, save, draft]) {
+      expect(refused).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', data: { path: dataDir, reason: 'read-only' } } });
+      expect(refused.error!.message).toMatch(/could not be saved.*read-only/);
+    }
+    expect(shortcuts.value).toEqual({ recent: [], pinned: [] });
+    expect(lists.value).toEqual([]);
+  }, 60_000);
+
+  it('read-only after a stop without the closing checkpoint: shows what is still in the write-ahead log', () => {
+    const dataDir = mkdtempSync(join(workDir, 'ro-wal-'));
+    consoleOn(dataDir, 'true', []);
+    // A console still running on the folder (or stopped by a crash): its last change is in the WAL, not the file.
+    const running = openStorage({ folder: dataDir, migrations });
+    const list = { id: 'wal-list', name: 'Only in the log', profileId: 'p', deviceIds: ['101'], intervalSec: 60, concurrency: 2, rules: [], active: false, notes: [], createdAt: new Date().toISOString() };
+    createWatchRepository(running).saveList(list, []);
+    expect(statSync(join(dataDir, `${DATABASE_FILE}-wal`)).size).toBeGreaterThan(0);
+    try {
+      const { started, results } = consoleOn(dataDir, `mount --bind ${dataDir} ${dataDir} && mount -o remount,ro,bind ${dataDir} ${dataDir}`, [['agents.watchLists', undefined]]);
+      expect(started).toBe(true);
+      const [lists] = results as [Answer];
+      expect((lists.value as unknown as Array<{ name: string }>).map((l) => l.name)).toEqual(['Only in the log']);
+    } finally {
+      running.close();
+    }
+  }, 60_000);
+
   it('full: says the disk is full', () => {
     const dataDir = mkdtempSync(join(workDir, 'full-'));
     const fill = `mount -t tmpfs -o size=64k tmpfs ${dataDir} && (dd if=/dev/zero of=${dataDir}/filler bs=4k count=64 2>/dev/null || true)`;
@@ -92,30 +133,30 @@ describe('the data folder on start', () => {
     await app.dispose();
   });
 
-  it('tells on screen that a damaged profiles file was set aside, and the copy keeps its 0600 permissions', async () => {
+  it('tells on screen that a damaged earlier profiles file could not be taken in, and leaves it where it is, still 0600', async () => {
     const dataDir = mkdtempSync(join(workDir, 'corrupt-'));
     writeFileSync(join(dataDir, 'profiles.json'), '{ not json', { mode: 0o600 });
     chmodSync(join(dataDir, 'profiles.json'), 0o600);
     const { app, call } = await start(dataDir);
     const list = (await call('profiles.list')) as Answer;
+    expect(list.ok).toBe(true);
     const notices = (list.value!.storage as { notices: string[] }).notices;
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatch(/profiles file was damaged \(it is not valid JSON\)\. A copy was kept as profiles\.json\.corrupt-/);
-    const backup = readdirSync(dataDir).find((name) => name.startsWith('profiles.json.corrupt-'))!;
-    expect(statSync(join(dataDir, backup)).mode & 0o777).toBe(0o600);
-    expect(existsSync(join(dataDir, 'profiles.json'))).toBe(false);
+    expect(notices[0]).toMatch(/server profiles saved by an earlier version \(profiles\.json\) could not be read, so it was left where it is/);
+    expect(statSync(join(dataDir, 'profiles.json')).mode & 0o777).toBe(0o600);
     await app.dispose();
   });
 
-  it('a copied-aside profiles file (some profiles unreadable) keeps 0600 too', async () => {
+  it('takes in the readable profiles of an earlier file and sets the whole file aside, still 0600', async () => {
     const dataDir = mkdtempSync(join(workDir, 'partial-'));
-    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeId: null, profiles: [{ broken: true }] }), { mode: 0o600 });
+    const now = new Date().toISOString();
+    const good = { id: randomUUID(), name: 'Readable', baseUrl: 'https://ok.example.com', kind: 'server', tokenStyle: 'bearer', tls: { mode: 'system' }, timeoutMs: 15000, createdAt: now, updatedAt: now };
+    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, activeId: null, profiles: [{ broken: true }, good] }), { mode: 0o600 });
     chmodSync(join(dataDir, 'profiles.json'), 0o600);
     const { app, call } = await start(dataDir);
     const list = (await call('profiles.list')) as Answer;
-    expect((list.value!.storage as { notices: string[] }).notices[0]).toMatch(/1 profile could not be read/);
-    const backup = readdirSync(dataDir).find((name) => name.startsWith('profiles.json.corrupt-'))!;
-    expect(statSync(join(dataDir, backup)).mode & 0o777).toBe(0o600);
+    expect((list.value!.profiles as Array<{ name: string }>).map((p) => p.name)).toEqual(['Readable']);
+    expect(statSync(join(dataDir, 'profiles.json.before-database')).mode & 0o777).toBe(0o600);
     await app.dispose();
   });
 });

@@ -12,6 +12,7 @@ import { createSealer, migrations, openStorage } from '../../../main/storage';
 import { createTokenHistoryRepository } from '../../../main/storage/repositories/token-history-repository';
 import { createTokenBatchesRepository } from '../../../main/storage/repositories/token-batches-repository';
 import { createProfileStore } from '../../../main/profiles/profile-store';
+import { storageAt } from '../storage';
 import { TokenBatch } from '../../../main/tokens/batch-runner';
 import { createPlatformClient } from '../../../main/platform';
 import { cleanLeftoverTempFiles } from '../../../main/shared/atomic-file';
@@ -45,7 +46,7 @@ async function historyAppends(): Promise<never> {
 }
 
 async function profileSaves(): Promise<never> {
-  const profiles = createProfileStore(dataDir);
+  const profiles = createProfileStore(storageAt(dataDir));
   await profiles.list();
   process.stdout.write('READY\n');
   for (let i = 0; ; i++) {

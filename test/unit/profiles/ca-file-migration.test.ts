@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProfileStore } from '../../../main/profiles/profile-store';
-import { migrateCaFile } from '../../../main/profiles/ca-file-migration';
+import { migrateCaFile } from '../../../main/storage/legacy/ca-file';
+import { startedStorage, storageAt } from '../../support/storage';
 import { log } from '../../../main/shared/log';
 import { createTestPki, type TestPki } from '../../support/test-pki';
 
@@ -40,15 +42,13 @@ describe('profiles saved with a CA file path', () => {
     const legacy = legacyProfile('Site', caFile);
     await writeProfiles([legacy]);
 
-    const [profile] = await createProfileStore(dataDir).list();
+    const [profile] = await createProfileStore(await startedStorage(dataDir)).list();
     expect(profile).toMatchObject({ id: legacy.id, tls: { mode: 'ca', caPem: pki.caPem } });
     expect(profile!.caNeeded).toBeUndefined();
-    // Saved at once: the next start reads no path.
-    const saved = await readFile(join(dataDir, 'profiles.json'), 'utf8');
-    expect(saved).not.toContain('caFile');
-    expect(saved).not.toContain(caFile);
+    // Taken in at once: the next start reads no path, and the earlier file is set aside.
+    expect(existsSync(join(dataDir, 'profiles.json'))).toBe(false);
     await rm(caFile);
-    expect((await createProfileStore(dataDir).list())[0]!.tls).toEqual({ mode: 'ca', caPem: pki.caPem });
+    expect((await createProfileStore(await startedStorage(dataDir)).list())[0]!.tls).toEqual({ mode: 'ca', caPem: pki.caPem });
   });
 
   it('are marked "CA needed" alike whether the path is missing, a folder, a key, garbage or too large', async () => {
@@ -70,7 +70,7 @@ describe('profiles saved with a CA file path', () => {
     expect(new Set(shapes).size).toBe(1);
 
     await writeProfiles(paths.map((path, index) => legacyProfile(`P${index}`, path)));
-    const profiles = await createProfileStore(dataDir).list();
+    const profiles = await createProfileStore(await startedStorage(dataDir)).list();
     expect(profiles.map((p) => p.caNeeded)).toEqual(paths.map(() => true));
     const said = lines.filter((line) => line.includes('has to be chosen again'));
     expect(said).toHaveLength(paths.length);
@@ -84,21 +84,21 @@ describe('profiles saved with a CA file path', () => {
 
   it('stay "CA needed" across other edits, until the trust itself is saved', async () => {
     await writeProfiles([legacyProfile('Site', '/nonexistent/ca.pem')]);
-    const store = createProfileStore(dataDir);
+    const store = createProfileStore(await startedStorage(dataDir));
     const [profile] = await store.list();
     expect((await store.update(profile!.id, { name: 'Site renamed' })).caNeeded).toBe(true);
     expect((await store.update(profile!.id, { rpcMethod: 'Auth.CreateAccessToken' })).caNeeded).toBe(true);
     const fixed = await store.update(profile!.id, { tls: { mode: 'ca', caPem: pki.caPem } });
     expect(fixed.caNeeded).toBeUndefined();
     expect(fixed.tls).toEqual({ mode: 'ca', caPem: pki.caPem });
-    expect((await createProfileStore(dataDir).get(profile!.id))!.caNeeded).toBeUndefined();
+    expect((await createProfileStore(storageAt(dataDir)).get(profile!.id))!.caNeeded).toBeUndefined();
   });
 });
 
 describe('the profile store checks the certificates themselves', () => {
   it('refuses a text that looks like PEM but holds no X.509 certificate, next to the field', async () => {
     const fake = `-----BEGIN CERTIFICATE-----\n${Buffer.from('x'.repeat(90)).toString('base64')}\n-----END CERTIFICATE-----\n`;
-    const store = createProfileStore(dataDir);
+    const store = createProfileStore(storageAt(dataDir));
     await expect(store.create({ name: 'Fake', baseUrl: 'https://f.example.com', tls: { mode: 'ca', caPem: fake } })).rejects.toMatchObject({
       appError: { kind: 'Validation', fieldErrors: { 'tls.caPem': [expect.stringMatching(/^Certificate 1 is not a readable X\.509 certificate/)] } },
     });

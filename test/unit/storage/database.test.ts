@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,100 @@ describe('the database', () => {
     storage.close();
   });
 
+  it('keeps the database, its WAL and its shared memory owner-only (0600) while it runs', () => {
+    const dir = folder();
+    const storage = openStorage({ folder: dir, migrations: notes });
+    addNote(storage, 'cam-1', 'hello');
+    for (const suffix of ['', '-wal', '-shm']) {
+      expect(existsSync(join(dir, DATABASE_FILE + suffix)), suffix).toBe(true);
+      expect(statSync(join(dir, DATABASE_FILE + suffix)).mode & 0o777, suffix).toBe(0o600);
+    }
+    storage.close();
+  });
+
+  /** A folder as a console killed while running leaves it: the database, a WAL with `commits` commits, and its shared memory. */
+  function killedWith(commits: number): string {
+    const live = folder();
+    const storage = openStorage({ folder: live, migrations: notes });
+    for (let i = 0; i < commits; i += 1) {
+      storage.transaction(() => {
+        for (let n = 0; n < 20; n += 1) storage.statement('INSERT INTO notes (external_id, body) VALUES (?, ?)').run(`cam-${i}-${n}`, 'x'.repeat(200));
+      });
+    }
+    const copy = folder();
+    for (const suffix of ['', '-wal', '-shm']) copyFileSync(join(live, DATABASE_FILE + suffix), join(copy, DATABASE_FILE + suffix));
+    storage.close();
+    return copy;
+  }
+
+  it('keeps every commit of a WAL left by a console killed while running, and says nothing is wrong', () => {
+    const dir = killedWith(20);
+    const told: string[] = [];
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    expect(count(storage)).toBe(400);
+    expect(told).toEqual([]);
+    storage.close();
+  });
+
+  it('ignores the torn tail of a change that was never committed (a kill part-way through a write), without a word', () => {
+    const dir = killedWith(20);
+    const wal = join(dir, `${DATABASE_FILE}-wal`);
+    // A frame cut part-way after the last commit: what a kill during the next, unacknowledged, write leaves.
+    writeFileSync(wal, Buffer.alloc(1000, 7), { flag: 'a' });
+    const told: string[] = [];
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    expect(count(storage)).toBe(400);
+    expect(told).toEqual([]);
+    storage.close();
+  });
+
+  it('says so when the WAL was cut in half, keeps a copy of it, and keeps every commit before the cut', () => {
+    const dir = killedWith(20);
+    const wal = join(dir, `${DATABASE_FILE}-wal`);
+    truncateSync(wal, Math.floor(statSync(wal).size / 2));
+    const told: string[] = [];
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const kept = count(storage);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(400);
+    expect(kept % 20).toBe(0);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/write-ahead log .* was damaged \(it ends part-way through a change\)\. A copy was kept as .*-wal\.damaged-/);
+    const copy = readdirSync(dir).find((name) => name.startsWith(`${DATABASE_FILE}-wal.damaged-`))!;
+    // The copy holds what the log held (sealed secrets among it): owner-only like the log.
+    expect(statSync(join(dir, copy)).mode & 0o777).toBe(0o600);
+    addNote(storage, 'after', 'works');
+    storage.close();
+  });
+
+  it('says so when the WAL is garbage, keeps it aside, and starts with what the database file holds', () => {
+    const dir = killedWith(5);
+    writeFileSync(join(dir, `${DATABASE_FILE}-wal`), Buffer.alloc(50_000, 'garbage!'));
+    const told: string[] = [];
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/write-ahead log .* was damaged \(its header is not a write-ahead log header\)/);
+    expect(count(storage)).toBe(0);
+    addNote(storage, 'after', 'works');
+    expect(count(storage)).toBe(1);
+    storage.close();
+  });
+
+  it('starts when both the database file and its WAL are garbage, says so, and keeps both', () => {
+    const dir = folder();
+    writeFileSync(join(dir, DATABASE_FILE), Buffer.alloc(64 * 1024, 'garbage!'));
+    writeFileSync(join(dir, `${DATABASE_FILE}-wal`), Buffer.alloc(64 * 1024, 'rubbish!'));
+    const told: string[] = [];
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    expect(told).toHaveLength(2);
+    expect(told.join('\n')).toMatch(/write-ahead log/);
+    expect(told.join('\n')).toMatch(/The database was damaged/);
+    addNote(storage, 'cam-1', 'after');
+    expect(count(storage)).toBe(1);
+    expect(readdirSync(dir).filter((name) => name.includes('.damaged-'))).toHaveLength(2);
+    storage.close();
+  });
+
   it('turns a disk error into a sentence naming the folder', () => {
     const storage = openStorage({ folder: folder(), migrations: notes });
     const full = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13, errstr: 'database or disk is full' });
@@ -109,7 +203,16 @@ describe('the database', () => {
     }
     expect(caught).toBeInstanceOf(AppFailure);
     expect((caught as AppFailure).kind).toBe('StorageUnavailable');
-    expect((caught as AppFailure).message).toMatch(/^The disk holding .+ is full\./);
+    expect((caught as AppFailure).message).toMatch(/^The disk holding .* is full/);
+    storage.close();
+  });
+
+  it('tells damage found while running as a sentence that says to restart, never as a bare error', () => {
+    const storage = openStorage({ folder: folder(), migrations: notes });
+    const damaged = Object.assign(new Error('database disk image is malformed'), { code: 'ERR_SQLITE_ERROR', errcode: 11 });
+    expect(() => storage.read(() => {
+      throw damaged;
+    })).toThrow(/The database in .* is damaged.* Restart Watchdesk/);
     storage.close();
   });
 });

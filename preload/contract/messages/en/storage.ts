@@ -8,26 +8,43 @@ export const storage = {
   },
   unwritable:
     'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but changes are not saved: server profiles, the token history and cached answers stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
-  diskFull: 'The disk holding {{path}} is full. This change was not saved; everything saved before is kept. Free some space, then try again.',
+  diskFull:
+    'The disk holding {{path}} is full, so this change was not saved (nothing saved before it is lost). Free some space on that disk and try again: Watchdesk saves again as soon as there is room.',
   saveFailed:
     'This change could not be saved: the data folder {{path}} cannot be written ({{reason}}). Free some space or make the folder writable, then try again.',
-  profilesSetAside:
-    'The server profiles file was damaged ({{why}}). A copy was kept as {{file}} in the data folder, and Watchdesk continued with what could be read.',
-  profilesSetAsideFailed: 'The server profiles file was damaged ({{why}}), and no copy of it could be kept. Watchdesk continued with what could be read.',
+  damagedNow:
+    'The database in {{path}} is damaged, so this could not be read or saved. Restart Watchdesk: it sets the damaged file aside, keeps everything in it that can still be read, and says what could not.',
+  walSetAside:
+    'The database\'s write-ahead log ({{file}}) was damaged ({{why}}). A copy was kept as {{kept}}; the changes that could still be read were kept, the rest of the log could not be read.',
   databaseSetAside:
     'The database was damaged ({{why}}). It was kept as {{file}}, and Watchdesk started a new one with what could still be read: {{kept}}. Could not be read: {{lost}}.',
+  databaseUnreadable:
+    'The database was damaged ({{why}}) and nothing in it could be read. It was kept as {{file}}, and Watchdesk started a new, empty one.',
   nothing: 'nothing',
+  /** What the tables hold, in the sentences above; a table not named here is told by its own name. */
+  tables: {
+    meta: 'database facts',
+    watchLists: 'watch lists',
+    watchAlerts: 'watch alerts',
+    shortcuts: 'recent and pinned devices',
+    deviceCache: 'saved device copies',
+    dashboardCache: 'saved dashboards',
+    drafts: 'analytics drafts',
+    sent: 'analytics bodies sent',
+    profiles: 'server profiles',
+    activeProfile: 'the server in use',
+  },
+  walWhy: {
+    header: 'its header is not a write-ahead log header',
+    cut: 'it ends part-way through a change',
+  },
   legacyUnreadable:
     'The {{what}} saved by an earlier version ({{files}}) could not be read, so it was left where it is and not taken into the database. Nothing was deleted; Watchdesk tries again at the next start.',
+  legacyNotSaved:
+    'What an earlier version kept ({{what}}) could not be taken into the database: {{reason}} Its files were left where they are; Watchdesk tries again at the next start.',
   /** The banner on Connect and About. */
   banner: {
     unwritable: 'Changes cannot be saved',
-    setAside: 'Damaged files were set aside',
-  },
-  why: {
-    notJson: 'it is not valid JSON',
-    notProfiles: 'it is not a profiles file',
-    dropped_one: '{{count}} profile could not be read',
-    dropped_other: '{{count}} profiles could not be read',
+    setAside: 'Some saved data was set aside or could not be read',
   },
 };

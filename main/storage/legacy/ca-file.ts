@@ -1,6 +1,6 @@
-import { MAX_CA_FILE_BYTES } from '../../preload/contract/wire/ca-certificate';
-import { readSmallFile } from '../shared/read-small-file';
-import { readCaFile } from './ca-certificates';
+import { MAX_CA_FILE_BYTES } from '../../../preload/contract/wire/ca-certificate';
+import { readSmallFile } from '../../shared/read-small-file';
+import { readCaFile } from '../../profiles/ca-certificates';
 
 /**
  * Profiles once kept their custom CA as a file path (`tls.caFile`), typed in the form, which let the renderer make

@@ -1,0 +1,42 @@
+import type { Storage } from '../database';
+
+/** The last dashboard answer per profile and period, as the JSON text that was saved. */
+export interface DashboardCacheRow {
+  fetchedAt: string;
+  body: string;
+}
+
+export interface DashboardCacheRepository {
+  read(profileId: string, periodKey: string): DashboardCacheRow | null;
+  write(profileId: string, periodKey: string, fetchedAt: string, body: string): void;
+  forgetProfile(profileId: string): void;
+  /** How many answers are kept for a profile (support, tests). */
+  count(profileId: string): number;
+}
+
+export function createDashboardCacheRepository(storage: Storage): DashboardCacheRepository {
+  return {
+    read(profileId, periodKey) {
+      const row = storage.read(() =>
+        storage.statement('SELECT fetched_at, body FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey),
+      ) as { fetched_at: string; body: string } | undefined;
+      return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
+    },
+    write(profileId, periodKey, fetchedAt, body) {
+      storage.transaction(() =>
+        storage
+          .statement(
+            `INSERT INTO dashboard_cache (profile_id, period_key, fetched_at, body) VALUES (?, ?, ?, ?)
+             ON CONFLICT (profile_id, period_key) DO UPDATE SET fetched_at = excluded.fetched_at, body = excluded.body`,
+          )
+          .run(profileId, periodKey, fetchedAt, body),
+      );
+    },
+    forgetProfile(profileId) {
+      storage.transaction(() => storage.statement('DELETE FROM dashboard_cache WHERE profile_id = ?').run(profileId));
+    },
+    count(profileId) {
+      return (storage.read(() => storage.statement('SELECT count(*) AS n FROM dashboard_cache WHERE profile_id = ?').get(profileId)) as { n: number }).n;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { profileSchema, type Profile } from '../../../preload/contract/wire/profile';
+import type { Storage } from '../database';
+
+export interface ProfilesState {
+  activeId: string | null;
+  profiles: Profile[];
+}
+
+/** Server profiles (no secrets inside) in the order they were made, and the one in use. */
+export interface ProfileRepository {
+  load(): ProfilesState;
+  /** Makes the stored profiles and the active id exactly `next`, in one transaction. */
+  replace(next: ProfilesState): void;
+}
+
+export function createProfileRepository(storage: Storage): ProfileRepository {
+  return {
+    load() {
+      return storage.read(() => {
+        const profiles = (storage.statement('SELECT body FROM profiles ORDER BY seq').all() as Array<{ body: string }>).map((row) => profileSchema.parse(JSON.parse(row.body)));
+        const active = storage.statement('SELECT profile_id FROM active_profile WHERE one = 1').get() as { profile_id: string | null } | undefined;
+        return { activeId: active?.profile_id ?? null, profiles };
+      });
+    },
+    replace(next) {
+      storage.transaction(() => {
+        const kept = new Set(next.profiles.map((profile) => profile.id));
+        const stored = (storage.statement('SELECT id, body FROM profiles').all() as Array<{ id: string; body: string }>);
+        const bodies = new Map(stored.map((row) => [row.id, row.body]));
+        for (const { id } of stored) if (!kept.has(id)) storage.statement('DELETE FROM profiles WHERE id = ?').run(id);
+        for (const profile of next.profiles) {
+          const body = JSON.stringify(profile);
+          if (bodies.get(profile.id) === body) continue;
+          storage.statement('INSERT INTO profiles (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body').run(profile.id, body);
+        }
+        const activeId = next.activeId !== null && kept.has(next.activeId) ? next.activeId : null;
+        storage.statement('INSERT INTO active_profile (one, profile_id) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET profile_id = excluded.profile_id').run(activeId);
+      });
+    },
+  };
+}

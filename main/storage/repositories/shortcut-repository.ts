@@ -1,0 +1,115 @@
+import { MAX_RECENT_LOOKUPS, type LookupShortcuts } from '../../../preload/contract/agents';
+import type { Storage } from '../database';
+
+/**
+ * Recent look-ups and pinned devices per profile: one row per device with its name, when it was last looked up
+ * and its place among them (null: not among the recent ones) and its place among the pinned (null: not pinned).
+ */
+export interface ShortcutRepository {
+  get(profileId: string): LookupShortcuts;
+  /** Puts the device first among the recent look-ups (and refreshes a pinned device's name). */
+  recordLookup(profileId: string, id: string, name: string, at: string): LookupShortcuts;
+  setPinned(profileId: string, id: string, pinned: boolean, name: string | null): LookupShortcuts;
+  clearRecent(profileId: string): LookupShortcuts;
+  /** Everything kept for a profile that was deleted. */
+  forgetProfile(profileId: string): void;
+  /** Takes in a profile's shortcuts as an earlier version kept them (recent newest first, pinned in order). */
+  put(profileId: string, shortcuts: LookupShortcuts): void;
+}
+
+interface Row {
+  device_id: string;
+  name: string | null;
+  looked_up_at: string | null;
+  recent_seq: number | null;
+  pinned_seq: number | null;
+}
+
+export function createShortcutRepository(storage: Storage): ShortcutRepository {
+  function get(profileId: string): LookupShortcuts {
+    return storage.read(() => {
+      const rows = storage.statement('SELECT device_id, name, looked_up_at, recent_seq, pinned_seq FROM lookup_shortcuts WHERE profile_id = ?').all(profileId) as unknown as Row[];
+      const recent = rows
+        .filter((row) => row.recent_seq !== null && row.looked_up_at !== null)
+        .sort((a, b) => b.recent_seq! - a.recent_seq!)
+        .map((row) => ({ id: row.device_id, name: row.name, at: row.looked_up_at! }));
+      const pinned = rows
+        .filter((row) => row.pinned_seq !== null)
+        .sort((a, b) => a.pinned_seq! - b.pinned_seq!)
+        .map((row) => ({ id: row.device_id, name: row.name }));
+      return { recent, pinned };
+    });
+  }
+
+  /** Rows that are neither recent nor pinned carry nothing. */
+  function tidy(profileId: string): void {
+    storage.statement('DELETE FROM lookup_shortcuts WHERE profile_id = ? AND recent_seq IS NULL AND pinned_seq IS NULL').run(profileId);
+  }
+
+  return {
+    get,
+    recordLookup(profileId, id, name, at) {
+      return storage.transaction(() => {
+        storage
+          .statement(
+            `INSERT INTO lookup_shortcuts (profile_id, device_id, name, looked_up_at, recent_seq)
+             VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(max(recent_seq), 0) + 1 FROM lookup_shortcuts WHERE profile_id = ?1))
+             ON CONFLICT (profile_id, device_id) DO UPDATE SET name = excluded.name, looked_up_at = excluded.looked_up_at, recent_seq = excluded.recent_seq`,
+          )
+          .run(profileId, id, name, at);
+        // Only the newest look-ups stay recent.
+        storage
+          .statement(
+            `UPDATE lookup_shortcuts SET looked_up_at = NULL, recent_seq = NULL WHERE profile_id = ?1 AND recent_seq IS NOT NULL AND device_id NOT IN
+             (SELECT device_id FROM lookup_shortcuts WHERE profile_id = ?1 AND recent_seq IS NOT NULL ORDER BY recent_seq DESC LIMIT ?2)`,
+          )
+          .run(profileId, MAX_RECENT_LOOKUPS);
+        tidy(profileId);
+        return get(profileId);
+      });
+    },
+    setPinned(profileId, id, pinned, name) {
+      return storage.transaction(() => {
+        if (pinned) {
+          storage
+            .statement(
+              `INSERT INTO lookup_shortcuts (profile_id, device_id, name, pinned_seq)
+               VALUES (?1, ?2, ?3, (SELECT coalesce(max(pinned_seq), 0) + 1 FROM lookup_shortcuts WHERE profile_id = ?1))
+               ON CONFLICT (profile_id, device_id) DO UPDATE SET
+                 name = coalesce(excluded.name, name),
+                 pinned_seq = coalesce(pinned_seq, excluded.pinned_seq)`,
+            )
+            .run(profileId, id, name);
+        } else {
+          storage.statement('UPDATE lookup_shortcuts SET pinned_seq = NULL WHERE profile_id = ? AND device_id = ?').run(profileId, id);
+          tidy(profileId);
+        }
+        return get(profileId);
+      });
+    },
+    clearRecent(profileId) {
+      return storage.transaction(() => {
+        storage.statement('UPDATE lookup_shortcuts SET looked_up_at = NULL, recent_seq = NULL WHERE profile_id = ?').run(profileId);
+        tidy(profileId);
+        return get(profileId);
+      });
+    },
+    forgetProfile(profileId) {
+      storage.transaction(() => storage.statement('DELETE FROM lookup_shortcuts WHERE profile_id = ?').run(profileId));
+    },
+    put(profileId, { recent, pinned }) {
+      storage.transaction(() => {
+        const upsert = storage.statement(
+          `INSERT INTO lookup_shortcuts (profile_id, device_id, name, looked_up_at, recent_seq, pinned_seq) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (profile_id, device_id) DO UPDATE SET
+             name = coalesce(excluded.name, name),
+             looked_up_at = coalesce(excluded.looked_up_at, looked_up_at),
+             recent_seq = coalesce(excluded.recent_seq, recent_seq),
+             pinned_seq = coalesce(excluded.pinned_seq, pinned_seq)`,
+        );
+        recent.slice(0, MAX_RECENT_LOOKUPS).forEach((item, index) => upsert.run(profileId, item.id, item.name, item.at, recent.length - index, null));
+        pinned.forEach((item, index) => upsert.run(profileId, item.id, item.name, null, null, index + 1));
+      });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTaskWorkStore } from '../../../main/analytics/task-work-store';
+import { createSealer, migrations, openStorage } from '../../../main/storage';
+import { createWatchRepository } from '../../../main/storage/repositories/watch-repository';
+import { bundleChild } from '../../support/bundle-child';
+import { seededDelays } from '../../support/seeded-delays';
+
+/**
+ * Saves killed mid-way: a whole console saving watch lists or analytics drafts (test/support/children/save-crash-child.ts)
+ * is killed with SIGKILL at random moments, then the database is opened again as the next start would. Every save the
+ * console had answered ok (`ACK`) is there, the database is whole (quick_check ok) and nothing was set aside.
+ * 2 kinds of save x 12 kills = 24 kills.
+ */
+const KILLS_PER_MODE = 12;
+const key = randomBytes(32);
+let childScript: string;
+let workDir: string;
+
+function runAndKill(mode: string, dataDir: string, ms: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [childScript, mode, dataDir], {
+      env: { ...process.env, CRASH_KEY: key.toString('hex'), WATCHDESK_LOG: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let stderr = '';
+    let timer: NodeJS.Timeout | undefined;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (out.includes('READY\n') && !timer) timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(guard);
+      if (timer) clearTimeout(timer);
+      if (signal !== 'SIGKILL') return reject(new Error(`the child ended by itself (${String(code)}): ${stderr}`));
+      // Only whole lines count: a line cut by the kill was never fully told.
+      resolve(out.split('\n').slice(0, -1).filter((line) => line.startsWith('ACK ')).map((line) => line.slice(4)));
+    });
+  });
+}
+
+/** What the next start finds: the names saved, and the database's own health. */
+function reopen(dataDir: string, mode: string) {
+  const storage = openStorage({ folder: dataDir, migrations });
+  try {
+    const health = storage.health();
+    const names =
+      mode === 'watch'
+        ? createWatchRepository(storage).load().lists.map((list) => list.name)
+        : null;
+    return { storage, health, names };
+  } catch (error) {
+    storage.close();
+    throw error;
+  }
+}
+
+async function killLoop(mode: 'watch' | 'drafts', seed: number) {
+  const dataDir = mkdtempSync(join(workDir, `${mode}-`));
+  const acked = new Set<string>();
+  const next = seededDelays(seed, 300, 1500);
+  let kills = 0;
+  for (let i = 0; i < KILLS_PER_MODE; i++) {
+    for (const name of await runAndKill(mode, dataDir, next())) acked.add(name);
+    kills += 1;
+    const { storage, health, names } = reopen(dataDir, mode);
+    try {
+      expect(health.integrity).toBe('ok');
+      expect(health.notices, 'nothing set aside after a kill').toEqual([]);
+      const saved = new Set(names ?? (await createTaskWorkStore(storage, async () => createSealer(key)).read()).drafts.map((draft) => draft.name));
+      expect([...acked].filter((name) => !saved.has(name)), `acknowledged ${mode} missing after kill ${kills}`).toEqual([]);
+    } finally {
+      storage.close();
+    }
+  }
+  console.info(`save crash (${mode}): ${kills} kills, ${acked.size} acknowledged saves, all found after each restart`);
+  return { kills, acked: acked.size };
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'wd-save-crash-'));
+  childScript = join(workDir, 'save-crash-child.mjs');
+  await bundleChild('test/support/children/save-crash-child.ts', childScript);
+}, 60_000);
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe.concurrent('saves killed with SIGKILL at random moments: every acknowledged save is there after a restart', () => {
+  it('watch lists (seed 53)', async () => {
+    const { kills, acked } = await killLoop('watch', 53);
+    expect(kills).toBe(KILLS_PER_MODE);
+    expect(acked).toBeGreaterThan(KILLS_PER_MODE);
+  }, 120_000);
+
+  it('analytics drafts (seed 59)', async () => {
+    const { kills, acked } = await killLoop('drafts', 59);
+    expect(kills).toBe(KILLS_PER_MODE);
+    expect(acked).toBeGreaterThan(KILLS_PER_MODE);
+  }, 120_000);
+});
