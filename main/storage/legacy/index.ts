@@ -7,4 +7,4 @@ import { legacyProfiles } from './profiles';
 import { tokenHistorySource } from './token-history';
 
 /** Every store of the console before the database, taken in once on the first start after it (in this order). */
-export const legacySources: readonly LegacySource[] = [legacyProfiles, legacyOutbox, legacyTemplates, tokenHistorySource, legacyAgents, legacyDashboard, legacyAnalytics];
+export const legacySources: readonly LegacySource[] = [legacyProfiles, legacyAgents, legacyDashboard, legacyAnalytics, legacyOutbox, legacyTemplates, tokenHistorySource];
