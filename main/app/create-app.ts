@@ -10,6 +10,7 @@ import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboa
 import { createDashboardFeature } from '../dashboard/dashboard-feature';
 import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
+import { createSupportFeature } from '../support/support-feature';
 
 export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
@@ -36,6 +37,7 @@ function createFeatures(services: AppServices, options: AppOptions = {} as AppOp
     createOnboardingFeature(services, options.onboarding),
     createAgentsFeature(services),
     createAnalyticsFeature(services),
+    createSupportFeature(services),
   ] as const;
 }
 
@@ -55,6 +57,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   const services = createServices(options);
   // Before anything reads or writes there: leftover temp files go, and an unwritable folder is known (and told).
   await services.dataFolder.check();
+  await services.support.startLog();
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
   const features = createFeatures(services, options);
   const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;
@@ -67,6 +70,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
       for (const feature of features) if ('dispose' in feature && feature.dispose) await feature.dispose();
       await services.connections.closeAll();
       await demoServer?.close();
+      await services.support.dispose();
     },
   };
 }
