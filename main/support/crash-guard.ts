@@ -1,5 +1,5 @@
 import { log } from '../shared/log';
-import { writeCrashRecord, type CrashRecord } from './crash-records';
+import { writeCrashRecord, type CrashRecord } from './crash-record-writer';
 
 export interface CrashGuardOptions {
   dataDir: string;

@@ -1,13 +1,17 @@
-import { z } from 'zod';
-import { supportLogLevels } from '../../preload/contract/support';
+import { supportLogLevels, type SupportLogLevel } from '../../preload/contract/log-levels';
 
 /** The levels an operator can choose, most to least talkative (the contract's list: the About screen offers them). */
 export const logLevels = supportLogLevels;
-export const logLevelSchema = z.enum(logLevels);
-export type LogLevel = z.infer<typeof logLevelSchema>;
+export type LogLevel = SupportLogLevel;
 
 export const LOG_LEVEL_ENV = 'WATCHDESK_LOG_LEVEL';
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
+
+/** The word as a level, or null (no zod: the log is loaded before anything else, and must stay light). */
+export function parseLogLevel(value: unknown): LogLevel | null {
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (logLevels as readonly string[]).includes(word) ? (word as LogLevel) : null;
+}
 
 /** True when a line of `level` is written at the `threshold` chosen. */
 export function isLevelOn(level: LogLevel, threshold: LogLevel): boolean {
@@ -19,7 +23,5 @@ export function isLevelOn(level: LogLevel, threshold: LogLevel): boolean {
  * run without touching settings), then the saved setting, then `info`. An unknown word is ignored, not fatal.
  */
 export function effectiveLogLevel(env: NodeJS.ProcessEnv, setting: LogLevel | undefined): LogLevel {
-  const fromEnv = logLevelSchema.safeParse(env[LOG_LEVEL_ENV]?.trim().toLowerCase());
-  if (fromEnv.success) return fromEnv.data;
-  return setting ?? DEFAULT_LOG_LEVEL;
+  return parseLogLevel(env[LOG_LEVEL_ENV]) ?? setting ?? DEFAULT_LOG_LEVEL;
 }

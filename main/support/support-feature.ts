@@ -7,7 +7,7 @@ import { currentLanguage } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { buildDiagnostics } from './diagnostics';
-import { LOG_LEVEL_ENV, logLevelSchema } from './log-level';
+import { LOG_LEVEL_ENV, parseLogLevel } from './log-level';
 import { createUpdateService } from './updates';
 import { builtInFeed, feedInForce } from './update-feed';
 
@@ -37,10 +37,9 @@ export function createSupportFeature(services: AppServices): Feature<typeof supp
 
   async function view(): Promise<SupportSettingsView> {
     const saved = await support.settings.read();
-    const fromEnvironment = logLevelSchema.safeParse(process.env[LOG_LEVEL_ENV]?.trim().toLowerCase());
     return {
       logLevel: saved.logLevel ?? 'info',
-      logLevelFromEnvironment: fromEnvironment.success ? fromEnvironment.data : null,
+      logLevelFromEnvironment: parseLogLevel(process.env[LOG_LEVEL_ENV]),
       updateFeedUrl: await feed(),
       feedFromBuild: saved.updateFeedUrl === undefined && builtInFeed() !== null,
       logFolder: support.logFolder,

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { z } from 'zod';
 import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
 import { log } from '../shared/log';
-import { logLevelSchema } from './log-level';
+import { z } from 'zod';
+import { supportLogLevels } from '../../preload/contract/log-levels';
 import { updateFeedSchema } from '../../preload/contract/support';
 
 /** `support.json` in the data folder: the log level and the update feed. Never a secret (a feed is a public address). */
 export const SUPPORT_SETTINGS_FILE = 'support.json';
 
 export const supportSettingsSchema = z.object({
-  logLevel: logLevelSchema.optional(),
+  logLevel: z.enum(supportLogLevels).optional(),
   /** Where updates are looked for; absent on isolated desks, and then no update request is ever made. */
   updateFeedUrl: updateFeedSchema.optional(),
 });

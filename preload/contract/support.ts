@@ -3,9 +3,9 @@ import { channel } from './channel';
 import { event } from './event';
 import { fieldMessage } from './messages/field-message';
 
-/** The levels of the log file, most to least talkative. */
-export const supportLogLevels = ['debug', 'info', 'warn', 'error'] as const;
-export type SupportLogLevel = (typeof supportLogLevels)[number];
+import { supportLogLevels, type SupportLogLevel } from './log-levels';
+
+export { supportLogLevels, type SupportLogLevel } from './log-levels';
 
 /**
  * An update feed: the https (or http, for a feed on the desk's own network) folder holding `latest.yml` and the
