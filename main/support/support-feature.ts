@@ -44,6 +44,7 @@ export function createSupportFeature(services: AppServices): Feature<typeof supp
       feedFromBuild: saved.updateFeedUrl === undefined && builtInFeed() !== null,
       logFolder: support.logFolder,
       updatesSupported: support.updaterFactory !== null,
+      savesThroughDialog: fileDialogs !== null,
     };
   }
 

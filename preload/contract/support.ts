@@ -40,6 +40,8 @@ export interface SupportSettingsView {
   logFolder: string;
   /** Whether this host can install updates (the desktop app); the web host runs from a checkout. */
   updatesSupported: boolean;
+  /** The diagnostics file is saved through main's dialog (the desktop app); otherwise the page downloads it. */
+  savesThroughDialog: boolean;
 }
 
 /** Where an update stands. `refused` and `failed` carry the sentence that says why. */
