@@ -50,6 +50,10 @@ export const log = {
   get level(): LogLevel {
     return level;
   },
+  /** Puts the log file's buffered lines on disk now (before a crash record, or an export reads the file). */
+  flush(): void {
+    file?.flush();
+  },
   /** Lines go to this file too from now on (null: stderr only). The previous file is not closed here. */
   setFile(next: LogFile | null): void {
     file = next;

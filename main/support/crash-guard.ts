@@ -19,6 +19,7 @@ export function installCrashGuard(options: CrashGuardOptions): () => void {
     try {
       const file = writeCrashRecord(options.dataDir, { kind, host: options.host, error });
       log.error('crash', `${kind === 'uncaught-exception' ? 'uncaught exception' : 'unhandled rejection'}: ${error instanceof Error ? error.message : String(error)}; ${file ? `recorded in ${file}` : 'the crash record could not be written'}; the console keeps running`, error);
+      log.flush();
       options.onRecorded?.(file, kind);
     } catch {
       // Recording must never throw from here: that would end the process it is meant to keep alive.

@@ -26,6 +26,8 @@ export interface LogFile {
   readonly folder: string;
   write(entry: LogEntry): void;
   setLevel(level: LogLevel): void;
+  /** Writes out what is buffered, synchronously. */
+  flush(): void;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,8 @@ export interface LogFile {
  * (size-capped files, a few kept). Every serialised line passes the secret scrub just before it is written
  * (`hooks.streamWrite`), so a registered secret or a `?token=` value that slips into a message, an area or a kind
  * never reaches the disk. Written in this thread (no worker transport: it bundles and runs the same in Electron's main
- * and under plain Node), synchronously, so the lines before a crash are on disk when its record is written.
+ * and under plain Node), through sonic-boom's asynchronous writes (pino-roll rolls over once a write has drained; in
+ * its synchronous mode it never would). `flush()` puts what is buffered on disk at once (a crash record does so).
  */
 export async function openLogFile(dataDir: string, level: LogLevel): Promise<LogFile> {
   const folder = join(dataDir, LOG_FOLDER);
@@ -44,7 +47,6 @@ export async function openLogFile(dataDir: string, level: LogLevel): Promise<Log
     size: LOG_FILE_SIZE,
     limit: { count: LOG_FILES_KEPT },
     mkdir: true,
-    sync: true,
   });
   const logger: Logger = pino(
     {
@@ -66,6 +68,13 @@ export async function openLogFile(dataDir: string, level: LogLevel): Promise<Log
     },
     setLevel(next) {
       logger.level = next;
+    },
+    flush() {
+      try {
+        if (!closed) stream.flushSync();
+      } catch {
+        // A write already under way: its lines land when it finishes.
+      }
     },
     close() {
       if (closed) return Promise.resolve();

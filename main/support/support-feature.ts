@@ -64,6 +64,7 @@ export function createSupportFeature(services: AppServices): Feature<typeof supp
         return view();
       },
       'support.exportDiagnostics': async () => {
+        log.flush();
         const { fileName, text } = await buildDiagnostics({
           dataDir: services.dataDir,
           logFolder: support.logFolder,
