@@ -25,7 +25,7 @@ export function createSupportFeature(services: AppServices): Feature<typeof supp
     factory: support.updaterFactory,
     onStatus: (status) => events.emit('support.update', status),
   });
-  void updates.feedChanged();
+  void updates.feedChanged().catch((error: unknown) => log.warn('updates', `the update feed could not be read: ${String(error)}`, error));
 
   // Only where updates can be installed; `check` itself makes no request while no feed is set.
   const timers: NodeJS.Timeout[] = [];

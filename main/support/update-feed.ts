@@ -6,7 +6,8 @@ import type { SupportSettingsStore } from './support-settings';
  * installers should look for updates from the first start; null when none was given (or it is not an address).
  */
 export function builtInFeed(): string | null {
-  const value: unknown = import.meta.env.VITE_WATCHDESK_UPDATE_FEED;
+  // Vite replaces this at build time; run from source (tests, tsx) there is no import.meta.env at all.
+  const value: unknown = import.meta.env?.VITE_WATCHDESK_UPDATE_FEED;
   const parsed = updateFeedSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }

@@ -19,6 +19,10 @@ export interface ConsoleUnderTest {
   logs: string[];
   /** Every request the web host answered, in order (e.g. to prove a screen follows events rather than polling). */
   requests: RequestLogEntry[];
+  /** Files the page downloaded (the diagnostics file) and secrets the test handled itself (ONVIF passwords, RTSP
+   * credentials): the leak scan searches the downloads, logs and data files for these too. */
+  downloads: { name: string; text: string }[];
+  secrets: string[];
   /** Opens the console in the page (through the secret-bearing URL) at a screen. */
   open(page: Page, screen?: string): Promise<void>;
 }
@@ -46,6 +50,8 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
     const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
     const requests: RequestLogEntry[] = [];
     const exchanges: RecordedExchange[] = [];
+    const downloads: ConsoleUnderTest['downloads'] = [];
+    const secrets: string[] = [];
     const host = await startWebHost({
       registry,
       events: app.services.events,
@@ -59,6 +65,8 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
       dataDir,
       logs,
       requests,
+      downloads,
+      secrets,
       async open(page, screen = 'connect') {
         await page.goto(host.url);
         await page.goto(`${host.origin}/#/${screen}`);
@@ -67,7 +75,8 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
     await host.close();
     await app.dispose();
     // For the secret-leak scan that runs after the suite (leak-scan/leak-scan.teardown.ts).
-    collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges });
+    log.flush();
+    collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges, downloads, secrets });
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

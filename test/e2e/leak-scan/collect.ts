@@ -14,8 +14,12 @@ export interface LeakScanRecord {
   streamTokens: string[];
   exchanges: RecordedExchange[];
   logs: string[];
-  /** Every file left in the data folder, base64. */
+  /** Every file left in the data folder, base64: among them the log files (logs/) and crash records (crashes/). */
   files: Record<string, string>;
+  /** Files the page downloaded (the diagnostics file): they hold neither kind of token. */
+  downloads: { name: string; text: string }[];
+  /** Other secrets the test handled (ONVIF passwords, RTSP credentials): in no log line, data file or download. */
+  otherSecrets: string[];
 }
 
 function filesUnder(dir: string): Record<string, string> {
@@ -54,7 +58,7 @@ function tokenFields(text: string): string[] {
 export function collectForLeakScan(
   testId: string,
   test: string,
-  run: { app: WatchdeskApp; dataDir: string; logs: string[]; exchanges: RecordedExchange[] },
+  run: { app: WatchdeskApp; dataDir: string; logs: string[]; exchanges: RecordedExchange[]; downloads: { name: string; text: string }[]; secrets: string[] },
 ): void {
   const api = new Set<string>();
   const demo = run.app.demoServer;
@@ -76,6 +80,8 @@ export function collectForLeakScan(
     exchanges: run.exchanges,
     logs: run.logs,
     files: filesUnder(run.dataDir),
+    downloads: run.downloads,
+    otherSecrets: run.secrets.filter((secret) => secret.length >= 8),
   };
   mkdirSync(leakScanDir, { recursive: true });
   writeFileSync(join(leakScanDir, `${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}.json`), JSON.stringify(record));

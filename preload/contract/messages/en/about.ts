@@ -24,7 +24,7 @@ export const about = {
     logLevelHint: 'How much the log file keeps. "Debug" helps support find a problem; "Information" is enough otherwise.',
     levels: { debug: 'Debug (everything)', info: 'Information', warn: 'Warnings and errors', error: 'Errors only' },
     logLevelFromEnvironment: 'For this run the level is {{level}}, set by WATCHDESK_LOG_LEVEL; the setting applies when Watchdesk starts without it.',
-    logFolder: 'Log files and crash records',
+    logFolder: 'Log files',
     save: 'Save support settings',
     saved: 'Support settings saved.',
     exportTitle: 'Diagnostics for a support ticket',
