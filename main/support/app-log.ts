@@ -13,15 +13,18 @@ export interface AppLog {
  * every log line there too from now on. A folder that cannot hold it is told on the terminal and the app goes on
  * without a file: a log must never be the reason the console does not start.
  */
-export async function startAppLog(dataDir: string, settings: SupportSettingsStore): Promise<AppLog> {
+export async function startAppLog(dataDir: string, settings: SupportSettingsStore, writable: boolean): Promise<AppLog> {
   const folder = join(dataDir, LOG_FOLDER);
   log.setLevel((await settings.read()).logLevel);
   let file: LogFile | null = null;
-  try {
-    file = await openLogFile(dataDir, log.level);
-    log.setFile(file);
-  } catch (error) {
-    log.warn('support', `the log file could not be opened in ${folder}; log lines go to the terminal only`, error);
+  // A folder already known unwritable (told on screen) gets no log file: the terminal has the lines.
+  if (writable) {
+    try {
+      file = await openLogFile(dataDir, log.level);
+      log.setFile(file);
+    } catch (error) {
+      log.warn('support', `the log file could not be opened in ${folder}; log lines go to the terminal only`, error);
+    }
   }
   return {
     folder,

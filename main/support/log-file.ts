@@ -60,6 +60,14 @@ export async function openLogFile(dataDir: string, level: LogLevel): Promise<Log
     stream,
   );
   let closed = false;
+  // A full disk or a folder gone read-only under the app: the file stops, said once on the terminal, and the app goes
+  // on (an unhandled stream error would end the process, and a log must never be the reason the console stops).
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (closed) return;
+    closed = true;
+    process.stderr.write(`The log file in ${folder} cannot be written (${error.code ?? error.message}); log lines go to the terminal only.\n`);
+    stream.destroy();
+  });
   return {
     folder,
     write({ level: lineLevel, area, message, kind }) {

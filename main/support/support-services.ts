@@ -33,7 +33,7 @@ export function createSupportServices(dataDir: string, dataFolder: DataFolder, o
     storageHealth: options.storageHealth ?? dataFolderHealth(dataFolder),
     updaterFactory: options.updaterFactory ?? null,
     async startLog() {
-      appLog ??= await startAppLog(dataDir, settings);
+      appLog ??= await startAppLog(dataDir, settings, dataFolder.status().writable);
     },
     async dispose() {
       await appLog?.close();

@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { log } from '../../../main/shared/log';
 import { AppFailure } from '../../../main/shared/app-failure';
 import { lastLogLines, LOG_FILES_KEPT, openLogFile } from '../../../main/support/log-file';
@@ -65,6 +65,31 @@ describe('the log file', () => {
     expect(effectiveLogLevel({ WATCHDESK_LOG_LEVEL: 'ERROR' }, 'debug')).toBe('error');
     expect(effectiveLogLevel({ WATCHDESK_LOG_LEVEL: 'loud' }, 'debug')).toBe('debug');
     expect(effectiveLogLevel({}, undefined)).toBe('info');
+  });
+
+  it('stops writing the file, says so once, and keeps the process alive when the disk is full', async () => {
+    const dir = folder();
+    mkdirSync(join(dir, 'logs'));
+    // Every write to /dev/full fails with ENOSPC, as on a disk that filled up while the console ran.
+    symlinkSync('/dev/full', join(dir, 'logs', 'watchdesk.1.log'));
+    const said: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      said.push(String(chunk));
+      return true;
+    });
+    try {
+      const file = await openLogFile(dir, 'info');
+      log.setFile(file);
+      log.setSink(() => undefined);
+      log.info('a', 'a line the disk has no room for');
+      await vi.waitFor(() => expect(said.join('')).toContain('cannot be written (ENOSPC); log lines go to the terminal only.'));
+      log.info('a', 'and another');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await file.close();
+    } finally {
+      stderr.mockRestore();
+    }
+    expect(said.filter((line) => line.includes('cannot be written'))).toHaveLength(1);
   });
 
   it('starts a new file past the size cap and keeps only the newest few', async () => {
