@@ -74,7 +74,8 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
   }
 
   function outcomeOf(result: UpdateCheckResult | null): UpdateStatus {
-    if (!result) return { state: 'unsupported' };
+    // electron-updater answers nothing when the app is not an installed package (run from a build folder).
+    if (!result) return { state: 'failed', message: t('about.updates.notInstalled') };
     const version = result.updateInfo.version;
     const order = compareVersions(version, options.currentVersion);
     if (order === null) return { state: 'failed', message: t('about.updates.failed', { reason: `"${version}" is not a version number.` }) };

@@ -45,11 +45,11 @@ const CURRENT = '0.1.0';
 // What electron-builder writes into the packaged app's resources when `publish` is configured.
 writeFileSync(join(work, 'app-update.yml'), 'provider: generic\nurl: https://watchdesk.invalid/updates/\nupdaterCacheDirName: watchdesk-updater\n');
 
-function adapter(dir: string): AppAdapter {
+function adapter(dir: string, isPackaged = true): AppAdapter {
   return {
     version: CURRENT,
     name: 'Watchdesk',
-    isPackaged: true,
+    isPackaged,
     appUpdateConfigPath: join(work, 'app-update.yml'),
     userDataPath: dir,
     baseCachePath: dir,
@@ -104,11 +104,11 @@ afterEach(() => {
 });
 
 /** The same setup as main/electron/updater.ts, on electron-updater's Linux .deb updater. */
-function testFactory(dir: string): { factory: UpdaterFactory; built: () => number } {
+function testFactory(dir: string, isPackaged = true): { factory: UpdaterFactory; built: () => number } {
   let built = 0;
   const factory: UpdaterFactory = async (feedUrl) => {
     built += 1;
-    const updater = new updaterModule.DebUpdater(null, adapter(dir));
+    const updater = new updaterModule.DebUpdater(null, adapter(dir, isPackaged));
     Object.assign(updater, { httpExecutor: new NodeHttpExecutor() });
     updater.logger = null;
     updater.autoDownload = false;
@@ -181,6 +181,13 @@ describe('updates from a feed (electron-updater, generic provider, on a loopback
     expect(await updates.check()).toEqual({ state: 'off' });
     expect(await updates.download()).toEqual({ state: 'off' });
     expect(built()).toBe(0);
+    expect(requests).toEqual([]);
+  });
+
+  it('says a copy run from a build folder cannot update itself, and asks the feed nothing', async () => {
+    const { factory } = testFactory(mkdtempSync(join(work, 'unpacked-')), false);
+    const updates = createUpdateService({ currentVersion: CURRENT, feedUrl: async () => baseUrl, factory, onStatus: () => undefined });
+    expect(await updates.check()).toEqual({ state: 'failed', message: expect.stringContaining('runs from a build folder, not from an installed package') });
     expect(requests).toEqual([]);
   });
 
