@@ -1,4 +1,4 @@
-import type { AppUpdater, ProgressInfo, UpdateCheckResult } from 'electron-updater';
+import type { ProgressInfo } from 'electron-updater';
 import type { UpdateStatus } from '../../preload/contract/support';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';
@@ -6,7 +6,14 @@ import { AppFailure } from '../shared/app-failure';
 import { compareVersions } from './version-order';
 
 /** The part of electron-updater's AppUpdater the service drives (the desktop app's autoUpdater; a test's own). */
-export type Updater = Pick<AppUpdater, 'checkForUpdates' | 'downloadUpdate' | 'quitAndInstall' | 'on' | 'off'>;
+export interface Updater {
+  /** Null when the updater is not active (an app run from a build folder, not an installed package). */
+  checkForUpdates(): Promise<{ updateInfo: { version: string } } | null>;
+  /** Resolves once the file is downloaded and its sha512 matched the feed's; rejects otherwise. */
+  downloadUpdate(): Promise<unknown>;
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
+  on(event: 'download-progress', listener: (progress: ProgressInfo) => void): unknown;
+}
 
 /**
  * Builds an updater for a feed: the desktop app loads electron-updater only then, so a desk with no feed never even
@@ -73,7 +80,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     return instance;
   }
 
-  function outcomeOf(result: UpdateCheckResult | null): UpdateStatus {
+  function outcomeOf(result: { updateInfo: { version: string } } | null): UpdateStatus {
     // electron-updater answers nothing when the app is not an installed package (run from a build folder).
     if (!result) return { state: 'failed', message: t('about.updates.notInstalled') };
     const version = result.updateInfo.version;

@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
+import type { Updater } from '../../main/support/updates';
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import { SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN } from '../../main/simulator';
@@ -72,5 +74,52 @@ test.describe('About: support', () => {
     // Updates are installed with the desktop app: no feed field, no update panel here.
     await expect(page.getByLabel('Update feed address')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Updates' })).toHaveCount(0);
+  });
+});
+
+/**
+ * The update panel as the desktop app shows it. Its updater is a stand-in here (electron-updater needs Electron; it is
+ * exercised for real against a loopback feed in test/integration/support/updates.test.ts): it offers 0.2.0 and
+ * downloads it in three steps.
+ */
+const installs: string[] = [];
+function standInUpdater(feedUrl: string): Updater {
+  const emitter = new EventEmitter();
+  return {
+    on: (event, listener) => emitter.on(event, listener),
+    checkForUpdates: async () => ({ updateInfo: { version: '0.2.0' } }),
+    downloadUpdate: async () => {
+      for (const percent of [20, 60, 100]) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        emitter.emit('download-progress', { percent, bytesPerSecond: 1, total: 100, transferred: percent, delta: 1 });
+      }
+      return [`${feedUrl}watchdesk_0.2.0_amd64.deb`];
+    },
+    quitAndInstall: () => void installs.push('restart and install'),
+  };
+}
+
+test.describe('About: updates in the desktop app', () => {
+  test.use({ updater: { factory: async (feedUrl: string) => standInUpdater(feedUrl) } });
+
+  test('no feed, no check; with a feed a newer version downloads and installs only when the operator says so', async ({ page, console }) => {
+    await console.open(page, 'about');
+    await expect(page.getByTestId('update-status')).toContainText('Updates are off: no feed address is set');
+    await expect(page.getByRole('button', { name: 'Check for updates' })).toHaveCount(0);
+
+    await page.getByLabel('Update feed address').fill('ftp://updates.example.org/');
+    await page.getByRole('button', { name: 'Save support settings' }).click();
+    await expect(page.getByText('Enter an http or https address without a user name or password')).toBeVisible();
+    await page.getByLabel('Update feed address').fill('https://updates.example.org/watchdesk/');
+    await page.getByRole('button', { name: 'Save support settings' }).click();
+    await expect(page.getByTestId('update-status')).toContainText('Not checked since Watchdesk started.');
+
+    await page.getByRole('button', { name: 'Check for updates' }).click();
+    await expect(page.getByTestId('update-status')).toContainText('Version 0.2.0 is downloaded and its checksum verified.');
+    expect(installs).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('about-updates.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Restart and install 0.2.0' }).click();
+    await expect.poll(() => installs).toEqual(['restart and install']);
   });
 });

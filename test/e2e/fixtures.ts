@@ -31,12 +31,19 @@ export interface ConsoleUnderTest {
  * A fresh console per test: its own data folder and keychain service name, the real composition root and handler
  * registry behind the web host. Only Electron's IPC transport is replaced, by the web host's.
  */
-export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: AppOptions['onboarding']; seedFiles: Record<string, string> | undefined }>({
+export const test = base.extend<{
+  console: ConsoleUnderTest;
+  onboardingOptions: AppOptions['onboarding'];
+  seedFiles: Record<string, string> | undefined;
+  updater: { factory: NonNullable<AppOptions['updaterFactory']> } | undefined;
+}>({
   /** Outbox knobs for one describe block, e.g. a long backoff so only "Try now" can resend (`test.use`). */
   onboardingOptions: [undefined, { option: true }],
   /** Files (name -> content) put in the data folder before the console starts, e.g. profiles an older version saved. */
   seedFiles: [undefined, { option: true }],
-  console: async ({ onboardingOptions, seedFiles }, use, testInfo) => {
+  /** An updater as the desktop app has one (the web host has none), for the About screen's update panel. */
+  updater: [undefined, { option: true }],
+  console: async ({ onboardingOptions, seedFiles, updater }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-e2e-'));
     for (const [name, content] of Object.entries(seedFiles ?? {})) writeFileSync(join(dataDir, name), content);
     const logs: string[] = [];
@@ -46,6 +53,7 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
       hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
       keychainService: `watchdesk-e2e-${process.pid}-${testInfo.testId}`,
       ...(onboardingOptions ? { onboarding: onboardingOptions } : {}),
+      ...(updater ? { updaterFactory: updater.factory } : {}),
     });
     const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
     const requests: RequestLogEntry[] = [];
