@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +25,19 @@ const lines = (dir: string) =>
     .sort()
     .flatMap((name) => readFileSync(join(dir, 'logs', name), 'utf8').split('\n').filter(Boolean))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** Waits until the folder's files stop changing (the buffered writes are on disk), however busy the machine is. */
+async function settled(logs: string): Promise<void> {
+  const snapshot = () => readdirSync(logs).map((name) => `${name}:${statSync(join(logs, name)).size}`).join();
+  let last = '';
+  let same = 0;
+  for (let i = 0; i < 400 && same < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const now = snapshot();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+}
 
 describe('the log file', () => {
   it('writes one JSON line per event (time, level, area, message, error kind) through the secret scrub', async () => {
@@ -103,7 +116,7 @@ describe('the log file', () => {
       log.info('fill', `${i} ${filler}`);
       // As a running console writes: bursts of lines with pauses in between, when the writes drain (pino-roll starts
       // the next file once they have; one endless burst would all land in one file).
-      if (i % 250 === 249) await new Promise((resolve) => setTimeout(resolve, 40));
+      if (i % 250 === 249) await settled(join(dir, 'logs'));
     }
     await file.close();
     const names = readdirSync(join(dir, 'logs'));
