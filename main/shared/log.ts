@@ -54,6 +54,10 @@ export const log = {
   flush(): void {
     file?.flush();
   },
+  /** Whether lines go to this file now (an app closing its file leaves another app's alone). */
+  writesTo(candidate: LogFile): boolean {
+    return file === candidate;
+  },
   /** Lines go to this file too from now on (null: stderr only). The previous file is not closed here. */
   setFile(next: LogFile | null): void {
     file = next;

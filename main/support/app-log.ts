@@ -30,7 +30,8 @@ export async function startAppLog(dataDir: string, settings: SupportSettingsStor
     folder,
     async close() {
       if (!file) return;
-      log.setFile(null);
+      // Another app in this process (a test starting a second console) may have opened its own file since.
+      if (log.writesTo(file)) log.setFile(null);
       await file.close();
       file = null;
     },
