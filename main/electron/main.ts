@@ -36,8 +36,6 @@ if (runtimeProblem) {
   app.quit();
 } else {
   const dataDir = app.getPath('userData');
-  if (!hasYoungGenerationCap(process.argv, process.execArgv))
-    log.info('app', 'started without --js-flags=--max-semi-space-size=2: main keeps V8\'s default young generation (more memory under 10,000-token batches)');
   // Native crashes (main, the page, the GPU) leave minidumps in the crashDumps folder; nothing is ever uploaded.
   crashReporter.start({ uploadToServer: false, compress: true });
   const notifier = createElectronNotifier();
@@ -63,10 +61,11 @@ if (runtimeProblem) {
         fileDialogs: createElectronFileDialogs(() => mainWindow),
         updaterFactory: createElectronUpdater,
       });
+      if (!hasYoungGenerationCap(process.argv, process.execArgv))
+        log.info('app', "started without --js-flags=--max-semi-space-size=2: main keeps V8's default young generation (more memory under 10,000-token batches)");
       registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
-      const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);
+      const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment, (opened) => recoverWindow(opened, { dataDir, notifier }));
       mainWindow = window;
-      recoverWindow(window, { dataDir, notifier });
       pushEvents(watchdesk.services.events, window.webContents);
     })
     .catch((error: unknown) => {

@@ -77,6 +77,10 @@ describe('Electron entry', () => {
     script.mockClear();
     electron.app.emit('second-instance', {}, ['/opt/Watchdesk/watchdesk', 'javascript:alert(1)', '--screen=../x'], '/home/op');
     expect(script).not.toHaveBeenCalled();
+    // The window's page dying is looked after from the moment the window exists.
+    const reload = vi.spyOn(window.webContents, 'reload');
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 11 });
+    expect(reload).toHaveBeenCalledTimes(1);
 
     const event = { preventDefault: vi.fn() };
     electron.app.emit('will-quit', event);
