@@ -23,10 +23,12 @@ export default defineConfig(({ mode }) => {
       outDir: web ? 'dist/web' : 'dist/main',
       emptyOutDir: true,
       target: 'node22',
-      sourcemap: false,
+      // Maps beside the bundle, without the sources' text: a crash record maps its stack to main/**/*.ts with them
+      // (main/support/source-mapped-stack.ts reads them only then, so a start never parses them).
+      sourcemap: true,
       rollupOptions: {
         external: (id: string) => external.some((name) => (id === name || id.startsWith(`${name}/`)) && !bundled.has(name)),
-        output: { format: 'es' as const, entryFileNames: web ? 'cli.js' : 'index.js' },
+        output: { format: 'es' as const, entryFileNames: web ? 'cli.js' : 'index.js', sourcemapExcludeSources: true },
       },
     },
   };

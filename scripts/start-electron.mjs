@@ -41,5 +41,8 @@ if (binary === null) fail(`ELECTRON_OVERRIDE_DIST_PATH points at ${process.env.E
 if (typeof binary !== 'string') fail(binary.failed);
 if (!existsSync(binary)) fail(`no executable at ${binary}`);
 
-const child = spawn(binary, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
+// The young generation's cap, where Electron's main process reads it: on Electron's own command line (as
+// ELECTRON_JS_FLAGS in main/app/heap-settings.ts says; set from inside main it would come too late).
+const JS_FLAGS = '--js-flags=--max-semi-space-size=2';
+const child = spawn(binary, [JS_FLAGS, '.', ...process.argv.slice(2)], { stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -11,6 +11,7 @@ import { createDashboardFeature } from '../dashboard/dashboard-feature';
 import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
 import { importLegacyData, legacySources } from '../storage';
+import { createSupportFeature } from '../support/support-feature';
 
 export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
@@ -37,6 +38,7 @@ function createFeatures(services: AppServices, options: AppOptions = {} as AppOp
     createOnboardingFeature(services, options.onboarding),
     createAgentsFeature(services),
     createAnalyticsFeature(services),
+    createSupportFeature(services),
   ] as const;
 }
 
@@ -56,6 +58,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   const services = createServices(options);
   // Before anything reads or writes there: leftover temp files go, and an unwritable folder is known (and told).
   await services.dataFolder.check();
+  await services.support.startLog();
   // What the stores before the database left in the folder is taken in once, in one transaction, before any feature reads.
   await importLegacyData(services.storage, { dataDir: services.dataDir, getDataKey: () => services.vault.getDataKey() }, legacySources, (sentence) => services.dataFolder.notice(sentence));
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
@@ -71,6 +74,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
       await services.connections.closeAll();
       await demoServer?.close();
       services.storage.close();
+      await services.support.dispose();
     },
   };
 }

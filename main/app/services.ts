@@ -8,6 +8,7 @@ import { createEventHub, type EventHub } from './events';
 import { createRecordingNotifier, type Notifier } from '../shared/notifier';
 import type { FileDialogs } from '../shared/file-dialogs';
 import { createSealerSource, migrations, openStorage, type Sealer, type Storage } from '../storage';
+import { createSupportServices, type SupportOptions, type SupportServices } from '../support/support-services';
 
 /** The services every feature builds on; a feature takes what it needs from here and nothing else. */
 export interface AppServices {
@@ -29,9 +30,11 @@ export interface AppServices {
   notifier: Notifier;
   /** The system's file dialogs, opened by main (Electron); null where the page chooses files itself (web host). */
   fileDialogs: FileDialogs | null;
+  /** Support settings, the log file, the storage health check and the updater (main/support). */
+  support: SupportServices;
 }
 
-export interface ServiceOptions {
+export interface ServiceOptions extends SupportOptions {
   dataDir: string;
   hostFacts: HostFacts;
   /** Keychain service name; tests pass a unique one. */
@@ -59,5 +62,5 @@ export function createServices(options: ServiceOptions): AppServices {
   const events = createEventHub();
   const connections = createConnections(profiles, vault, createConnectionWatch(events, () => profiles.getActiveId()));
   const notifier = options.notifier ?? createRecordingNotifier();
-  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, storage, sealer, vault, profiles, connections, events, notifier, fileDialogs: options.fileDialogs ?? null };
+  return { dataDir: options.dataDir, dataFolder, hostFacts: options.hostFacts, storage, sealer, vault, profiles, connections, events, notifier, fileDialogs: options.fileDialogs ?? null, support: createSupportServices(options.dataDir, dataFolder, storage, options) };
 }

@@ -1,4 +1,5 @@
-import { dialog, type BrowserWindow, type OpenDialogOptions } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import { dialog, type BrowserWindow, type OpenDialogOptions, type SaveDialogOptions } from 'electron';
 import { MAX_CA_FILE_BYTES } from '../../preload/contract/wire/ca-certificate';
 import type { FileDialogs } from '../shared/file-dialogs';
 import { readSmallFile } from '../shared/read-small-file';
@@ -31,6 +32,19 @@ export function createElectronFileDialogs(parentWindow: () => BrowserWindow | nu
       const path = answer.filePaths[0];
       if (answer.canceled || path === undefined) return null;
       return readSmallFile(path, MAX_CA_FILE_BYTES);
+    },
+    async saveTextFile(suggestedName, text) {
+      const parent = parentWindow();
+      const options: SaveDialogOptions = {
+        title: t('about.support.dialogTitle'),
+        defaultPath: suggestedName,
+        properties: ['createDirectory', 'showOverwriteConfirmation', 'dontAddToRecent'],
+        filters: [{ name: t('about.support.dialogFilter'), extensions: ['json'] }],
+      };
+      const answer = parent && !parent.isDestroyed() ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+      if (answer.canceled || !answer.filePath) return false;
+      await writeFile(answer.filePath, text, { mode: 0o600 });
+      return true;
     },
   };
 }

@@ -1,6 +1,6 @@
 // The Electron entry. The only place (with the preload) that imports 'electron'; all real work is in plain-Node
 // modules built by createApp, shared with the web host and the tests.
-import { app, dialog, session, type BrowserWindow } from 'electron';
+import { app, crashReporter, dialog, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type WatchdeskApp } from '../app/create-app';
@@ -13,7 +13,12 @@ import { openMainWindow } from './window';
 import { createElectronNotifier } from './notifier';
 import { createElectronFileDialogs } from './file-dialogs';
 import { t } from '../shared/i18n';
-import { applyHeapSettings } from '../app/heap-settings';
+import { applyHeapSettings, hasYoungGenerationCap } from '../app/heap-settings';
+import { unsupportedRuntime } from '../support/runtime-check';
+import { installCrashGuard } from '../support/crash-guard';
+import { recoverWindow } from './window-recovery';
+import { focusForSecondInstance } from './second-instance';
+import { createElectronUpdater } from './updater';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const distDir = join(here, '..');
@@ -21,12 +26,28 @@ const isDevelopment = !app.isPackaged;
 // The same old-generation growth as the web host (the token desk's batches are the same work in either).
 applyHeapSettings();
 
-if (!app.requestSingleInstanceLock()) {
+const runtimeProblem = unsupportedRuntime(process.versions);
+if (runtimeProblem) {
+  log.error('app', runtimeProblem);
+  dialog.showErrorBox(t('errors.app.startFailedTitle'), runtimeProblem);
+  app.exit(1);
+} else if (!app.requestSingleInstanceLock()) {
+  // The running console comes forward (its second-instance handler below) and opens what this launch asked for.
   app.quit();
 } else {
+  const dataDir = app.getPath('userData');
+  // Native crashes (main, the page, the GPU) leave minidumps in the crashDumps folder; nothing is ever uploaded.
+  crashReporter.start({ uploadToServer: false, compress: true });
+  const notifier = createElectronNotifier();
+  installCrashGuard({
+    dataDir,
+    host: 'electron',
+    onRecorded: () => notifier.notify({ title: t('about.window.crashedTitle'), body: t('about.window.crashed') }),
+  });
   registerAppScheme();
   let watchdesk: WatchdeskApp | null = null;
   let mainWindow: BrowserWindow | null = null;
+  app.on('second-instance', (_event, argv) => focusForSecondInstance(mainWindow, argv));
 
   app
     .whenReady()
@@ -34,13 +55,16 @@ if (!app.requestSingleInstanceLock()) {
       hardenSession(session.defaultSession);
       serveRenderer(join(distDir, 'renderer'));
       watchdesk = await createApp({
-        dataDir: app.getPath('userData'),
+        dataDir,
         hostFacts: { host: 'electron', electronVersion: process.versions.electron ?? null, chromeVersion: process.versions.chrome ?? null },
-        notifier: createElectronNotifier(),
+        notifier,
         fileDialogs: createElectronFileDialogs(() => mainWindow),
+        updaterFactory: createElectronUpdater,
       });
+      if (!hasYoungGenerationCap(process.argv, process.execArgv))
+        log.info('app', "started without --js-flags=--max-semi-space-size=2: main keeps V8's default young generation (more memory under 10,000-token batches)");
       registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
-      const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment);
+      const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment, (opened) => recoverWindow(opened, { dataDir, notifier }));
       mainWindow = window;
       pushEvents(watchdesk.services.events, window.webContents);
     })

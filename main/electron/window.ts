@@ -28,9 +28,11 @@ export function mainWindowOptions(preloadPath: string, isDevelopment: boolean): 
   };
 }
 
-export async function openMainWindow(preloadPath: string, isDevelopment: boolean): Promise<BrowserWindow> {
+/** `prepare` runs before the page loads (so a page that dies while loading is already looked after). */
+export async function openMainWindow(preloadPath: string, isDevelopment: boolean, prepare?: (window: BrowserWindow) => void): Promise<BrowserWindow> {
   const window = new BrowserWindow(mainWindowOptions(preloadPath, isDevelopment));
   hardenWebContents(window.webContents);
+  prepare?.(window);
   window.once('ready-to-show', () => window.show());
   await window.loadURL(`${appOrigin}/index.html`);
   return window;

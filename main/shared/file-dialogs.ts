@@ -8,4 +8,9 @@ import type { SmallFile } from './read-small-file';
 export interface FileDialogs {
   /** Asks for a CA certificate file; its content (or why it could not be read), or null when the dialog was closed. */
   chooseCertificateFile(): Promise<SmallFile | null>;
+  /**
+   * Asks where to save a text file (the diagnostics) under a suggested name and writes it there; false when the dialog
+   * was closed. The chosen path stays in main.
+   */
+  saveTextFile(suggestedName: string, text: string): Promise<boolean>;
 }

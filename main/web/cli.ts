@@ -5,6 +5,10 @@ import { parseArgs } from 'node:util';
 import { startWebHost } from './host';
 import { applyHeapSettings } from '../app/heap-settings';
 import type { WebApp } from './web-app';
+import { takeHostLock } from './host-lock';
+import { installCrashGuard } from '../support/crash-guard';
+import { LOG_LEVEL_ENV, parseLogLevel } from '../support/log-level';
+import { log } from '../shared/log';
 
 applyHeapSettings();
 
@@ -13,9 +17,35 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string', default: join(homedir(), '.local', 'share', 'watchdesk-web') },
     'renderer-dir': { type: 'string', default: resolve('dist/renderer') },
+    /** debug, info, warn or error: this run's log level (as WATCHDESK_LOG_LEVEL; the setting in About otherwise). */
+    'log-level': { type: 'string' },
   },
 });
 const dataDir = resolve(values['data-dir']);
+if (values['log-level'] !== undefined) {
+  if (!parseLogLevel(values['log-level'])) {
+    process.stderr.write(`--log-level takes debug, info, warn or error, not "${values['log-level']}".\n`);
+    process.exit(2);
+  }
+  process.env[LOG_LEVEL_ENV] = values['log-level'];
+  log.setLevel(undefined);
+}
+
+// One host per data folder: a second one would write the same files over the first one's.
+const locked = takeHostLock(dataDir);
+if (!locked.taken) {
+  const { t } = await import('../shared/i18n');
+  process.stderr.write(`${t('about.webHost.locked', { pid: locked.pid, address: locked.address ?? t('about.webHost.starting'), folder: dataDir })}\n`);
+  process.exit(1);
+}
+const hostLock = locked.lock;
+process.on('exit', () => hostLock?.release());
+// What nothing caught is recorded in the data folder and told here; the host keeps serving.
+installCrashGuard({
+  dataDir,
+  host: 'web',
+  onRecorded: (file) => process.stderr.write(`Watchdesk ran into an unexpected error; it keeps running. ${file ? `The details are in ${file}.` : ''}\n`),
+});
 
 // The address is printed and the page's files are served before the app is built: loading main's code (every
 // feature, its schemas and the catalog) and opening the data folder take a few hundred milliseconds that the browser
@@ -58,6 +88,7 @@ const host = await startWebHost({
   port: Number(values.port),
 });
 setTimeout(() => void webApp(), BUILD_ANYWAY_MS);
+hostLock?.setAddress(host.origin);
 
 process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}\n\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
 

@@ -9,6 +9,7 @@ import { connectChannels, connectEvents } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
 import { onboardingChannels, onboardingEvents } from './onboarding';
 import { dashboardChannels, dashboardEvents } from './dashboard';
+import { supportChannels, supportEvents } from './support';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -22,6 +23,7 @@ export const contract = {
   ...onboardingChannels,
   ...dashboardChannels,
   ...agentsChannels,
+  ...supportChannels,
 } as const;
 
 export type Contract = typeof contract;
@@ -39,6 +41,7 @@ export const events = {
   ...onboardingEvents,
   ...agentsEvents,
   ...dashboardEvents,
+  ...supportEvents,
 } as const;
 
 export type Events = typeof events;

@@ -19,6 +19,10 @@ export interface ConsoleUnderTest {
   logs: string[];
   /** Every request the web host answered, in order (e.g. to prove a screen follows events rather than polling). */
   requests: RequestLogEntry[];
+  /** Files the page downloaded (the diagnostics file) and secrets the test handled itself (ONVIF passwords, RTSP
+   * credentials): the leak scan searches the downloads, logs and data files for these too. */
+  downloads: { name: string; text: string }[];
+  secrets: string[];
   /** Opens the console in the page (through the secret-bearing URL) at a screen. */
   open(page: Page, screen?: string): Promise<void>;
 }
@@ -27,12 +31,19 @@ export interface ConsoleUnderTest {
  * A fresh console per test: its own data folder and keychain service name, the real composition root and handler
  * registry behind the web host. Only Electron's IPC transport is replaced, by the web host's.
  */
-export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: AppOptions['onboarding']; seedFiles: Record<string, string> | undefined }>({
+export const test = base.extend<{
+  console: ConsoleUnderTest;
+  onboardingOptions: AppOptions['onboarding'];
+  seedFiles: Record<string, string> | undefined;
+  updater: { factory: NonNullable<AppOptions['updaterFactory']> } | undefined;
+}>({
   /** Outbox knobs for one describe block, e.g. a long backoff so only "Try now" can resend (`test.use`). */
   onboardingOptions: [undefined, { option: true }],
   /** Files (name -> content) put in the data folder before the console starts, e.g. profiles an older version saved. */
   seedFiles: [undefined, { option: true }],
-  console: async ({ onboardingOptions, seedFiles }, use, testInfo) => {
+  /** An updater as the desktop app has one (the web host has none), for the About screen's update panel. */
+  updater: [undefined, { option: true }],
+  console: async ({ onboardingOptions, seedFiles, updater }, use, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wd-e2e-'));
     for (const [name, content] of Object.entries(seedFiles ?? {})) writeFileSync(join(dataDir, name), content);
     const logs: string[] = [];
@@ -42,10 +53,13 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
       hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
       keychainService: `watchdesk-e2e-${process.pid}-${testInfo.testId}`,
       ...(onboardingOptions ? { onboarding: onboardingOptions } : {}),
+      ...(updater ? { updaterFactory: updater.factory } : {}),
     });
     const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
     const requests: RequestLogEntry[] = [];
     const exchanges: RecordedExchange[] = [];
+    const downloads: ConsoleUnderTest['downloads'] = [];
+    const secrets: string[] = [];
     const host = await startWebHost({
       registry,
       events: app.services.events,
@@ -59,6 +73,8 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
       dataDir,
       logs,
       requests,
+      downloads,
+      secrets,
       async open(page, screen = 'connect') {
         await page.goto(host.url);
         await page.goto(`${host.origin}/#/${screen}`);
@@ -69,7 +85,8 @@ export const test = base.extend<{ console: ConsoleUnderTest; onboardingOptions: 
     const whileRunning = filesForLeakScan(dataDir);
     await app.dispose();
     // For the secret-leak scan that runs after the suite (leak-scan/leak-scan.teardown.ts).
-    collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges, whileRunning });
+    log.flush();
+    collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges, whileRunning, downloads, secrets });
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

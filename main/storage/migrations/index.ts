@@ -7,10 +7,11 @@ import { agents } from './005-agents';
 import { dashboard } from './006-dashboard';
 import { analytics } from './007-analytics';
 import { profiles } from './008-profiles';
+import { settings } from './010-settings';
 
 /**
  * Every schema step, oldest first. Version numbers are fixed per area so that areas can grow apart:
  * 1 base, 2 outbox and created cameras, 3 templates, 4 token history, 5 agents (watch lists, alerts, shortcuts, device
  * cache), 6 dashboard cache, 7 analytics drafts, 8 profiles; later steps take 9 onwards.
  */
-export const migrations: readonly Migration[] = [base, outbox, templates, tokenHistory, agents, dashboard, analytics, profiles];
+export const migrations: readonly Migration[] = [base, outbox, templates, tokenHistory, agents, dashboard, analytics, profiles, settings];

@@ -14,8 +14,12 @@ export interface LeakScanRecord {
   streamTokens: string[];
   exchanges: RecordedExchange[];
   logs: string[];
-  /** Every file in the data folder while the console ran (the database with its WAL and shared memory) and after, base64. */
+  /** Every file in the data folder while the console ran (the database with its WAL and shared memory) and after, base64: among them the log files (logs/) and crash records (crashes/). */
   files: Record<string, string>;
+  /** Files the page downloaded (the diagnostics file): they hold neither kind of token. */
+  downloads: { name: string; text: string }[];
+  /** Other secrets the test handled (ONVIF passwords, RTSP credentials): in no log line, data file or download. */
+  otherSecrets: string[];
 }
 
 /** Every file under `dir`, base64, by path relative to it. */
@@ -55,7 +59,7 @@ function tokenFields(text: string): string[] {
 export function collectForLeakScan(
   testId: string,
   test: string,
-  run: { app: WatchdeskApp; dataDir: string; logs: string[]; exchanges: RecordedExchange[]; whileRunning?: Record<string, string> },
+  run: { app: WatchdeskApp; dataDir: string; logs: string[]; exchanges: RecordedExchange[]; whileRunning?: Record<string, string>; downloads: { name: string; text: string }[]; secrets: string[] },
 ): void {
   const api = new Set<string>();
   const demo = run.app.demoServer;
@@ -80,6 +84,8 @@ export function collectForLeakScan(
       ...Object.fromEntries(Object.entries(run.whileRunning ?? {}).map(([name, base64]) => [`while running/${name}`, base64])),
       ...filesForLeakScan(run.dataDir),
     },
+    downloads: run.downloads,
+    otherSecrets: run.secrets.filter((secret) => secret.length >= 8),
   };
   mkdirSync(leakScanDir, { recursive: true });
   writeFileSync(join(leakScanDir, `${testId.replace(/[^a-zA-Z0-9_-]/g, '_')}.json`), JSON.stringify(record));

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listPackage } from '@electron/asar';
@@ -28,6 +28,14 @@ describe('packaging (electron-builder --dir)', () => {
     expect(files).toContain('/dist/renderer/index.html');
     expect(files.some((file) => file.startsWith('/dist/renderer/assets/') && file.endsWith('.js'))).toBe(true);
     expect(files.some((file) => file.startsWith('/test/') || file.startsWith('/main/'))).toBe(false);
+  });
+
+  it("ships main's source maps (crash records map stacks with them) but none of the renderer's, and the updater's config", () => {
+    const files = listPackage(join(unpacked, 'resources', 'app.asar'), { isPack: false }).map((file) => file.split('\\').join('/'));
+    expect(files).toContain('/dist/main/index.js.map');
+    expect(files.filter((file) => file.startsWith('/dist/renderer/') && file.endsWith('.map'))).toEqual([]);
+    expect(files.some((file) => file.startsWith('/dist/renderer-maps/'))).toBe(false);
+    expect(readFileSync(join(unpacked, 'resources', 'app-update.yml'), 'utf8')).toContain('provider: generic');
   });
 
   it('keeps the keytar native module unpacked beside the archive', () => {

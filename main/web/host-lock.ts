@@ -1,0 +1,90 @@
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** `<data folder>/web-host.lock`: which process serves this folder, and at which address (never the secret). */
+export const HOST_LOCK_FILE = 'web-host.lock';
+
+interface LockContent {
+  pid: number;
+  /** The host's origin (http://127.0.0.1:port), once it listens; null while it starts. */
+  address: string | null;
+  startedAt: string;
+}
+
+export interface HostLock {
+  /** Records the address the host listens on, for the sentence a second host says. */
+  setAddress(address: string): void;
+  /** Removes the lock if it is still this process's. */
+  release(): void;
+}
+
+export type LockOutcome =
+  | { taken: true; lock: HostLock }
+  /** Another live process holds the folder. */
+  | { taken: false; pid: number; address: string | null }
+  /** The folder cannot hold a lock (it cannot be written): the app's start tells why, in its own words. */
+  | { taken: true; lock: null };
+
+/** True while a process with this id exists (EPERM: it exists, run by someone else). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readLock(path: string): LockContent | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockContent>;
+    return typeof parsed.pid === 'number' ? { pid: parsed.pid, address: typeof parsed.address === 'string' ? parsed.address : null, startedAt: String(parsed.startedAt) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One web host per data folder: two would write the same profiles, history and outbox files over each other. The
+ * lock file is created exclusively (`wx`), so of two hosts starting together one wins; a lock left by a process that
+ * is gone (a killed host, a reboot) is taken over. Synchronous: it runs once, before the host listens.
+ */
+export function takeHostLock(dataDir: string): LockOutcome {
+  const path = join(dataDir, HOST_LOCK_FILE);
+  const content: LockContent = { pid: process.pid, address: null, startedAt: new Date().toISOString() };
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    return { taken: true, lock: null };
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      try {
+        writeFileSync(fd, JSON.stringify(content));
+      } finally {
+        closeSync(fd);
+      }
+      return { taken: true, lock: ownLock(path, content) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { taken: true, lock: null };
+    }
+    const holder = readLock(path);
+    if (holder && holder.pid !== process.pid && isAlive(holder.pid)) return { taken: false, pid: holder.pid, address: holder.address };
+    // Stale (its process is gone) or unreadable (cut short by a crash): taken over.
+    rmSync(path, { force: true });
+  }
+  return { taken: true, lock: null };
+}
+
+function ownLock(path: string, content: LockContent): HostLock {
+  const stillMine = (): boolean => readLock(path)?.pid === process.pid;
+  return {
+    setAddress(address) {
+      if (stillMine()) writeFileSync(path, JSON.stringify({ ...content, address }), { mode: 0o600 });
+    },
+    release() {
+      if (stillMine()) rmSync(path, { force: true });
+    },
+  };
+}
