@@ -13,5 +13,7 @@ export function alertSentence(alert: WatchAlert): string {
       return t('agents.notify.version', { device, version: alert.facts.version ?? '' });
     case 'stream':
       return t('agents.notify.stream', { device, streams: (alert.facts.streams ?? []).join(', ') });
+    case 'diskFull':
+      return t('agents.notify.diskFull', { device, days: alert.facts.days ?? alert.rule.days });
   }
 }
