@@ -102,6 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     faults,
     agents: createAgentControls(state, clock, seed),
     reset() {
+      ctx.agents.forgetBehaviours();
       clock.reset();
       tokens.reset();
       faults.clear();
