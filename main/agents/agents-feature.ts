@@ -6,6 +6,7 @@ import { createDeviceLookup } from './device-lookup';
 import { createShortcutStore } from './shortcut-store';
 import { createWatchLists, type WatchEvents } from './watch-lists';
 import { createWatchStore } from './watch-store';
+import { createAlertsPart } from '../alerts/alerts-part';
 
 export interface AgentsFeatureOptions {
   /** Tests shorten the gathering of notifications. */
@@ -21,7 +22,13 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
     // A copy: the alert object lives on in the list and changes when it clears or is acknowledged.
     alert: (alert) => services.events.emit('watch.alert', { ...alert }),
   };
+  const alertsPart = createAlertsPart(services, {
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.notifyGatherMs !== undefined ? { notifyQuietMs: options.notifyGatherMs } : {}),
+  });
   const watch = createWatchLists({
+    alerts: alertsPart.alerts,
+    history: alertsPart.history,
     connections: services.connections,
     store: createWatchStore(services.dataDir),
     notifier: services.notifier,
@@ -53,9 +60,11 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
       'agents.watchPollNow': ({ id }) => watch.pollNow(id),
       'agents.alerts': (input) => watch.alerts(input?.listId),
       'agents.acknowledge': ({ alertIds, all }) => watch.acknowledge(all ? 'all' : (alertIds ?? [])),
+      ...alertsPart.handlers,
     },
     async dispose() {
       await watch.dispose();
+      alertsPart.dispose();
       await lookup.idle();
     },
   };

@@ -11,6 +11,8 @@ import type { Notifier } from '../shared/notifier';
 import { WatchRunner, type RuleTransitionEvent } from './watch-runner';
 import type { StoredList, WatchStore } from './watch-store';
 import { alertSentence } from './alert-words';
+import type { AlertService } from '../alerts/alert-service';
+import type { DeviceHistoryService } from '../alerts/device-history';
 
 type WatchListInput = z.output<typeof watchListInputSchema>;
 
@@ -39,6 +41,9 @@ export interface WatchListOptions {
   now?: () => number;
   /** Raised alerts are gathered this long before they become one notification (or one summary). */
   notifyGatherMs?: number;
+  /** Alert states, their log and grouped notifications (then the list raises none of its own); device history. */
+  alerts?: AlertService;
+  history?: DeviceHistoryService;
 }
 
 /** More new alerts than this in one gathering become one summary notification. */
@@ -99,7 +104,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
         };
         alerts.push(alert);
         active.set(key, alert);
-        pendingNotes.push(alert);
+        if (!options.alerts) pendingNotes.push(alert);
         options.events.alert(alert);
       } else {
         const alert = active.get(key);
@@ -131,6 +136,8 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       isRaised: (deviceId, ruleId) => active.has(activeKey(list.id, deviceId, ruleId)),
       activeAlertsOf,
       now,
+      ...(options.alerts ? { alerts: options.alerts } : {}),
+      ...(options.history ? { history: options.history } : {}),
     });
     runners.set(list.id, runner);
     return runner;
@@ -223,6 +230,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       lists = lists.filter((l) => l.id !== id);
       alerts = alerts.filter((a) => a.listId !== id);
       reindex();
+      options.alerts?.forgetList(id);
       await options.store.save({ lists, alerts });
     },
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { channel } from './channel';
+import { event } from './event';
+import { deviceIdSchema } from './agents-ids';
 
 /**
  * Alert states of a watch rule on one device, as the screen shows them (after Grafana's, which NOC operators know):
@@ -48,3 +51,38 @@ export interface StorageForecast {
 }
 
 export const acknowledgeNoteSchema = z.string().trim().max(500);
+
+/** A device's history as the device view shows it: transitions, storage samples, and each storage's forecast. */
+export interface DeviceHistoryView {
+  deviceId: string;
+  from: number;
+  to: number;
+  transitions: Array<{ at: number; online: boolean | null; status: string | null }>;
+  samples: Array<{ storageId: number; at: number; usedMb: number; capacityMb: number }>;
+  forecasts: StorageForecast[];
+}
+
+const listId = z.string().min(1);
+const deviceId = deviceIdSchema;
+const ruleId = z.string().trim().min(1).max(64);
+const alertKey = z.object({ listId, deviceId, ruleId });
+const logFilter = z.object({ listId, deviceId: deviceId.optional(), ruleId: ruleId.optional() });
+
+/** Alert states, silences, the transition log and device history (spread into agentsChannels). */
+export const alertChannels = {
+  'agents.alertStates': channel<AlertStateView[]>()(z.object({ listId })),
+  'agents.alertAcknowledge': channel<AlertStateView[]>()(alertKey.extend({ note: acknowledgeNoteSchema })),
+  /** `until` in ms since the epoch; null ends the snooze. */
+  'agents.alertSnooze': channel<AlertStateView[]>()(alertKey.extend({ until: z.number().int().positive().nullable() })),
+  'agents.deviceMute': channel<AlertStateView[]>()(z.object({ listId, deviceId, muted: z.boolean() })),
+  'agents.alertLog': channel<AlertTransition[]>()(logFilter),
+  'agents.alertLogCsv': channel<string>()(logFilter),
+  /** The device's last `days` (default 30) on the active server. */
+  'agents.deviceHistory': channel<DeviceHistoryView>()(z.object({ id: deviceId, days: z.number().int().min(1).max(30).optional() })),
+  'agents.deviceHistoryCsv': channel<string>()(z.object({ id: deviceId, days: z.number().int().min(1).max(30).optional() })),
+};
+
+export const alertEvents = {
+  /** Alert states of a list changed (written to disk): re-read them with agents.alertStates. */
+  'watch.alertStates': event<{ listIds: string[] }>(),
+};
