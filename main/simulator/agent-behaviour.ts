@@ -33,8 +33,13 @@ export interface BehaviourRecord {
 
 /** Whether a flapping device is online at `now`. */
 export function flapOnline(since: number, upMs: number, downMs: number, now: number): boolean {
-  const phase = (((now - since) % (upMs + downMs)) + (upMs + downMs)) % (upMs + downMs);
-  return phase < upMs;
+  return flapPhase(since, upMs, downMs, now) < upMs;
+}
+
+/** How far into its up-and-down period a flapping device is (ms). */
+function flapPhase(since: number, upMs: number, downMs: number, now: number): number {
+  const period = upMs + downMs;
+  return (((now - since) % period) + period) % period;
 }
 
 /** A filling storage's usage at `now` (same unit as `usage`; capacity in megabytes, usage read in megabytes here). */
@@ -55,8 +60,11 @@ export function behave(device: AgentDevice, record: BehaviourRecord | undefined,
     case 'offline':
       return { ...device, is_online: false, last_updated_at: formatMicroIso(since) };
     case 'flap': {
-      const online = flapOnline(since, behaviour.upSec * 1000, behaviour.downSec * 1000, now);
-      return online ? { ...device, is_online: true, last_updated_at: formatMicroIso(now) } : { ...device, is_online: false };
+      const upMs = behaviour.upSec * 1000;
+      const phase = flapPhase(since, upMs, behaviour.downSec * 1000, now);
+      // Offline, its last report is the moment this drop began.
+      const lastReport = phase < upMs ? now : now - (phase - upMs);
+      return { ...device, is_online: phase < upMs, last_updated_at: formatMicroIso(lastReport) };
     }
     case 'fill':
       return { ...device, storages: device.storages.map((s) => ({ ...s, usage: filledUsage(s.usage, s.capacity, behaviour.percentPerDay, since, now) })) };
