@@ -155,7 +155,7 @@ export const agents = {
     add: 'Add rule',
     remove: 'Remove',
     hysteresis:
-      'A rule raises an alert after two polls in a row (offline: once the minutes have passed) and clears after two good polls in a row; storage clears 2 points below its threshold, so a flapping device does not alert every poll. A null stream status counts as not reported, not as inactive.',
+      'A rule goes Pending on the first poll its condition holds and fires after two polls in a row (offline: once the minutes have passed), and resolves after two good polls in a row; storage clears 2 points below its threshold, so a flapping device does not alert every poll. A device that cannot be read is “No data”, not offline. A null stream status counts as not reported, not as inactive. “Disk full within N days” reads a forecast fitted to the last seven days of the disk’s usage.',
   },
   watch: {
     list: 'Watch list',
@@ -303,6 +303,17 @@ export const agents = {
     forecast: 'Storage {{storage}}: full in about {{days}} days at {{rate}} a day (fit over {{points}} samples).',
     notFilling: 'Storage {{storage}}: not filling (fit over {{points}} samples).',
     tooLittle: 'Storage {{storage}}: too little history for a forecast.',
+    showTable: 'Show as table',
+    showChart: 'Show as chart',
+    timelineSummary: 'Online and status over {{days}} days: {{spans}}.',
+    span: '{{state}} from {{from}} to {{to}}',
+    unknown: 'not watched',
+    usageSummary: 'Storage usage over {{days}} days: {{series}}.',
+    seriesItem: 'storage {{storage}} from {{first}} to {{last}} in {{count}} samples',
+    time: 'Time',
+    storage: 'Storage',
+    used: 'Used',
+    forecastLegend: 'dashed: forecast',
     export: 'Export history (CSV)',
   },
   notify: {
