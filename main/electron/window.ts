@@ -28,10 +28,15 @@ export function mainWindowOptions(preloadPath: string, isDevelopment: boolean): 
   };
 }
 
-export async function openMainWindow(preloadPath: string, isDevelopment: boolean): Promise<BrowserWindow> {
-  const window = new BrowserWindow(mainWindowOptions(preloadPath, isDevelopment));
+/** `--wall` on the command line: a kiosk window opened straight into the dashboard's wall mode. */
+export function wallFlag(argv: readonly string[]): boolean {
+  return argv.includes('--wall');
+}
+
+export async function openMainWindow(preloadPath: string, isDevelopment: boolean, wall = wallFlag(process.argv)): Promise<BrowserWindow> {
+  const window = new BrowserWindow({ ...mainWindowOptions(preloadPath, isDevelopment), ...(wall ? { kiosk: true } : {}) });
   hardenWebContents(window.webContents);
   window.once('ready-to-show', () => window.show());
-  await window.loadURL(`${appOrigin}/index.html`);
+  await window.loadURL(`${appOrigin}/index.html${wall ? '#/dashboard/wall' : ''}`);
   return window;
 }

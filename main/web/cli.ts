@@ -13,6 +13,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string', default: join(homedir(), '.local', 'share', 'watchdesk-web') },
     'renderer-dir': { type: 'string', default: resolve('dist/renderer') },
+    /** Opens straight into the dashboard's wall mode (a kiosk screen). */
+    wall: { type: 'boolean', default: false },
   },
 });
 const dataDir = resolve(values['data-dir']);
@@ -59,7 +61,7 @@ const host = await startWebHost({
 });
 setTimeout(() => void webApp(), BUILD_ANYWAY_MS);
 
-process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}\n\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
+process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}${values.wall ? '#/dashboard/wall' : ''}\n\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
 
 async function stop(): Promise<void> {
   await host.close();

@@ -159,6 +159,7 @@ export const dashboard = {
     refreshEvery: 'Refreshes every {{seconds}} s',
     lastUpdate: 'Last update {{time}}',
     stale: 'STALE: last good data from {{time}}',
+    staleSince: 'STALE since {{time}}: {{reason}}',
   },
   errors: {
     internal: 'The dashboard could not be loaded because of a problem inside Watchdesk. Try again.',
