@@ -1,4 +1,4 @@
-import type { AlertStateView, AlertTransition } from '../../preload/contract/agents-alerts';
+import { alertLink, type AlertNotification, type AlertStateView, type AlertTransition } from '../../preload/contract/agents-alerts';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
@@ -29,6 +29,8 @@ export interface AlertServiceOptions {
   commitDelayMs?: number;
   /** Told after the changes are on disk (the screen re-reads states). */
   onCommitted?: (listIds: string[]) => void;
+  /** Every notification raised, also handed to the page (a browser shows it with the Notification API). */
+  onNotification?: (note: AlertNotification) => void;
 }
 
 /**
@@ -84,16 +86,28 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
     return memo;
   }
 
+  function show(note: AlertNotification): void {
+    options.notifier.notify(note);
+    options.onNotification?.(note);
+  }
+
   function showNotes(notes: GroupedNote[]): void {
     for (const note of notes) {
       if (note.single) {
-        options.notifier.notify({ title: t('agents.notify.title', { list: note.single.listName }), body: note.single.sentence });
+        const deviceId = note.single.alertId.split('|')[0];
+        show({ title: t('agents.notify.title', { list: note.single.listName }), body: note.single.sentence, link: alertLink(note.single.listId, deviceId) });
         continue;
       }
       const count = note.firing + note.resolved;
-      options.notifier.notify({
+      show({
         title: t('agents.notify.title', { list: note.lists.map((l) => l.name).join(', ') }),
-        body: t('agents.notify.storm', { count, firing: note.firing, resolved: note.resolved }),
+        body:
+          note.resolved === 0
+            ? t('agents.notify.many', { count })
+            : note.firing === 0
+              ? t('agents.notify.manyResolved', { count })
+              : t('agents.notify.storm', { count, firing: note.firing, resolved: note.resolved }),
+        link: alertLink(note.lists[0]!.id),
       });
     }
   }

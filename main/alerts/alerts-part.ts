@@ -35,6 +35,7 @@ export function createAlertsPart(services: AppServices, options: AlertsPartOptio
     now,
     ...(options.notifyQuietMs !== undefined ? { grouping: { quietMs: options.notifyQuietMs } } : {}),
     onCommitted: (listIds) => services.events.emit('watch.alertStates', { listIds }),
+    onNotification: (note) => services.events.emit('watch.notification', note),
   });
 
   async function historyOf(id: string, days = 30): Promise<DeviceHistoryView> {

@@ -85,4 +85,27 @@ export const alertChannels = {
 export const alertEvents = {
   /** Alert states of a list changed (written to disk): re-read them with agents.alertStates. */
   'watch.alertStates': event<{ listIds: string[] }>(),
+  /**
+   * A grouped alert notification, for the browser page to show with the Notification API (the desktop app shows it as
+   * an OS notification from main). `link` is the hash that opens the alert: `#/agents/watch/<listId>[/<deviceId>]`.
+   */
+  'watch.notification': event<AlertNotification>(),
 };
+
+export interface AlertNotification {
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** The hash that opens a watch list (and a device's alert in it) on the Agents screen. */
+export function alertLink(listId: string, deviceId?: string): string {
+  return `#/agents/watch/${encodeURIComponent(listId)}${deviceId ? `/${encodeURIComponent(deviceId)}` : ''}`;
+}
+
+/** The list and device an alert link names, or null when the hash is not one. */
+export function parseAlertLink(hash: string): { listId: string; deviceId: string | null } | null {
+  const match = /^#\/agents\/watch\/([^/]+)(?:\/([^/]+))?$/.exec(hash);
+  if (!match) return null;
+  return { listId: decodeURIComponent(match[1]!), deviceId: match[2] ? decodeURIComponent(match[2]) : null };
+}

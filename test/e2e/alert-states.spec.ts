@@ -68,4 +68,48 @@ test.describe('alert states', () => {
     await page.screenshot({ path: test.info().outputPath('device-history.png'), fullPage: true });
     await expectNoAxeViolations(page);
   });
+
+  test('in a browser, a firing alert raises a Notification; clicking it opens the alert’s watch list', async ({ page, console, context }) => {
+    await context.grantPermissions(['notifications']);
+    // Records what the page shows, and keeps each notification so the test can click it.
+    await page.addInitScript(() => {
+      const Real = window.Notification;
+      const shown: Array<{ title: string; body: string; tag: string; click: () => void }> = [];
+      (window as unknown as { shownNotes: typeof shown }).shownNotes = shown;
+      class Recording extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body ?? '', tag: options?.tag ?? '', click: () => this.onclick?.(new Event('click')) });
+        }
+      }
+      Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+      window.Notification = Recording as typeof Notification;
+    });
+    const simulator = sim(console.app);
+    const ids = [...simulator.state.agents.keys()].slice(0, 2);
+    for (const id of ids) simulator.agents.update(id, { storage_percent: 40, is_online: true });
+    simulator.agents.update(ids[0]!, { storage_percent: 98 });
+
+    await console.open(page, 'agents');
+    await page.getByRole('tab', { name: 'Watch lists' }).click();
+    await page.getByRole('button', { name: 'New watch list' }).click();
+    await page.getByLabel('Name').fill('Lobby');
+    await page.getByLabel('Device numbers').fill(ids.join('\n'));
+    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Percent').fill('95');
+    await page.getByRole('button', { name: 'Save and start' }).click();
+    await page.getByRole('button', { name: 'Poll now' }).click();
+    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotes: Array<{ body: string }> }).shownNotes.length)).toBe(1);
+    const note = await page.evaluate(() => (window as unknown as { shownNotes: Array<{ title: string; body: string; tag: string }> }).shownNotes[0]);
+    expect(note).toMatchObject({ title: 'Watchdesk: Lobby', body: expect.stringContaining('storage at 98%') });
+    expect(note!.tag).toMatch(new RegExp(`^#/agents/watch/[^/]+/${ids[0]}$`));
+
+    await page.getByRole('tab', { name: 'Device' }).click();
+    await page.evaluate(() => (window as unknown as { shownNotes: Array<{ click: () => void }> }).shownNotes[0]!.click());
+    await expect(page.getByRole('tab', { name: 'Watch lists' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+  });
 });
