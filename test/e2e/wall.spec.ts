@@ -35,4 +35,23 @@ test.describe('a wall that never goes blank', () => {
     await expect(wall).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('wall-server-back.png') });
   });
+
+  test('rotates across the chosen servers and views on its timer', async ({ page, console }) => {
+    const demo = console.app.demoServer!;
+    const services = console.app.services;
+    const first = (await services.profiles.getActiveId())!;
+    const second = await services.profiles.create({ name: 'Second site', baseUrl: demo.baseUrl });
+    services.connections.setDemoToken(second.id, demo.apiToken);
+    await console.open(page, `dashboard/wall/5?servers=${first},${second.id}&views=figures,charts`);
+    const wall = page.getByTestId('wall');
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 1 of 4');
+    await expect(wall.getByRole('heading', { level: 1 })).toContainText('Demo server');
+    await expect(wall.getByTestId('card-users')).toBeVisible();
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 2 of 4', { timeout: 10_000 });
+    await expect(wall.getByTestId('card-users')).toHaveCount(0);
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 3 of 4', { timeout: 10_000 });
+    await expect(wall.getByRole('heading', { level: 1 })).toContainText('Second site');
+    await expect(wall.getByTestId('card-users')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('wall-rotation.png') });
+  });
 });

@@ -173,6 +173,7 @@ export const dashboard: MessagesOf<typeof en> = {
     lastUpdate: 'Последнее обновление {{time}}',
     stale: 'УСТАРЕЛО: последние верные данные от {{time}}',
     staleSince: 'УСТАРЕЛО с {{time}}: {{reason}}',
+    step: 'Шаг {{n}} из {{total}}',
   },
   errors: {
     internal: 'Не удалось загрузить панель из-за внутренней ошибки Watchdesk. Попробуйте ещё раз.',
