@@ -36,7 +36,14 @@ if (!app.requestSingleInstanceLock()) {
       watchdesk = await createApp({
         dataDir: app.getPath('userData'),
         hostFacts: { host: 'electron', electronVersion: process.versions.electron ?? null, chromeVersion: process.versions.chrome ?? null },
-        notifier: createElectronNotifier(),
+        // A click on an alert's notification brings the window forward at that alert.
+        notifier: createElectronNotifier((link) => {
+          if (!mainWindow) return;
+          if (mainWindow.isMinimized()) mainWindow.restore();
+          mainWindow.show();
+          mainWindow.focus();
+          void mainWindow.webContents.executeJavaScript(`window.location.hash = ${JSON.stringify(link)}`).catch(() => undefined);
+        }),
         fileDialogs: createElectronFileDialogs(() => mainWindow),
       });
       registerIpc(createRegistry(watchdesk.handlers, { isTrustedSender: isTrustedElectronSender }));
