@@ -6,6 +6,7 @@ import { createDeviceLookup } from './device-lookup';
 import { createShortcutStore } from './shortcut-store';
 import { createWatchLists, type WatchEvents } from './watch-lists';
 import { createWatchRepository } from '../storage/repositories/watch-repository';
+import { createAlertsPart } from '../alerts/alerts-part';
 
 export interface AgentsFeatureOptions {
   /** Tests shorten the gathering of notifications. */
@@ -29,7 +30,13 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
     // A copy: the alert object lives on in the list and changes when it clears or is acknowledged.
     alert: (alert) => services.events.emit('watch.alert', { ...alert }),
   };
+  const alertsPart = createAlertsPart(services, {
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.notifyGatherMs !== undefined ? { notifyQuietMs: options.notifyGatherMs } : {}),
+  });
   const watch = createWatchLists({
+    alerts: alertsPart.alerts,
+    history: alertsPart.history,
     connections: services.connections,
     store: createWatchRepository(services.storage),
     notifier: services.notifier,
@@ -61,10 +68,12 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
       'agents.watchPollNow': ({ id }) => watch.pollNow(id),
       'agents.alerts': (input) => watch.alerts(input?.listId),
       'agents.acknowledge': ({ alertIds, all }) => watch.acknowledge(all ? 'all' : (alertIds ?? [])),
+      ...alertsPart.handlers,
     },
     async dispose() {
       stopForgetting();
       await watch.dispose();
+      alertsPart.dispose();
       await lookup.idle();
     },
   };

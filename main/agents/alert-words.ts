@@ -1,4 +1,5 @@
 import type { WatchAlert } from '../../preload/contract/agents';
+import type { AlertFacts, WatchRule } from '../../preload/contract/agents-rules';
 import { t } from '../shared/i18n';
 
 /** An alert in one sentence, for a desktop notification (the screen words alerts itself, in its own language). */
@@ -13,5 +14,16 @@ export function alertSentence(alert: WatchAlert): string {
       return t('agents.notify.version', { device, version: alert.facts.version ?? '' });
     case 'stream':
       return t('agents.notify.stream', { device, streams: (alert.facts.streams ?? []).join(', ') });
+    case 'diskFull':
+      return t('agents.notify.diskFull', { device, days: alert.facts.days ?? alert.rule.days });
   }
+}
+
+/** A change of an alert in one sentence: what fired, or that it resolved. */
+export function changeSentence(rule: WatchRule, facts: AlertFacts, deviceId: string, deviceName: string | null, resolved: boolean): string {
+  if (resolved) {
+    const device = deviceName ? `${deviceName} (${deviceId})` : deviceId;
+    return t('agents.notify.resolved', { device, rule: rule.id });
+  }
+  return alertSentence({ id: '', listId: '', listName: '', deviceId, deviceName, rule, facts, raisedAt: '', clearedAt: null, acknowledgedAt: null });
 }

@@ -11,6 +11,8 @@ import type { Notifier } from '../shared/notifier';
 import { WatchRunner, type RuleTransitionEvent } from './watch-runner';
 import type { StoredList, WatchRepository } from '../storage/repositories/watch-repository';
 import { alertSentence } from './alert-words';
+import type { AlertService } from '../alerts/alert-service';
+import type { DeviceHistoryService } from '../alerts/device-history';
 
 type WatchListInput = z.output<typeof watchListInputSchema>;
 
@@ -40,6 +42,9 @@ export interface WatchListOptions {
   now?: () => number;
   /** Raised alerts are gathered this long before they become one notification (or one summary). */
   notifyGatherMs?: number;
+  /** Alert states, their log and grouped notifications (then the list raises none of its own); device history. */
+  alerts?: AlertService;
+  history?: DeviceHistoryService;
 }
 
 /** More new alerts than this in one gathering become one summary notification. */
@@ -116,7 +121,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
         alerts.push(alert);
         changed.push(alert);
         active.set(key, alert);
-        pendingNotes.push(alert);
+        if (!options.alerts) pendingNotes.push(alert);
         options.events.alert(alert);
       } else {
         const alert = active.get(key);
@@ -149,6 +154,8 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       isRaised: (deviceId, ruleId) => active.has(activeKey(list.id, deviceId, ruleId)),
       activeAlertsOf,
       now,
+      ...(options.alerts ? { alerts: options.alerts } : {}),
+      ...(options.history ? { history: options.history } : {}),
     });
     runners.set(list.id, runner);
     return runner;
@@ -242,6 +249,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       lists = lists.filter((l) => l.id !== id);
       alerts = alerts.filter((a) => a.listId !== id);
       reindex();
+      options.alerts?.forgetList(id);
       await runner.dispose();
     },
 

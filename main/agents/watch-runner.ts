@@ -1,15 +1,10 @@
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
-import {
-  evaluateRule,
-  factsOf,
-  initialRuleState,
-  nextDeviceState,
-  type AlertFacts,
-  type DeviceWatchState,
-  type RuleState,
-  type WatchRule,
-} from '../../preload/contract/agents-rules';
+import { factsOf, nextDeviceState, readingOf, timingOf, type AlertFacts, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
+import { storageUsages } from '../../preload/contract/agents-storage';
+import type { AlertChange, AlertService } from '../alerts/alert-service';
+import type { DeviceHistoryService, StorageReading } from '../alerts/device-history';
+import { firingMachine, initialMachine, isFiring, isResolved, step, type MachineState, type Reading } from '../alerts/rule-state';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 import type { PlatformClient } from '../platform';
 import { isAppFailure } from '../shared/app-failure';
@@ -17,6 +12,7 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
 import { observationOf, okRow, pendingRow } from './watch-observation';
+import { changeSentence } from './alert-words';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
@@ -43,6 +39,10 @@ export interface RunnerDeps {
   isRaised(deviceId: string, ruleId: string): boolean;
   activeAlertsOf(listId: string): Map<string, number>;
   now(): number;
+  /** Every change of an alert's state (Normal / Pending / Firing / NoData), for its log and notifications. */
+  alerts?: AlertService;
+  /** Each device's online/status transitions and storage samples; the forecast the "disk full" rule reads. */
+  history?: DeviceHistoryService;
 }
 
 /** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
@@ -57,8 +57,11 @@ export class WatchRunner {
   private list: StoredList;
   private rows = new Map<string, WatchRow>();
   private devices = new Map<string, DeviceWatchState>();
-  /** Per device, the state of each rule in the order of `list.rules` (cleared when the rules change). */
-  private ruleStates = new Map<string, RuleState[]>();
+  /** Per device, the alert state of each rule in the order of `list.rules` (cleared when the rules change). */
+  private ruleStates = new Map<string, MachineState[]>();
+  /** Each rule's "for" and recovery, in the order of `list.rules`. */
+  private timings: Array<{ forPolls: number; recoverPolls: number }> = [];
+  private readsForecast = false;
   private state: WatchState = 'idle';
   private message: string | null = null;
   private reason: AppErrorKind | null = null;
@@ -76,6 +79,7 @@ export class WatchRunner {
     private readonly deps: RunnerDeps,
   ) {
     this.list = list;
+    this.resetTimings();
     this.resetRows();
     if (list.active) this.schedule(0);
   }
@@ -93,6 +97,7 @@ export class WatchRunner {
     const rulesChanged = JSON.stringify(list.rules) !== JSON.stringify(this.list.rules);
     this.list = list;
     if (rulesChanged) this.ruleStates.clear();
+    this.resetTimings();
     this.resetRows();
     this.setActive(list.active, true);
   }
@@ -155,6 +160,11 @@ export class WatchRunner {
     this.clearTimer();
     this.abort?.abort();
     await this.cycle?.catch(() => undefined);
+  }
+
+  private resetTimings(): void {
+    this.timings = this.list.rules.map(timingOf);
+    this.readsForecast = this.list.rules.some((r) => r.kind === 'diskFull');
   }
 
   private resetRows(): void {
@@ -280,6 +290,8 @@ export class WatchRunner {
     if (outage !== null || (successes === 0 && firstUnreachable !== undefined)) {
       const cause = outage ?? firstUnreachable;
       const detail = isAppFailure(cause) ? cause.appError.message : '';
+      // The devices asked could not be read: their rules see no data (a firing alert stays firing).
+      for (const { id } of unreachableRows) this.noData(id);
       this.state = 'paused';
       this.reason = isAppFailure(cause) ? cause.kind : 'Offline';
       this.message = t('agents.watchState.paused', { detail });
@@ -314,6 +326,49 @@ export class WatchRunner {
     const { message, kind } = rowError(error);
     const previous = this.rows.get(id) ?? pendingRow(id);
     this.rows.set(id, { ...previous, state: 'failed', error: message, errorKind: kind });
+    this.noData(id);
+  }
+
+  /** The device could not be read on this poll. */
+  private noData(id: string): void {
+    const at = this.deps.now();
+    this.deps.history?.unreadable(this.list.profileId, id, at);
+    this.advance(id, this.rows.get(id)?.name ?? null, at, () => 'nodata', () => ({}));
+  }
+
+  /**
+   * Steps every rule of a device by one poll; firing and resolved changes become the list's raise/clear events, and
+   * every change goes to the alert log.
+   */
+  private advance(id: string, deviceName: string | null, at: number, readingFor: (rule: WatchRule) => Reading, factsFor: (rule: WatchRule) => AlertFacts): void {
+    const rules = this.list.rules;
+    let states = this.ruleStates.get(id);
+    if (!states) this.ruleStates.set(id, (states = []));
+    let events: RuleTransitionEvent[] | null = null;
+    let changes: AlertChange[] | null = null;
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index]!;
+      const previous = states[index] ?? (this.deps.isRaised(id, rule.id) ? firingMachine(at) : initialMachine(at));
+      const { next, change } = step(previous, readingFor(rule), at, this.timings[index]!);
+      states[index] = next;
+      if (!change) continue;
+      const fired = isFiring(change);
+      const resolved = isResolved(change);
+      const facts = fired || resolved ? factsFor(rule) : {};
+      if (fired || resolved) (events ??= []).push({ list: this.list, deviceId: id, deviceName: deviceName ?? '', rule, transition: fired ? 'raise' : 'clear', facts, at });
+      if (this.deps.alerts) {
+        (changes ??= []).push({
+          listId: this.list.id,
+          listName: this.list.name,
+          deviceId: id,
+          ruleId: rule.id,
+          change,
+          sentence: changeSentence(rule, facts, id, deviceName, resolved),
+        });
+      }
+    }
+    if (events) this.deps.onTransitions(events);
+    if (changes) this.deps.alerts!.report(changes);
   }
 
   private observe(id: string, device: CameraAgent): void {
@@ -322,17 +377,23 @@ export class WatchRunner {
     this.rows.set(id, okRow(this.rows.get(id) ?? pendingRow(id), device, observation));
     const deviceState = nextDeviceState(this.devices.get(id) ?? { offlineSince: null }, observation);
     this.devices.set(id, deviceState);
-    const rules = this.list.rules;
-    let states = this.ruleStates.get(id);
-    if (!states) this.ruleStates.set(id, (states = []));
-    let events: RuleTransitionEvent[] | null = null;
-    for (let index = 0; index < rules.length; index++) {
-      const rule = rules[index]!;
-      const previous = states[index] ?? (this.deps.isRaised(id, rule.id) ? { raised: true, streak: 0 } : initialRuleState());
-      const { state, transition } = evaluateRule(rule, observation, deviceState, previous);
-      states[index] = state;
-      if (transition) (events ??= []).push({ list: this.list, deviceId: id, deviceName: device.name, rule, transition, facts: factsOf(rule, observation, deviceState), at });
+    const history = this.deps.history;
+    if (history) {
+      history.observe(this.list.profileId, id, at, device.is_online, device.status, storageReadings(device));
+      if (this.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
     }
-    if (events) this.deps.onTransitions(events);
+    this.advance(
+      id,
+      device.name,
+      at,
+      (rule) => readingOf(rule, observation, deviceState),
+      (rule) => factsOf(rule, observation, deviceState),
+    );
   }
+}
+
+/** A device's storages in megabytes, under the reading its answer decides (see agents-storage.ts). */
+function storageReadings(device: CameraAgent): StorageReading[] {
+  if (device.storages.length === 0) return [];
+  return storageUsages(device.storages).storages.map((s) => ({ id: s.id, usedMb: s.usedMb, capacityMb: s.capacityMb }));
 }

@@ -87,7 +87,12 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
         const demo = demoTokens.get(profileId);
         return demo !== undefined ? Promise.resolve(demo) : vault.getToken(profileId);
       },
-      onReachability: (failure) => watch?.observe(profileId, failure?.appError ?? null),
+      onReachability: (failure) => {
+        // A refused token: the next request reads the keychain again, so a wall re-authenticates by itself once the
+        // token there is good again.
+        if (failure?.kind === 'Unauthorized') vault.rereadToken(profileId);
+        watch?.observe(profileId, failure?.appError ?? null);
+      },
       onRpcMethodLearned: (method) => {
         log.info('connections', `profile ${profile.name} answers stream tokens with ${method}; remembered`);
         profiles.update(profileId, { rpcMethod: method }).catch((error: unknown) => {

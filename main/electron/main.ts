@@ -38,7 +38,15 @@ if (runtimeProblem) {
   const dataDir = app.getPath('userData');
   // Native crashes (main, the page, the GPU) leave minidumps in the crashDumps folder; nothing is ever uploaded.
   crashReporter.start({ uploadToServer: false, compress: true });
-  const notifier = createElectronNotifier();
+  let mainWindow: BrowserWindow | null = null;
+  // A click on an alert's notification brings the window forward at that alert.
+  const notifier = createElectronNotifier((link) => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    void mainWindow.webContents.executeJavaScript(`window.location.hash = ${JSON.stringify(link)}`).catch(() => undefined);
+  });
   installCrashGuard({
     dataDir,
     host: 'electron',
@@ -46,7 +54,6 @@ if (runtimeProblem) {
   });
   registerAppScheme();
   let watchdesk: WatchdeskApp | null = null;
-  let mainWindow: BrowserWindow | null = null;
   app.on('second-instance', (_event, argv) => focusForSecondInstance(mainWindow, argv));
 
   app

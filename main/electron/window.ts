@@ -28,12 +28,17 @@ export function mainWindowOptions(preloadPath: string, isDevelopment: boolean): 
   };
 }
 
+/** `--wall` on the command line: a kiosk window opened straight into the dashboard's wall mode. */
+export function wallFlag(argv: readonly string[]): boolean {
+  return argv.includes('--wall');
+}
+
 /** `prepare` runs before the page loads (so a page that dies while loading is already looked after). */
-export async function openMainWindow(preloadPath: string, isDevelopment: boolean, prepare?: (window: BrowserWindow) => void): Promise<BrowserWindow> {
-  const window = new BrowserWindow(mainWindowOptions(preloadPath, isDevelopment));
+export async function openMainWindow(preloadPath: string, isDevelopment: boolean, prepare?: (window: BrowserWindow) => void, wall = wallFlag(process.argv)): Promise<BrowserWindow> {
+  const window = new BrowserWindow({ ...mainWindowOptions(preloadPath, isDevelopment), ...(wall ? { kiosk: true } : {}) });
   hardenWebContents(window.webContents);
   prepare?.(window);
   window.once('ready-to-show', () => window.show());
-  await window.loadURL(`${appOrigin}/index.html`);
+  await window.loadURL(`${appOrigin}/index.html${wall ? '#/dashboard/wall' : ''}`);
   return window;
 }

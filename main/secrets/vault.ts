@@ -25,6 +25,12 @@ export interface Vault {
   setToken(profileId: string, token: string): Promise<void>;
   /** The platform API token of a profile, or null. Main process only: never hand this to the renderer. */
   getToken(profileId: string): Promise<string | null>;
+  /**
+   * Forgets the memory copy of a profile's token, so the next read asks the keychain again: after a server refused the
+   * token, a token replaced in the keychain meanwhile (another console, an administrator's tool) is picked up without
+   * a person.
+   */
+  rereadToken(profileId: string): void;
   hasToken(profileId: string): Promise<boolean>;
   /** Removes a profile's token; no error when there was none. */
   deleteToken(profileId: string): Promise<void>;
@@ -159,6 +165,12 @@ export function createVault(options: VaultOptions = {}): Vault {
     },
 
     getToken,
+
+    rereadToken(profileId) {
+      if (mode === 'session') return;
+      bumpGeneration(profileId);
+      keychainTokens.delete(profileId);
+    },
 
     async hasToken(profileId) {
       return (await getToken(profileId)) !== null;

@@ -4,6 +4,8 @@ import { log } from './log';
 export interface Note {
   title: string;
   body: string;
+  /** Where a click takes the operator (a screen hash such as `#/agents/watch/<list>`), when it leads somewhere. */
+  link?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AgentDevice } from './seed/types';
 import type { SimulatorState } from './state';
 import type { SimClock } from './clock';
 import { formatMicroIso } from './time-format';
+import { behave, type AgentBehaviour, type BehaviourRecord } from './agent-behaviour';
 
 /**
  * Changing camera-agent devices from tests: add generated devices (a watch list of hundreds) and change one device's
@@ -36,10 +37,38 @@ export interface AgentControls {
   add(count: number): number[];
   /** Applies the patch and stamps `updated_at` with the simulator's clock; null when no such device exists. */
   update(id: number, patch: AgentPatch): AgentDevice | null;
+  /** Sets how devices behave from now on (flap, offline, silent, fill; steady ends it); returns the ids found. */
+  setBehaviour(ids: readonly number[], behaviour: AgentBehaviour): number[];
+  /** The device as a reader sees it now (its behaviour applied), 'silent' when it does not answer, undefined when unknown. */
+  read(id: number): AgentDevice | 'silent' | undefined;
+  /** Ends every behaviour (the simulator's reset). */
+  forgetBehaviours(): void;
 }
 
 export function createAgentControls(state: SimulatorState, clock: SimClock, seed: number): AgentControls {
+  // Kept beside the state, not in it: the state's snapshot stays what the platform stores.
+  const behaviours = new Map<number, BehaviourRecord>();
   return {
+    setBehaviour(ids, behaviour) {
+      const found = ids.filter((id) => state.agents.has(id));
+      const since = clock.now();
+      for (const id of found) {
+        if (behaviour.kind === 'steady') behaviours.delete(id);
+        else behaviours.set(id, { behaviour, since });
+      }
+      state.revision += 1;
+      return found;
+    },
+
+    forgetBehaviours() {
+      behaviours.clear();
+    },
+
+    read(id) {
+      const device = state.agents.get(id);
+      return device === undefined ? undefined : behave(device, behaviours.get(id), clock.now());
+    },
+
     add(count) {
       const existing = state.agents.size;
       const lastId = Math.max(0, ...state.agents.keys());

@@ -68,6 +68,8 @@ export interface RunningSimulator {
   faults: FaultController;
   /** add(count) / update(id, patch); same as the /_sim/agents hooks. */
   agents: AgentControls;
+  /** Pushes the simulator's clock forward (as POST /_sim/clock): device behaviours play out, tokens expire. */
+  advanceClock(ms: number): void;
   /** Back to the seeded state: data, issued tokens, clock offset and fault rules. */
   reset(): void;
   /** Closes the server and every socket promptly, cancelling pending fault timers. */
@@ -102,6 +104,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     faults,
     agents: createAgentControls(state, clock, seed),
     reset() {
+      ctx.agents.forgetBehaviours();
       clock.reset();
       tokens.reset();
       faults.clear();
@@ -143,6 +146,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     state,
     faults,
     agents: ctx.agents,
+    advanceClock: (ms) => clock.advance(ms),
     reset: () => ctx.reset(),
     close: () =>
       new Promise<void>((resolve) => {

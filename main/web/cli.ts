@@ -19,6 +19,8 @@ const { values } = parseArgs({
     'renderer-dir': { type: 'string', default: resolve('dist/renderer') },
     /** debug, info, warn or error: this run's log level (as WATCHDESK_LOG_LEVEL; the setting in About otherwise). */
     'log-level': { type: 'string' },
+    /** Opens straight into the dashboard's wall mode (a kiosk screen). */
+    wall: { type: 'boolean', default: false },
   },
 });
 const dataDir = resolve(values['data-dir']);
@@ -90,7 +92,7 @@ const host = await startWebHost({
 setTimeout(() => void webApp(), BUILD_ANYWAY_MS);
 hostLock?.setAddress(host.origin);
 
-process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}\n\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
+process.stdout.write(`Watchdesk is running. Open this address in your browser:\n\n  ${host.url}${values.wall ? '#/dashboard/wall' : ''}\n\nData folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
 
 async function stop(): Promise<void> {
   await host.close();

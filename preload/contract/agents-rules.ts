@@ -17,6 +17,11 @@ export const STORAGE_DEADBAND = 2;
 
 const ruleId = z.string().trim().min(1).max(64);
 
+/** How many consecutive polls a condition must hold before firing (the rule's "for"), and the release before resolving. */
+const polls = (message: Parameters<typeof fieldMessage>[0]) =>
+  z.number({ error: fieldMessage(message) }).int({ error: fieldMessage(message) }).min(1, { error: fieldMessage(message) }).max(1000, { error: fieldMessage(message) });
+const timing = { forPolls: polls('validation.agents.forPolls').optional(), recoverPolls: polls('validation.agents.recoverPolls').optional() };
+
 export const watchRuleSchema = z.discriminatedUnion('kind', [
   z.object({
     id: ruleId,
@@ -26,6 +31,7 @@ export const watchRuleSchema = z.discriminatedUnion('kind', [
       .int({ error: fieldMessage('validation.agents.minutesWhole') })
       .min(1, { error: fieldMessage('validation.agents.minutesMin') })
       .max(10_080, { error: fieldMessage('validation.agents.minutesMax') }),
+    ...timing,
   }),
   z.object({
     id: ruleId,
@@ -34,6 +40,7 @@ export const watchRuleSchema = z.discriminatedUnion('kind', [
       .number({ error: fieldMessage('validation.agents.percentRange') })
       .min(1, { error: fieldMessage('validation.agents.percentRange') })
       .max(100, { error: fieldMessage('validation.agents.percentRange') }),
+    ...timing,
   }),
   z.object({
     id: ruleId,
@@ -43,8 +50,19 @@ export const watchRuleSchema = z.discriminatedUnion('kind', [
       .trim()
       .min(1, { error: fieldMessage('validation.agents.versionRequired') })
       .max(64, { error: fieldMessage('validation.agents.versionTooLong') }),
+    ...timing,
   }),
-  z.object({ id: ruleId, kind: z.literal('stream') }),
+  z.object({ id: ruleId, kind: z.literal('stream'), ...timing }),
+  /** Fires when a storage's forecast (a robust fit of its recent usage) meets its capacity within `days`. */
+  z.object({
+    id: ruleId,
+    kind: z.literal('diskFull'),
+    days: z
+      .number({ error: fieldMessage('validation.agents.daysRange') })
+      .min(0.5, { error: fieldMessage('validation.agents.daysRange') })
+      .max(365, { error: fieldMessage('validation.agents.daysRange') }),
+    ...timing,
+  }),
 ]);
 export type WatchRule = z.infer<typeof watchRuleSchema>;
 export type WatchRuleKind = WatchRule['kind'];
@@ -61,6 +79,8 @@ export interface DeviceObservation {
   version: string;
   /** Each stream's reported status (the spec has seen only null; a null means "not reported"). */
   streams: { type: string; status: string | null }[];
+  /** The soonest any storage is forecast to be full (days); null when none is filling or too little history is kept. */
+  daysUntilFull?: number | null;
 }
 
 /** Per device and rule, kept between polls. */
@@ -103,6 +123,8 @@ export interface AlertFacts {
   version?: string;
   /** stream: the stream types that are not active. */
   streams?: string[];
+  /** diskFull: days until the first storage is forecast full. */
+  days?: number;
 }
 
 function raiseCondition(rule: WatchRule, observation: DeviceObservation, device: DeviceWatchState): boolean {
@@ -115,6 +137,8 @@ function raiseCondition(rule: WatchRule, observation: DeviceObservation, device:
       return observation.version.trim() !== rule.expected.trim();
     case 'stream':
       return inactiveStreams(observation).length > 0;
+    case 'diskFull':
+      return observation.daysUntilFull != null && observation.daysUntilFull <= rule.days;
   }
 }
 
@@ -128,6 +152,9 @@ function releaseCondition(rule: WatchRule, observation: DeviceObservation): bool
       return observation.version.trim() === rule.expected.trim();
     case 'stream':
       return inactiveStreams(observation).length === 0;
+    case 'diskFull':
+      // A forecast is noisy near the line: it releases only once it is a day (or 10 %) past the rule's days.
+      return observation.daysUntilFull == null || observation.daysUntilFull > rule.days + Math.max(1, rule.days * 0.1);
   }
 }
 
@@ -146,7 +173,25 @@ export function factsOf(rule: WatchRule, observation: DeviceObservation, device:
       return { version: observation.version };
     case 'stream':
       return { streams: inactiveStreams(observation) };
+    case 'diskFull':
+      return observation.daysUntilFull == null ? {} : { days: Math.round(observation.daysUntilFull * 10) / 10 };
   }
+}
+
+/** What one poll says about a rule, for the alert state machine (main/alerts/rule-state.ts). */
+export type RuleReading = 'holds' | 'clear' | 'between';
+
+export function readingOf(rule: WatchRule, observation: DeviceObservation, device: DeviceWatchState): RuleReading {
+  if (raiseCondition(rule, observation, device)) return 'holds';
+  return releaseCondition(rule, observation) ? 'clear' : 'between';
+}
+
+/**
+ * A rule's "for" and recovery in polls. Default: two polls each; the offline rule's minutes already are its delay, so
+ * it fires on the first poll past them unless the operator asks for more.
+ */
+export function timingOf(rule: WatchRule): { forPolls: number; recoverPolls: number } {
+  return { forPolls: rule.forPolls ?? raiseAfter(rule), recoverPolls: rule.recoverPolls ?? CLEAR_AFTER };
 }
 
 export type RuleTransition = 'raise' | 'clear' | null;

@@ -6,6 +6,7 @@ import type { AppErrorKind } from './app-error';
 import type { CameraAgent } from './wire/platform';
 import { deviceIdSchema } from './agents-ids';
 import { watchRuleSchema, type AlertFacts, type WatchRule } from './agents-rules';
+import { alertChannels, alertEvents } from './agents-alerts';
 
 /**
  * Camera-agent inspection (operation 5) and the NOC watch list: one device in depth, many devices polled in main
@@ -199,6 +200,7 @@ export const agentsChannels = {
   'agents.acknowledge': channel<AlertList>()(
     z.object({ alertIds: z.array(z.string().min(1)).max(10_000).optional(), all: z.boolean().optional() }),
   ),
+  ...alertChannels,
 };
 
 export const agentsEvents = {
@@ -206,4 +208,5 @@ export const agentsEvents = {
   'watch.changed': event<WatchListSummary>(),
   /** An alert was raised or cleared (cleared alerts carry `clearedAt`). */
   'watch.alert': event<WatchAlert>(),
+  ...alertEvents,
 };

@@ -18,7 +18,9 @@ export function handleCameraAgent(req: SimRequest, ctx: SimContext, id: string):
   if (!/^-?\d+$/.test(id) || !Number.isSafeInteger(Number(id))) {
     return validationError(req, { cameraAgent: ['The cameraAgent field must be an integer.'] });
   }
-  const agent = ctx.state.agents.get(Number(id));
+  const agent = ctx.agents.read(Number(id));
   if (agent === undefined) return messageError(req, 404, `Camera agent ${id} not found.`);
+  // A device set to stop answering (a test hook): the platform cannot reach it.
+  if (agent === 'silent') return messageError(req, 503, `Camera agent ${id} does not answer.`);
   return jsonReply(200, agent);
 }

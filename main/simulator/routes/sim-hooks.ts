@@ -4,6 +4,7 @@ import { jsonReply, messageError, noContent, validationError, type Reply } from 
 import { readJsonObject, validateBody, type SimRequest } from '../http/request';
 import { fieldErrorsFromIssues } from '../validation-messages';
 import { addAgentsSchema, agentPatchSchema } from '../agent-controls';
+import { behaveSchema } from '../agent-behaviour';
 
 const AGENT_HOOK = /^\/_sim\/agents\/(\d+)$/;
 
@@ -61,6 +62,12 @@ export function handleSimHook(req: SimRequest, ctx: SimContext): Reply {
       const body = validateBody(req, addAgentsSchema);
       if (!body.ok) return body.reply;
       return jsonReply(201, { ids: ctx.agents.add(body.value.count) });
+    }
+    case 'POST /_sim/agents/behaviour': {
+      // Devices flap, go offline, stop answering or fill their disks; push the clock to play out days.
+      const body = validateBody(req, behaveSchema);
+      if (!body.ok) return body.reply;
+      return jsonReply(200, { ids: ctx.agents.setBehaviour(body.value.ids, body.value.behaviour) });
     }
     default:
       return agentHook(req, ctx) ?? messageError(req, 404, `No simulator hook ${key}.`);

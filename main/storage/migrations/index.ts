@@ -7,6 +7,7 @@ import { agents } from './005-agents';
 import { dashboard } from './006-dashboard';
 import { analytics } from './007-analytics';
 import { profiles } from './008-profiles';
+import { alertHistory } from './009-alert-history';
 import { settings } from './010-settings';
 
 /**
@@ -14,4 +15,4 @@ import { settings } from './010-settings';
  * 1 base, 2 outbox and created cameras, 3 templates, 4 token history, 5 agents (watch lists, alerts, shortcuts, device
  * cache), 6 dashboard cache, 7 analytics drafts, 8 profiles; later steps take 9 onwards.
  */
-export const migrations: readonly Migration[] = [base, outbox, templates, tokenHistory, agents, dashboard, analytics, profiles, settings];
+export const migrations: readonly Migration[] = [base, outbox, templates, tokenHistory, agents, dashboard, analytics, profiles, alertHistory, settings];

@@ -58,6 +58,8 @@ export function ruleWords(rule: WatchRule): { key: `agents.rules.${WatchRule['ki
       return { key: 'agents.rules.version', values: { expected: rule.expected } };
     case 'stream':
       return { key: 'agents.rules.stream', values: {} };
+    case 'diskFull':
+      return { key: 'agents.rules.diskFull', values: { days: rule.days } };
   }
 }
 
@@ -72,6 +74,8 @@ export function alertFactWords(alert: WatchAlert): { key: `agents.alerts.facts.$
       return { key: 'agents.alerts.facts.version', values: { version: alert.facts.version ?? '', expected: alert.rule.expected } };
     case 'stream':
       return { key: 'agents.alerts.facts.stream', values: { streams: (alert.facts.streams ?? []).join(', ') } };
+    case 'diskFull':
+      return { key: 'agents.alerts.facts.diskFull', values: { days: alert.facts.days ?? alert.rule.days } };
   }
 }
 
@@ -87,5 +91,7 @@ export function newRule(kind: WatchRule['kind']): WatchRule {
       return { id, kind, expected: '' };
     case 'stream':
       return { id, kind };
+    case 'diskFull':
+      return { id, kind, days: 7 };
   }
 }

@@ -13,6 +13,8 @@ export interface AgentsConsole {
   app: WatchdeskApp;
   sim: RunningSimulator;
   dataDir: string;
+  /** The keychain service this console's tokens are stored under. */
+  keychainService: string;
   notifier: RecordingNotifier;
   registry: Registry;
   call<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<{ ok: true; value: OutputOf<C> } | { ok: false; error: AppError }>;
@@ -29,10 +31,11 @@ export interface AgentsConsole {
 export async function openAgentsConsole(options: { dataDir?: string } = {}): Promise<AgentsConsole> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wd-agents-'));
   const notifier = createRecordingNotifier();
+  const keychainService = `watchdesk-agents-test-${randomBytes(6).toString('hex')}`;
   const app = await createApp({
     dataDir,
     notifier,
-    keychainService: `watchdesk-agents-test-${randomBytes(6).toString('hex')}`,
+    keychainService,
     hostFacts: { host: 'web', electronVersion: null, chromeVersion: null },
   });
   const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
@@ -43,6 +46,7 @@ export async function openAgentsConsole(options: { dataDir?: string } = {}): Pro
     app,
     sim: app.demoServer!,
     dataDir,
+    keychainService,
     notifier,
     registry,
     call,

@@ -10,7 +10,7 @@ const electron = vi.hoisted(() => ({
 }));
 vi.mock('electron', () => electron);
 
-const { mainWindowOptions } = await import('../../../main/electron/window');
+const { mainWindowOptions, wallFlag } = await import('../../../main/electron/window');
 const { hardenSession, hardenWebContents } = await import('../../../main/electron/security');
 const { isTrustedElectronSender, pushEvents, registerIpc } = await import('../../../main/electron/ipc');
 const { channelNames, ipcCancelChannel, ipcEventPrefix, ipcPrefix } = await import('../../../preload/contract');
@@ -42,6 +42,11 @@ describe('Electron shell', () => {
   it('allows DevTools only in development', () => {
     expect(mainWindowOptions('p', false).webPreferences!.devTools).toBe(false);
     expect(mainWindowOptions('p', true).webPreferences!.devTools).toBe(true);
+  });
+
+  it('opens a kiosk wall with --wall on the command line, and only then', () => {
+    expect(wallFlag(['/usr/bin/electron', '.', '--wall'])).toBe(true);
+    expect(wallFlag(['/usr/bin/electron', '.'])).toBe(false);
   });
 
   it('blocks navigation away from the app and allows its own pages', () => {

@@ -32,6 +32,9 @@ export const validation = {
     listTooLong: 'That list is too long; a watch list takes up to {{max}} devices.',
     intervalMin: 'Poll at most every {{min}} seconds.',
     concurrencyMax: 'Use at most {{max}} requests at a time.',
+    forPolls: 'Enter how many polls the condition must hold, a whole number from 1 to 1,000.',
+    recoverPolls: 'Enter how many polls the recovery must hold, a whole number from 1 to 1,000.',
+    daysRange: 'Enter the days between 0.5 and 365.',
   },
   analytics: {
     taskBodyObject: 'The task body must be a JSON object.',

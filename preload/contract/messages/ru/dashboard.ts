@@ -172,6 +172,8 @@ export const dashboard: MessagesOf<typeof en> = {
     refreshEvery: 'Обновление каждые {{seconds}} с',
     lastUpdate: 'Последнее обновление {{time}}',
     stale: 'УСТАРЕЛО: последние верные данные от {{time}}',
+    staleSince: 'УСТАРЕЛО с {{time}}: {{reason}}',
+    step: 'Шаг {{n}} из {{total}}',
   },
   errors: {
     internal: 'Не удалось загрузить панель из-за внутренней ошибки Watchdesk. Попробуйте ещё раз.',

@@ -1,0 +1,219 @@
+import type { AlertStateName, AlertTransition } from '../../../preload/contract/agents-alerts';
+import type { Storage } from '../database';
+
+/** A device history row as the service writes it: `at` in ms (stored as seconds), sizes in megabytes. */
+export interface DeviceTransitionRow {
+  profileId: string;
+  deviceId: string;
+  at: number;
+  online: boolean | null;
+  status: string | null;
+}
+
+export interface StorageSampleRow {
+  profileId: string;
+  deviceId: string;
+  storageId: number;
+  at: number;
+  usedMb: number;
+  capacityMb: number;
+}
+
+export interface SilenceRow {
+  listId: string;
+  deviceId: string;
+  ruleId: string;
+  snoozedUntil: number | null;
+  acknowledged: { at: number; note: string } | null;
+}
+
+export interface DeviceHistory {
+  transitions: Array<{ at: number; online: boolean | null; status: string | null }>;
+  samples: Array<{ storageId: number; at: number; usedMb: number; capacityMb: number }>;
+}
+
+/**
+ * Alert transitions, silences, muted devices and device history (schema step 9). Every write is one transaction: a
+ * call that returns has landed on disk, one that throws changed nothing.
+ */
+export interface AlertHistoryRepository {
+  appendTransitions(rows: readonly AlertTransition[]): void;
+  transitionsOf(listId: string, filter?: { deviceId?: string; ruleId?: string }): AlertTransition[];
+  /** The last state of every alert of a list that is not normal (what a restart resumes from). */
+  lastStates(listId: string): Array<{ deviceId: string; ruleId: string; state: AlertStateName; since: number }>;
+  saveSilence(row: SilenceRow): void;
+  silencesOf(listId: string): SilenceRow[];
+  setMuted(listId: string, deviceId: string, muted: boolean, at: number): void;
+  mutedOf(listId: string): string[];
+  /** Removes everything kept about a watch list's alerts (the list was deleted). */
+  forgetList(listId: string): void;
+  /** Writes a batch of device history in one transaction. */
+  appendHistory(transitions: readonly DeviceTransitionRow[], samples: readonly StorageSampleRow[]): void;
+  historyOf(profileId: string, deviceId: string, sinceMs: number): DeviceHistory;
+  /** Deletes device history and alert transitions older than `beforeMs`; returns the rows removed. */
+  prune(beforeMs: number): number;
+}
+
+const sec = (ms: number) => Math.floor(ms / 1000);
+
+export function createAlertHistoryRepository(storage: Storage): AlertHistoryRepository {
+  const keys = new Map<string, number>();
+
+  function keyOf(profileId: string, deviceId: string): number {
+    const id = `${profileId}|${deviceId}`;
+    let key = keys.get(id);
+    if (key !== undefined) return key;
+    const found = storage.statement('SELECT key FROM history_devices WHERE profile_id = ? AND device_id = ?').get(profileId, deviceId) as { key: number } | undefined;
+    key = found?.key ?? Number(storage.statement('INSERT INTO history_devices (profile_id, device_id) VALUES (?, ?)').run(profileId, deviceId).lastInsertRowid);
+    keys.set(id, key);
+    return key;
+  }
+
+  return {
+    appendTransitions(rows) {
+      if (rows.length === 0) return;
+      const insert = storage.statement(
+        'INSERT INTO alert_transitions (list_id, device_id, rule_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      storage.transaction(() => {
+        for (const r of rows) insert.run(r.listId, r.deviceId, r.ruleId, r.at, r.from, r.to, r.note);
+      });
+    },
+
+    transitionsOf(listId, filter = {}) {
+      return storage.read(() => {
+        const rows = storage
+          .statement(
+            `SELECT list_id, device_id, rule_id, at, from_state, to_state, note FROM alert_transitions
+             WHERE list_id = ? AND (?2 IS NULL OR device_id = ?2) AND (?3 IS NULL OR rule_id = ?3) ORDER BY at, id`,
+          )
+          .all(listId, filter.deviceId ?? null, filter.ruleId ?? null) as Array<Record<string, string | number | null>>;
+        return rows.map((r) => ({
+          listId: String(r.list_id),
+          deviceId: String(r.device_id),
+          ruleId: String(r.rule_id),
+          at: Number(r.at),
+          from: r.from_state as AlertStateName,
+          to: r.to_state as AlertStateName,
+          note: r.note === null ? null : String(r.note),
+        }));
+      });
+    },
+
+    lastStates(listId) {
+      return storage.read(() => {
+        const rows = storage
+          .statement(
+            `SELECT device_id, rule_id, to_state, at FROM alert_transitions t
+             WHERE list_id = ? AND id = (SELECT max(id) FROM alert_transitions u
+               WHERE u.list_id = t.list_id AND u.device_id = t.device_id AND u.rule_id = t.rule_id)
+             AND to_state <> 'normal'`,
+          )
+          .all(listId) as Array<{ device_id: string; rule_id: string; to_state: string; at: number }>;
+        return rows.map((r) => ({ deviceId: r.device_id, ruleId: r.rule_id, state: r.to_state as AlertStateName, since: Number(r.at) }));
+      });
+    },
+
+    saveSilence(row) {
+      storage.transaction(() => {
+        storage
+          .statement(
+            `INSERT INTO alert_silences (list_id, device_id, rule_id, snoozed_until, acknowledged_at, acknowledged_note) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (list_id, device_id, rule_id) DO UPDATE SET snoozed_until = excluded.snoozed_until,
+               acknowledged_at = excluded.acknowledged_at, acknowledged_note = excluded.acknowledged_note`,
+          )
+          .run(row.listId, row.deviceId, row.ruleId, row.snoozedUntil, row.acknowledged?.at ?? null, row.acknowledged?.note ?? null);
+      });
+    },
+
+    silencesOf(listId) {
+      return storage.read(() => {
+        const rows = storage
+          .statement('SELECT device_id, rule_id, snoozed_until, acknowledged_at, acknowledged_note FROM alert_silences WHERE list_id = ?')
+          .all(listId) as Array<{ device_id: string; rule_id: string; snoozed_until: number | null; acknowledged_at: number | null; acknowledged_note: string | null }>;
+        return rows.map((r) => ({
+          listId,
+          deviceId: r.device_id,
+          ruleId: r.rule_id,
+          snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until),
+          acknowledged: r.acknowledged_at === null ? null : { at: Number(r.acknowledged_at), note: r.acknowledged_note ?? '' },
+        }));
+      });
+    },
+
+    setMuted(listId, deviceId, muted, at) {
+      storage.transaction(() => {
+        if (muted) storage.statement('INSERT OR IGNORE INTO muted_devices (list_id, device_id, muted_at) VALUES (?, ?, ?)').run(listId, deviceId, at);
+        else storage.statement('DELETE FROM muted_devices WHERE list_id = ? AND device_id = ?').run(listId, deviceId);
+      });
+    },
+
+    mutedOf(listId) {
+      return storage.read(() =>
+        (storage.statement('SELECT device_id FROM muted_devices WHERE list_id = ? ORDER BY device_id').all(listId) as Array<{ device_id: string }>).map((r) => r.device_id),
+      );
+    },
+
+    forgetList(listId) {
+      storage.transaction(() => {
+        for (const table of ['alert_transitions', 'alert_silences', 'muted_devices']) storage.statement(`DELETE FROM ${table} WHERE list_id = ?`).run(listId);
+      });
+    },
+
+    appendHistory(transitions, samples) {
+      if (transitions.length === 0 && samples.length === 0) return;
+      const insertTransition = storage.statement('INSERT OR REPLACE INTO device_transitions (device, at, online, status) VALUES (?, ?, ?, ?)');
+      const insertSample = storage.statement('INSERT OR REPLACE INTO storage_samples (device, storage, at, used_mb, capacity_mb) VALUES (?, ?, ?, ?, ?)');
+      const known = new Map(keys);
+      try {
+        storage.transaction(() => {
+          for (const r of transitions) insertTransition.run(keyOf(r.profileId, r.deviceId), sec(r.at), r.online === null ? null : r.online ? 1 : 0, r.status);
+          for (const r of samples) insertSample.run(keyOf(r.profileId, r.deviceId), r.storageId, sec(r.at), Math.round(r.usedMb), Math.round(r.capacityMb));
+        });
+      } catch (error) {
+        // Keys made inside the rolled-back transaction do not exist: forget them with it.
+        keys.clear();
+        for (const [id, key] of known) keys.set(id, key);
+        throw error;
+      }
+    },
+
+    historyOf(profileId, deviceId, sinceMs) {
+      return storage.read(() => {
+        const found = storage.statement('SELECT key FROM history_devices WHERE profile_id = ? AND device_id = ?').get(profileId, deviceId) as { key: number } | undefined;
+        if (!found) return { transitions: [], samples: [] };
+        // The transition in force at the window's start is kept too, so the timeline starts in a known state.
+        const transitions = storage
+          .statement(
+            `SELECT at, online, status FROM device_transitions WHERE device = ?1 AND at >= coalesce(
+               (SELECT max(at) FROM device_transitions WHERE device = ?1 AND at <= ?2), ?2) ORDER BY at`,
+          )
+          .all(found.key, sec(sinceMs)) as Array<{ at: number; online: number | null; status: string | null }>;
+        const samples = storage
+          .statement('SELECT storage, at, used_mb, capacity_mb FROM storage_samples WHERE device = ? AND at >= ? ORDER BY storage, at')
+          .all(found.key, sec(sinceMs)) as Array<{ storage: number; at: number; used_mb: number; capacity_mb: number }>;
+        return {
+          transitions: transitions.map((r) => ({ at: Number(r.at) * 1000, online: r.online === null ? null : r.online === 1, status: r.status })),
+          samples: samples.map((r) => ({ storageId: Number(r.storage), at: Number(r.at) * 1000, usedMb: Number(r.used_mb), capacityMb: Number(r.capacity_mb) })),
+        };
+      });
+    },
+
+    prune(beforeMs) {
+      return storage.transaction(() => {
+        let removed = 0;
+        removed += Number(storage.statement('DELETE FROM storage_samples WHERE at < ?').run(sec(beforeMs)).changes);
+        // The last transition before the cut stays: it says what state the device was in when the window opens.
+        removed += Number(
+          storage
+            .statement(
+              `DELETE FROM device_transitions WHERE at < ?1 AND at < (SELECT max(at) FROM device_transitions d WHERE d.device = device_transitions.device AND d.at < ?1)`,
+            )
+            .run(sec(beforeMs)).changes,
+        );
+        removed += Number(storage.statement('DELETE FROM alert_transitions WHERE at < ?').run(beforeMs).changes);
+        return removed;
+      });
+    },
+  };
+}

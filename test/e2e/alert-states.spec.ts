@@ -1,0 +1,115 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import type { RunningSimulator } from '../../main/simulator';
+
+test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
+
+function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
+  return app.demoServer!;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('alert states', () => {
+  test('a rule goes Pending, then Firing; it is acknowledged with a note and its device muted; the device shows its history', async ({ page, console }) => {
+    const simulator = sim(console.app);
+    const ids = [...simulator.state.agents.keys()].slice(0, 3);
+    for (const id of ids) simulator.agents.update(id, { storage_percent: 40, is_online: true });
+    const [full, , silent] = ids as [number, number, number];
+    simulator.agents.update(full, { storage_percent: 97 });
+    simulator.agents.setBehaviour([silent], { kind: 'silent' });
+
+    await console.open(page, 'agents');
+    await page.getByRole('tab', { name: 'Watch lists' }).click();
+    await page.getByRole('button', { name: 'New watch list' }).click();
+    await page.getByLabel('Name').fill('Site 4');
+    await page.getByLabel('Device numbers').fill(ids.join('\n'));
+    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Percent').fill('95');
+    await page.getByRole('button', { name: 'Save and start' }).click();
+
+    const states = page.getByTestId('alert-states');
+    await expect(states.getByTestId('alert-state').filter({ hasText: String(full) })).toContainText('Pending');
+    await page.getByRole('button', { name: 'Poll now' }).click();
+    const firing = states.getByTestId('alert-state').filter({ hasText: String(full) });
+    await expect(firing).toContainText('Firing');
+    await expect(firing).toContainText('since');
+    await page.getByRole('button', { name: 'Poll now' }).click();
+    await expect(states.getByTestId('alert-state').filter({ hasText: String(silent) })).toContainText('No data');
+
+    await firing.getByRole('button', { name: 'Acknowledge' }).click();
+    await page.getByLabel('Note for the next operator').fill('Disk swap booked for Tuesday');
+    await page.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(firing).toContainText('Disk swap booked for Tuesday');
+    await firing.getByRole('button', { name: 'Mute device' }).click();
+    await expect(firing).toContainText('Device muted');
+    await page.screenshot({ path: test.info().outputPath('alert-states.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+
+    const download = page.waitForEvent('download');
+    await states.getByRole('button', { name: 'Export log (CSV)' }).click();
+    const file = await download;
+    const text = await (await file.createReadStream()).toArray();
+    const csv = Buffer.concat(text).toString('utf8');
+    expect(csv).toContain('time,device,rule,from,to,note');
+    expect(csv).toContain(`${full},`);
+    expect(csv).toContain('Disk swap booked for Tuesday');
+
+    await firing.getByRole('button', { name: String(full) }).click();
+    const history = page.getByTestId('device-history');
+    await expect(history.getByTestId('history-timeline')).toBeVisible();
+    await expect(history.getByTestId('usage-chart')).toBeVisible();
+    await expect(history.getByTestId('forecasts')).toContainText('too little history');
+    await page.screenshot({ path: test.info().outputPath('device-history.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+  });
+
+  test('in a browser, a firing alert raises a Notification; clicking it opens the alert’s watch list', async ({ page, console, context }) => {
+    await context.grantPermissions(['notifications']);
+    // Records what the page shows, and keeps each notification so the test can click it.
+    await page.addInitScript(() => {
+      const Real = window.Notification;
+      const shown: Array<{ title: string; body: string; tag: string; click: () => void }> = [];
+      (window as unknown as { shownNotes: typeof shown }).shownNotes = shown;
+      class Recording extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body ?? '', tag: options?.tag ?? '', click: () => this.onclick?.(new Event('click')) });
+        }
+      }
+      Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+      window.Notification = Recording as typeof Notification;
+    });
+    const simulator = sim(console.app);
+    const ids = [...simulator.state.agents.keys()].slice(0, 2);
+    for (const id of ids) simulator.agents.update(id, { storage_percent: 40, is_online: true });
+    simulator.agents.update(ids[0]!, { storage_percent: 98 });
+
+    await console.open(page, 'agents');
+    await page.getByRole('tab', { name: 'Watch lists' }).click();
+    await page.getByRole('button', { name: 'New watch list' }).click();
+    await page.getByLabel('Name').fill('Lobby');
+    await page.getByLabel('Device numbers').fill(ids.join('\n'));
+    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Percent').fill('95');
+    await page.getByRole('button', { name: 'Save and start' }).click();
+    await page.getByRole('button', { name: 'Poll now' }).click();
+    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+
+    await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotes: Array<{ body: string }> }).shownNotes.length)).toBe(1);
+    const note = await page.evaluate(() => (window as unknown as { shownNotes: Array<{ title: string; body: string; tag: string }> }).shownNotes[0]);
+    expect(note).toMatchObject({ title: 'Watchdesk: Lobby', body: expect.stringContaining('storage at 98%') });
+    expect(note!.tag).toMatch(new RegExp(`^#/agents/watch/[^/]+/${ids[0]}$`));
+
+    await page.getByRole('tab', { name: 'Device' }).click();
+    await page.evaluate(() => (window as unknown as { shownNotes: Array<{ click: () => void }> }).shownNotes[0]!.click());
+    await expect(page.getByRole('tab', { name: 'Watch lists' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+  });
+});

@@ -1,0 +1,57 @@
+import { test, expect } from './fixtures';
+import { startSimulator, type RunningSimulator } from '../../main/simulator';
+
+// The wall a NOC leaves running: started for the wall, it never falls back to a blank page or a login form.
+test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1920, height: 1080 } });
+
+test.describe('a wall that never goes blank', () => {
+  let restarted: RunningSimulator | null = null;
+  test.afterEach(async () => {
+    await restarted?.close();
+    restarted = null;
+  });
+
+  test('opened straight into wall mode, it keeps the last good figures through a server restart, says since when and why, and comes back by itself', async ({ page, console }) => {
+    const demo = console.app.demoServer!;
+    const port = demo.port;
+    // A start-up address for the wall, refreshing every 5 s.
+    await console.open(page, 'dashboard/wall/5');
+    const wall = page.getByTestId('wall');
+    await expect(wall).toBeVisible();
+    await expect(page.getByTestId('wall-updated')).toContainText('Last update');
+    const users = await wall.getByTestId('card-users').textContent();
+
+    // The server goes away: the wall keeps its figures and says since when and why.
+    await demo.close();
+    await expect(page.getByTestId('wall-stale')).toContainText(/STALE since .+: .*(cannot be reached|refused|not answer)/, { timeout: 20_000 });
+    await expect(wall.getByTestId('card-users')).toHaveText(users ?? '');
+    await page.screenshot({ path: test.info().outputPath('wall-server-down.png') });
+
+    // The same server comes back on its address (same seed, so the stored token is still good): no person needed.
+    restarted = await startSimulator({ seed: 42, port });
+    await expect(page.getByTestId('wall-updated')).toContainText('Last update', { timeout: 20_000 });
+    await expect(page.getByTestId('wall-stale')).toHaveCount(0);
+    await expect(wall.getByTestId('card-users')).toBeVisible();
+    await expect(wall).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('wall-server-back.png') });
+  });
+
+  test('rotates across the chosen servers and views on its timer', async ({ page, console }) => {
+    const demo = console.app.demoServer!;
+    const services = console.app.services;
+    const first = (await services.profiles.getActiveId())!;
+    const second = await services.profiles.create({ name: 'Second site', baseUrl: demo.baseUrl });
+    services.connections.setDemoToken(second.id, demo.apiToken);
+    await console.open(page, `dashboard/wall/5?servers=${first},${second.id}&views=figures,charts`);
+    const wall = page.getByTestId('wall');
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 1 of 4');
+    await expect(wall.getByRole('heading', { level: 1 })).toContainText('Demo server');
+    await expect(wall.getByTestId('card-users')).toBeVisible();
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 2 of 4', { timeout: 10_000 });
+    await expect(wall.getByTestId('card-users')).toHaveCount(0);
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 3 of 4', { timeout: 10_000 });
+    await expect(wall.getByRole('heading', { level: 1 })).toContainText('Second site');
+    await expect(wall.getByTestId('card-users')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('wall-rotation.png') });
+  });
+});

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import { createAgentsFeature } from '../../../main/agents/agents-feature';
+import { createRegistry, type Registry } from '../../../main/ipc/registry';
+import type { ChannelName, InputOf, OutputOf } from '../../../preload/contract';
+import type { WatchRule } from '../../../preload/contract/agents-rules';
+import { hasDbus } from '../../support/dbus';
+import { openAgentsConsole, type AgentsConsole } from './agents-console';
+
+const POLL = 30_000;
+const HOUR = 3_600_000;
+
+describe.skipIf(!hasDbus)('alert states against the simulator’s devices', () => {
+  let c: AgentsConsole;
+  let registry: Registry;
+  let now: number;
+  let dispose: () => Promise<void>;
+
+  beforeEach(async () => {
+    c = await openAgentsConsole();
+    now = Date.now();
+    // The console's clock and the simulator's move together, so minutes and days pass in a moment.
+    const feature = createAgentsFeature(c.app.services, { now: () => now, notifyGatherMs: 5 });
+    dispose = async () => feature.dispose?.();
+    registry = createRegistry({ ...c.app.handlers, ...feature.handlers }, { isTrustedSender: () => true });
+  });
+  afterEach(async () => {
+    await dispose();
+    await c.close();
+  });
+
+  async function value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>> {
+    const result = await registry.call(channel, input, { transport: 'test' });
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    return result.value as OutputOf<C>;
+  }
+
+  async function poll(listId: string, stepMs: number): Promise<void> {
+    now += stepMs;
+    c.sim.advanceClock(stepMs);
+    await value('agents.watchPollNow', { id: listId });
+  }
+
+  async function saveList(ids: number[], rules: WatchRule[]) {
+    return value('agents.watchSave', { name: 'NOC wall', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 4, rules, active: false });
+  }
+
+  it('a flapping camera never fires; one that stays offline fires after its "for"; one that stops answering is No data', async () => {
+    const [flapping, down, silent] = [...c.sim.state.agents.keys()].slice(0, 3) as [number, number, number];
+    for (const id of [flapping, down, silent]) c.sim.agents.update(id, { is_online: true });
+    const list = await saveList([flapping, down, silent], [{ id: 'offline', kind: 'offline', minutes: 1, forPolls: 2 }]);
+    await poll(list.id, POLL);
+    c.sim.agents.setBehaviour([flapping], { kind: 'flap', upSec: 60, downSec: 30 });
+    c.sim.agents.setBehaviour([down], { kind: 'offline' });
+    c.sim.agents.setBehaviour([silent], { kind: 'silent' });
+    for (let i = 0; i < 12; i++) await poll(list.id, POLL);
+
+    const states = await value('agents.alertStates', { listId: list.id });
+    const stateOf = (id: number) => states.find((s) => s.deviceId === String(id))?.state ?? 'normal';
+    expect([stateOf(flapping), stateOf(down), stateOf(silent)]).toEqual(['normal', 'firing', 'nodata']);
+    const firing = states.find((s) => s.deviceId === String(down))!;
+    expect(firing.since).toBeGreaterThan(now - 12 * POLL);
+
+    const log = await value('agents.alertLog', { listId: list.id, deviceId: String(down) });
+    expect(log.map((t) => `${t.from}>${t.to}`)).toEqual(['normal>pending', 'pending>firing']);
+    const flapLog = await value('agents.alertLog', { listId: list.id, deviceId: String(flapping) });
+    expect(flapLog.some((t) => t.to === 'firing')).toBe(false);
+
+    // One notification: the camera that went down (the flapping one and the silent one raise none).
+    await expect.poll(() => c.notifier.sent.length).toBe(1);
+    expect(c.notifier.sent[0]!.body).toContain(`(${down}) has been offline`);
+
+    // Acknowledged with a note: the note is on the state and in the exported log.
+    const acked = await value('agents.alertAcknowledge', { listId: list.id, deviceId: String(down), ruleId: 'offline', note: 'Truck sent to site 4' });
+    expect(acked.find((s) => s.deviceId === String(down))?.acknowledged?.note).toBe('Truck sent to site 4');
+    const csv = Papa.parse<Record<string, string>>(await value('agents.alertLogCsv', { listId: list.id }), { header: true }).data;
+    expect(csv.filter((r) => r.device === String(down)).map((r) => [r.from, r.to, r.note])).toEqual([
+      ['normal', 'pending', ''],
+      ['pending', 'firing', ''],
+      ['firing', 'firing', 'Truck sent to site 4'],
+    ]);
+
+    // It comes back: resolved after two good polls, and (acknowledged) no second notification.
+    c.sim.agents.setBehaviour([down], { kind: 'steady' });
+    c.sim.agents.update(down, { is_online: true });
+    await poll(list.id, POLL);
+    expect((await value('agents.alertStates', { listId: list.id })).find((s) => s.deviceId === String(down))?.state).toBe('firing');
+    await poll(list.id, POLL);
+    expect((await value('agents.alertStates', { listId: list.id })).find((s) => s.deviceId === String(down))).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.notifier.sent).toHaveLength(1);
+
+    // A muted device raises nothing when it fires.
+    await value('agents.deviceMute', { listId: list.id, deviceId: String(down), muted: true });
+    c.sim.agents.setBehaviour([down], { kind: 'offline' });
+    for (let i = 0; i < 5; i++) await poll(list.id, POLL);
+    expect((await value('agents.alertStates', { listId: list.id })).find((s) => s.deviceId === String(down))).toMatchObject({ state: 'firing', muted: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(c.notifier.sent).toHaveLength(1);
+  });
+
+  it('a disk filling over simulated days is forecast full, fires "disk full within N days", and its history shows the samples it rests on', async () => {
+    const id = c.sim.state.agentShapes['four-storages'];
+    c.sim.agents.update(id, { is_online: true, storage_percent: 40 });
+    const list = await saveList([id], [{ id: 'full', kind: 'diskFull', days: 20 }]);
+    c.sim.agents.setBehaviour([id], { kind: 'fill', percentPerDay: 4 });
+    for (let i = 0; i < 4 * 6; i++) await poll(list.id, 4 * HOUR);
+
+    const history = await value('agents.deviceHistory', { id: String(id) });
+    expect(history.transitions[0]).toMatchObject({ online: true });
+    expect(history.forecasts).toHaveLength(4);
+    for (const forecast of history.forecasts) {
+      // 40 % + 4 %/day for 4 days = 56 %; 44 % left at 4 %/day: about 11 days.
+      expect(forecast.daysUntilFull).toBeGreaterThan(9);
+      expect(forecast.daysUntilFull).toBeLessThan(13);
+      expect(forecast.points.length).toBeGreaterThanOrEqual(3);
+    }
+    expect(history.samples.length).toBeLessThan(4 * 6 * 4);
+    expect((await value('agents.alertStates', { listId: list.id })).map((s) => s.state)).toEqual(['firing']);
+    const csv = await value('agents.deviceHistoryCsv', { id: String(id) });
+    expect(csv.split(/\r?\n/)[0]).toBe('time,kind,storage,online,status,used_mb,capacity_mb');
+  });
+});
