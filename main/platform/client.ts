@@ -146,7 +146,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
   async function callRpc(method: RpcMethod, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
     const body = { jsonrpc: '2.0', method, params, id: ++rpcIds };
-    const response = await transport.send({ method: 'POST', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method, body });
+    const response = await transport.send({ method: 'POST', operation: 'streamToken', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method, body });
     transport.assertStatus(response, [200]);
     const json = transport.json(response);
     // JSON-RPC servers may also report errors with status 200.
@@ -209,6 +209,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const body = validate(obtainApiTokenRequestSchema, input, 'invalidTokenRequest');
       const response = await transport.send({
         method: 'POST',
+        operation: 'apiToken',
         path: '/api/auth/token/api/',
         auth: 'none',
         body,
@@ -224,7 +225,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async createUserBoundToken(input, { signal } = {}) {
       const body = validate(userBoundTokenRequestSchema, input, 'invalidTokenRequest');
-      const response = await transport.send({ method: 'POST', path: '/api/auth/token/access/', auth: 'query', body, signal });
+      const response = await transport.send({ method: 'POST', operation: 'userBoundToken', path: '/api/auth/token/access/', auth: 'query', body, signal });
       transport.assertStatus(response, [200, 201, 204]);
       if (response.status === 204 || response.text.trim() === '') return { token: null, raw: null };
       const raw = transport.parse(response, userBoundTokenResponseSchema);
@@ -236,7 +237,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     async createCamera(input, { signal } = {}) {
       const json = checkedCameraRequests.get(input);
       const body = json === undefined ? validate(cameraCreateRequestCheck(), input, 'invalidCamera') : undefined;
-      const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal });
+      const response = await transport.send({ method: 'POST', operation: 'cameraCreate', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal });
       transport.assertStatus(response, [200, 201]);
       // Created: this request is not sent again, so its text need not outlive the call (a thousand-camera import kept
       // them all alive for the garbage collector to copy).
@@ -255,7 +256,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     async viewCameraAgent(id, { signal } = {}) {
       // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422).
       const agentId = validate(cameraAgentIdArgumentSchema(), id, 'invalidDevice');
-      const response = await transport.send({ method: 'GET', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
+      const response = await transport.send({ method: 'GET', operation: 'cameraAgent', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
       if (response.status !== 200) {
         // This call's own sentences for 404 and 403, built only for an answer that may need them: a watch list makes
         // hundreds of calls per cycle, and two translations each cost more than reading the answer.
@@ -274,6 +275,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const query = validate(dashboardQuerySchema, input, 'invalidDashboard');
       const response = await transport.send({
         method: 'GET',
+        operation: 'dashboard',
         path: '/api/admin/v1/dashboard',
         query,
         auth: 'header-or-query',
@@ -290,6 +292,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const encoded = encodeURIComponent(uid);
       const response = await transport.send({
         method: 'PUT',
+        operation: 'analyticsTask',
         path: `/api/streams/${encoded}/?format=json&stream=${encoded}`,
         auth: 'header-or-query',
         body,
