@@ -34,6 +34,7 @@ import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
 import { streamTokenParamsCheck } from './stream-token-params';
 import type { z } from 'zod';
+import type { Dispatcher } from 'undici';
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -84,6 +85,8 @@ export interface PlatformClient {
   testConnection(options?: CallOptions): Promise<ConnectionReport>;
   /** The JSON-RPC method currently used for stream tokens. */
   readonly rpcMethod: RpcMethod;
+  /** The keep-alive pool under this client's calls, without its retries and bounds (benchmarks compare bare undici on it). */
+  readonly pool: Dispatcher;
   close(): Promise<void>;
 }
 
@@ -176,6 +179,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const client: PlatformClient = {
     get rpcMethod() {
       return rpcMethod;
+    },
+
+    get pool() {
+      return transport.pool;
     },
 
     async createStreamToken(input, { signal } = {}) {

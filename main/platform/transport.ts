@@ -88,8 +88,10 @@ export class Transport {
   readonly timeoutMs: number;
   /** The keep-alive connections to the server, with nothing composed on them. */
   readonly pool: Pool;
-  /** The pool with retries and bounded answers: what every call is sent through. */
-  private readonly dispatcher: Dispatcher;
+  /** The pool with bounded answers and retries: what reads are sent through. */
+  private readonly reads: Dispatcher;
+  /** The pool with bounded answers only: a POST or PUT is never sent twice (it may have been carried out). */
+  private readonly writes: Dispatcher;
   private readonly basePath: string;
   private readonly hostLabel: string;
   private headerCache: { token: string | null; headers: Readonly<Record<string, string>> } | undefined;
@@ -114,7 +116,8 @@ export class Transport {
       // server keeps it can be closed under a POST, which must then fail rather than be replayed.
     });
     // Redirects are not followed (no redirect interceptor): the token goes to the profile's own origin only.
-    this.dispatcher = this.pool.compose(
+    this.writes = this.pool.compose(boundedAnswers());
+    this.reads = this.pool.compose(
       boundedAnswers(),
       interceptors.retry(
         retryOptions({
@@ -136,16 +139,20 @@ export class Transport {
   }
 
   /** Sends one call (a GET up to `maxRetries` more times on Offline, Timeout and 502/503/504) and reads its answer. */
-  async send(spec: RequestSpec): Promise<RawResponse> {
+  send(spec: RequestSpec): Promise<RawResponse> {
     const tell = spec.auth === 'if-stored' ? undefined : this.options.onReachability;
-    try {
-      const response = await this.exchange(spec);
-      tell?.(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
-      return response;
-    } catch (error) {
-      if (tell && isAppFailure(error) && unreachableKinds.has(error.kind) && !isTokenReadFailure(error)) tell(error);
-      throw error;
-    }
+    // Without a listener the exchange is the answer: no extra async layer on the token desk's batch path.
+    if (!tell) return this.exchange(spec);
+    return this.exchange(spec).then(
+      (response) => {
+        tell(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
+        return response;
+      },
+      (error: unknown) => {
+        if (isAppFailure(error) && unreachableKinds.has(error.kind) && !isTokenReadFailure(error)) tell(error);
+        throw error;
+      },
+    );
   }
 
   private async exchange(spec: RequestSpec): Promise<RawResponse> {
@@ -167,7 +174,7 @@ export class Transport {
     };
     const started = performance.now();
     try {
-      const answer = await this.dispatcher.request(request);
+      const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
       const text = await answer.body.text();
       return new RawResponse(answer.statusCode, headerValue(answer.headers['content-type']), answer.headers, text, ctx, spec.operation, token);
     } catch (error) {
