@@ -9,6 +9,7 @@ import { connectChannels, connectEvents } from './connect';
 import { tokenChannels, tokenEvents } from './tokens';
 import { onboardingChannels, onboardingEvents } from './onboarding';
 import { dashboardChannels, dashboardEvents } from './dashboard';
+import { eventStreamEvents } from './event-stream';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -39,6 +40,7 @@ export const events = {
   ...onboardingEvents,
   ...agentsEvents,
   ...dashboardEvents,
+  ...eventStreamEvents,
 } as const;
 
 export type Events = typeof events;
