@@ -2,8 +2,9 @@
  * How much of an answer the console will read for each operation, in one table. A server can answer with far more
  * than it should (a proxy's error page looping, a runaway list, a hostile host); the transport stops reading at the
  * limit and drops what it had, so an oversized answer costs at most this much memory and never reaches a screen or a
- * cache. The limits are generous for what an answer of that kind can hold: a dashboard of 100,000 media servers is
- * about 20 MB, a camera-agent device with every storage and stream a few kilobytes, a token a few hundred bytes.
+ * cache. Each limit is well above what an answer of that kind holds (a camera-agent device with every storage and
+ * stream is a few kilobytes, a token a few hundred bytes), and small enough that a refused answer costs the host little:
+ * reading up to the limit is the whole cost, since the bytes read are dropped when it is passed.
  */
 
 const MB = 1024 * 1024;
@@ -19,7 +20,10 @@ export const answerLimits = {
   cameraCreate: 1 * MB,
   /** Operation 5: one camera-agent device (storages, streams, settings). */
   cameraAgent: 8 * MB,
-  /** Operation 6: dashboard statistics with the media-server table; the one answer that grows with the fleet. */
+  /**
+   * Operation 6: dashboard statistics with the media-server table, the one answer that grows with the fleet: 100,000
+   * media servers are 60 MB as the simulator writes them. Reading 64 MB before refusing costs the host about 95 MB.
+   */
   dashboard: 64 * MB,
   /** Operation 7: the analytics task's update (the stream's identifier, or nothing). */
   analyticsTask: 1 * MB,
