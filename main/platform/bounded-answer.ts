@@ -8,6 +8,10 @@ import type { Duplex } from 'node:stream';
  * a server dripping a byte at a time, or sending without end, passes all three, so this one cuts the attempt at a
  * deadline, and at the operation's size limit while the bytes stream in (before they pile up in memory).
  *
+ * The deadline needs no timer of its own: a server that keeps dripping keeps delivering chunks, and each chunk is
+ * checked against the clock; one that stops sending is cut by undici's body timeout. (A timer per call measured as a
+ * good part of the client's own cost on the token desk's batches.)
+ *
  * It sits inside undici's retry interceptor, so it sees every attempt; what it learns goes into the call's record,
  * which the retry policy and the transport read.
  */
@@ -57,26 +61,21 @@ export function boundedAnswers(): Dispatcher.DispatcherComposeInterceptor {
 
 /** One attempt: passes everything on to the handler above, until the limit or the deadline is passed. */
 class BoundedAttempt implements Dispatcher.DispatchHandler {
-  private controller: Dispatcher.DispatchController | null = null;
   private received = 0;
   /** The attempt ended, or was stopped here: nothing more is passed on but its error. */
   private finished = false;
-  /** Set when the deadline passed before undici handed over the attempt's controller. */
-  private expired = false;
-  private readonly timer: NodeJS.Timeout;
+  /** When the attempt must be over (performance.now() clock). */
+  private readonly deadline: number;
 
   constructor(
     private readonly call: CallRecord,
     private readonly next: Dispatcher.DispatchHandler,
   ) {
-    this.timer = setTimeout(() => this.stop(new AttemptDeadline(call.deadlineMs)), call.deadlineMs);
-    this.timer.unref();
+    this.deadline = performance.now() + call.deadlineMs;
   }
 
   onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
-    this.controller = controller;
     this.next.onRequestStart?.(controller, context);
-    if (this.expired) controller.abort(new AttemptDeadline(this.call.deadlineMs));
   }
 
   onRequestUpgrade(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, socket: Duplex): void {
@@ -87,7 +86,7 @@ class BoundedAttempt implements Dispatcher.DispatchHandler {
     if (statusCode >= 200) {
       this.call.phase = 'body';
       // A declared length over the limit is refused before a byte of the body is read.
-      if (Number(headers['content-length']) > this.call.maxBytes) return this.stop(new AnswerTooLarge(this.call.maxBytes));
+      if (Number(headers['content-length']) > this.call.maxBytes) return this.stop(controller, new AnswerTooLarge(this.call.maxBytes));
     }
     this.next.onResponseStart?.(controller, statusCode, headers, statusMessage);
   }
@@ -95,18 +94,19 @@ class BoundedAttempt implements Dispatcher.DispatchHandler {
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.finished) return;
     this.received += chunk.length;
-    if (this.received > this.call.maxBytes) return this.stop(new AnswerTooLarge(this.call.maxBytes));
+    if (this.received > this.call.maxBytes) return this.stop(controller, new AnswerTooLarge(this.call.maxBytes));
+    if (performance.now() > this.deadline) return this.stop(controller, new AttemptDeadline(this.call.deadlineMs));
     this.next.onResponseData?.(controller, chunk);
   }
 
   onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders): void {
     if (this.finished) return;
-    this.finish();
+    this.finished = true;
     this.next.onResponseEnd?.(controller, trailers);
   }
 
   onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
-    this.finish();
+    this.finished = true;
     this.next.onResponseError?.(controller, error);
   }
 
@@ -123,16 +123,9 @@ class BoundedAttempt implements Dispatcher.DispatchHandler {
   }
 
   /** Ends the attempt with `reason`: undici closes the connection and reports the reason as the attempt's error. */
-  private stop(reason: Error): void {
+  private stop(controller: Dispatcher.DispatchController, reason: Error): void {
     if (this.finished) return;
     this.finished = true;
-    clearTimeout(this.timer);
-    if (this.controller) this.controller.abort(reason);
-    else this.expired = true;
-  }
-
-  private finish(): void {
-    this.finished = true;
-    clearTimeout(this.timer);
+    controller.abort(reason);
   }
 }
