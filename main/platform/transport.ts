@@ -14,8 +14,6 @@ import { RawResponse, scrubFailure } from './raw-response';
 import { retryOptions } from './retry-policy';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
-export { RawResponse };
-
 /**
  * The HTTP layer under every platform call, on undici's public API: one keep-alive `Pool` per profile, composed with
  * undici's retry interceptor (reads only) and our bound on each attempt (size limit, deadline); `request()` for each
@@ -165,6 +163,8 @@ export class Transport {
     const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, tries: 0, phase: 'request' };
     const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
     const request: BoundedRequestOptions = {
+      // Given, though the pool knows it: a composed pool copies every request's options that lack it.
+      origin: this.origin,
       method: spec.method,
       path: this.pathWithQuery(spec, token && style === 'query' ? token : null),
       headers: this.headersFor(style === 'query' ? null : token),
