@@ -34,6 +34,7 @@ import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
 import { streamTokenParamsCheck } from './stream-token-params';
 import type { z } from 'zod';
+import type { Dispatcher } from 'undici';
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -84,6 +85,8 @@ export interface PlatformClient {
   testConnection(options?: CallOptions): Promise<ConnectionReport>;
   /** The JSON-RPC method currently used for stream tokens. */
   readonly rpcMethod: RpcMethod;
+  /** The keep-alive pool under this client's calls, without its retries and bounds (benchmarks compare bare undici on it). */
+  readonly pool: Dispatcher;
   close(): Promise<void>;
 }
 
@@ -146,7 +149,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
   async function callRpc(method: RpcMethod, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
     const body = { jsonrpc: '2.0', method, params, id: ++rpcIds };
-    const response = await transport.send({ method: 'POST', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method, body });
+    const response = await transport.send({ method: 'POST', operation: 'streamToken', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method, body });
     transport.assertStatus(response, [200]);
     const json = transport.json(response);
     // JSON-RPC servers may also report errors with status 200.
@@ -176,6 +179,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const client: PlatformClient = {
     get rpcMethod() {
       return rpcMethod;
+    },
+
+    get pool() {
+      return transport.pool;
     },
 
     async createStreamToken(input, { signal } = {}) {
@@ -209,6 +216,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const body = validate(obtainApiTokenRequestSchema, input, 'invalidTokenRequest');
       const response = await transport.send({
         method: 'POST',
+        operation: 'apiToken',
         path: '/api/auth/token/api/',
         auth: 'none',
         body,
@@ -224,7 +232,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async createUserBoundToken(input, { signal } = {}) {
       const body = validate(userBoundTokenRequestSchema, input, 'invalidTokenRequest');
-      const response = await transport.send({ method: 'POST', path: '/api/auth/token/access/', auth: 'query', body, signal });
+      const response = await transport.send({ method: 'POST', operation: 'userBoundToken', path: '/api/auth/token/access/', auth: 'query', body, signal });
       transport.assertStatus(response, [200, 201, 204]);
       if (response.status === 204 || response.text.trim() === '') return { token: null, raw: null };
       const raw = transport.parse(response, userBoundTokenResponseSchema);
@@ -236,7 +244,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     async createCamera(input, { signal } = {}) {
       const json = checkedCameraRequests.get(input);
       const body = json === undefined ? validate(cameraCreateRequestCheck(), input, 'invalidCamera') : undefined;
-      const response = await transport.send({ method: 'POST', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal });
+      const response = await transport.send({ method: 'POST', operation: 'cameraCreate', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal });
       transport.assertStatus(response, [200, 201]);
       // Created: this request is not sent again, so its text need not outlive the call (a thousand-camera import kept
       // them all alive for the garbage collector to copy).
@@ -255,7 +263,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     async viewCameraAgent(id, { signal } = {}) {
       // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422).
       const agentId = validate(cameraAgentIdArgumentSchema(), id, 'invalidDevice');
-      const response = await transport.send({ method: 'GET', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
+      const response = await transport.send({ method: 'GET', operation: 'cameraAgent', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
       if (response.status !== 200) {
         // This call's own sentences for 404 and 403, built only for an answer that may need them: a watch list makes
         // hundreds of calls per cycle, and two translations each cost more than reading the answer.
@@ -274,6 +282,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const query = validate(dashboardQuerySchema, input, 'invalidDashboard');
       const response = await transport.send({
         method: 'GET',
+        operation: 'dashboard',
         path: '/api/admin/v1/dashboard',
         query,
         auth: 'header-or-query',
@@ -290,6 +299,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const encoded = encodeURIComponent(uid);
       const response = await transport.send({
         method: 'PUT',
+        operation: 'analyticsTask',
         path: `/api/streams/${encoded}/?format=json&stream=${encoded}`,
         auth: 'header-or-query',
         body,

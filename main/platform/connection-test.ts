@@ -87,7 +87,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     // token ('if-stored': none is sent when none is stored) and the answer says whether one went out.
     let response;
     try {
-      response = await transport.send({ method: 'GET', path: checkPath, auth: 'if-stored', signal, forbidden: messages.dashboardForbidden });
+      response = await transport.send({ method: 'GET', operation: 'connectionTest', path: checkPath, auth: 'if-stored', signal, forbidden: messages.dashboardForbidden });
     } catch (e) {
       const failure = isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs);
       if (isTokenReadFailure(failure)) {

@@ -1,30 +1,24 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, type Dispatcher } from 'undici';
+import { interceptors, Pool, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';
-import {
-  badShape,
-  cancelled,
-  errorCode,
-  failureFromStatus,
-  failureFromTransportError,
-  headerValue,
-  htmlResponse,
-  looksLikeHtml,
-  messages,
-  notJson,
-  untrustedCertificate,
-  type CallContext,
-} from './errors';
 import type { TlsTrust, TokenStyle } from '../../preload/contract/wire/platform';
 import type { AppErrorKind } from '../../preload/contract/app-error';
+import { answerLimits, MAX_JSON_DEPTH, type Operation } from './answer-limits';
+import { answerTooDeep, answerTooLarge, redirected, timedOutAfterTries } from './answer-failures';
+import { AnswerTooLarge, AttemptDeadline, boundedAnswers, type BoundedRequestOptions, type CallRecord } from './bounded-answer';
+import { badShape, cancelled, errorCode, failureFromStatus, failureFromTransportError, headerValue, htmlResponse, looksLikeHtml, messages, notJson, untrustedCertificate, type CallContext } from './errors';
+import { nestsDeeperThan } from './json-depth';
+import { RawResponse, scrubFailure } from './raw-response';
+import { retryOptions } from './retry-policy';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
- * The HTTP layer under every platform call: one keep-alive undici Agent per client, the two JSON headers on every
- * request, the token in the profile's form, timeouts, cancellation, and retries for reads only.
+ * The HTTP layer under every platform call, on undici's public API: one keep-alive `Pool` per profile, composed with
+ * undici's retry interceptor (reads only) and our bound on each attempt (size limit, deadline); `request()` for each
+ * call, with the caller's AbortSignal. It adds the two JSON headers, the token in the profile's form, and maps
+ * whatever happened to a typed failure with the token masked.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -41,7 +35,7 @@ export interface TransportOptions {
   tokenStyle: TokenStyle;
   getToken: () => Promise<string | null>;
   tls?: TlsTrust;
-  /** Connect, headers and body timeouts (each). The whole attempt is cut at twice this plus a second. Default 15 s. */
+  /** Connect, headers and body timeouts (each). A whole attempt is cut at twice this plus a second. Default 15 s. */
   timeoutMs?: number;
   retry?: RetryPolicy;
   /**
@@ -64,6 +58,8 @@ export type AuthMode =
 
 export interface RequestSpec {
   method: HttpMethod;
+  /** Which operation this is: its answer is read up to that operation's size limit (answer-limits.ts). */
+  operation: Operation;
   /** Path below the base URL, with any fixed query string, e.g. `/api/streams/x/?format=json&stream=x`. */
   path: string;
   query?: Record<string, string | undefined>;
@@ -77,35 +73,6 @@ export interface RequestSpec {
   rpcMethod?: string;
 }
 
-/** One answer, read in full. */
-export class RawResponse {
-  /** The token sent with the request: kept only to mask it if the server echoes it into an error body. */
-  readonly #token: string | null;
-
-  constructor(
-    readonly status: number,
-    readonly contentType: string | undefined,
-    readonly headers: Record<string, string | string[] | undefined>,
-    readonly text: string,
-    readonly ctx: CallContext,
-    token: string | null,
-  ) {
-    this.#token = token;
-  }
-
-  /** Whether the request carried an API token ('if-stored' calls send none when none is stored). */
-  get sentToken(): boolean {
-    return this.#token !== null;
-  }
-
-  /** Masks the token in a failure built from this answer. */
-  redact(failure: AppFailure): AppFailure {
-    return scrubFailure(failure, this.#token);
-  }
-}
-
-const defaultTimeoutMs = 15_000;
-
 /** Failures of reading the token, marked as they are thrown: nothing was sent for them. */
 const tokenReadFailures = new WeakSet<AppFailure>();
 
@@ -117,18 +84,14 @@ export function isTokenReadFailure(failure: AppFailure): boolean {
 export class Transport {
   readonly origin: string;
   readonly timeoutMs: number;
+  /** The keep-alive connections to the server, with nothing composed on them. */
+  readonly pool: Pool;
+  /** The pool with bounded answers and retries: what reads are sent through. */
+  private readonly reads: Dispatcher;
+  /** The pool with bounded answers only: a POST or PUT is never sent twice (it may have been carried out). */
+  private readonly writes: Dispatcher;
   private readonly basePath: string;
-  private readonly agent: Agent;
-  private readonly maxRetries: number;
-  private readonly baseDelayMs: number;
   private readonly hostLabel: string;
-  /**
-   * Bodies being read, with the time their attempt must end by. A server dripping a body byte by byte never
-   * trips undici's body timeout (it measures gaps), so one shared sweeper per client cuts such answers off.
-   * Shared rather than a timer per call: the token desk issues thousands of calls, and this stays cheap.
-   */
-  private readonly deadlines = new DeadlineSweeper();
-  private readonly aborts = new SharedAbortListeners();
   private headerCache: { token: string | null; headers: Readonly<Record<string, string>> } | undefined;
   /** The API token last registered with the log's redaction list. */
   private redactedToken: string | null = null;
@@ -136,17 +99,13 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new AppFailure('Validation', t('errors.platform.badScheme'), {
-        fieldErrors: { baseUrl: [t('errors.client.schemeField')] },
-      });
+      throw new AppFailure('Validation', t('errors.platform.badScheme'), { fieldErrors: { baseUrl: [t('errors.client.schemeField')] } });
     }
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.hostLabel = url.host.includes(':') ? url.host : `${url.host}:${url.protocol === 'https:' ? 443 : 80}`;
-    this.timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-    this.maxRetries = options.retry?.maxRetries ?? 2;
-    this.baseDelayMs = options.retry?.baseDelayMs ?? 250;
-    this.agent = new Agent({
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.pool = new Pool(this.origin, {
       connect: createConnector({ trust: options.tls ?? { mode: 'system' }, timeoutMs: this.timeoutMs }),
       connectTimeout: this.timeoutMs,
       headersTimeout: this.timeoutMs,
@@ -154,12 +113,21 @@ export class Transport {
       // Keep-alive on undici's defaults (4 s idle, or the server's Keep-Alive hint): a socket kept longer than the
       // server keeps it can be closed under a POST, which must then fail rather than be replayed.
     });
+    // Redirects are not followed (no redirect interceptor): the token goes to the profile's own origin only.
+    this.writes = this.pool.compose(boundedAnswers());
+    this.reads = this.pool.compose(
+      boundedAnswers(),
+      interceptors.retry(
+        retryOptions({
+          maxRetries: options.retry?.maxRetries ?? 2,
+          baseDelayMs: options.retry?.baseDelayMs ?? 250,
+          isRetryableError: (error, call) => call.phase === 'request' && isRetryable(failureFromTransportError(this.context({ method: 'GET', path: '' }), error, 'request', this.timeoutMs)),
+        }),
+      ),
+    );
   }
 
-  /**
-   * Bounds a whole attempt. Undici's own timers tick at about one second, so the deadline leaves them room to
-   * fire first and say which phase stalled.
-   */
+  /** Bounds a whole attempt. Undici's own timers tick at about one second, so this leaves them room to fire first. */
   get deadlineMs(): number {
     return this.timeoutMs * 2 + 1_000;
   }
@@ -168,14 +136,12 @@ export class Transport {
     return this.origin.startsWith('https:');
   }
 
-  /** Sends one call (and, for GET, up to `maxRetries` more on Offline, Timeout and 502/503/504). */
+  /** Sends one call (a GET up to `maxRetries` more times on Offline, Timeout and 502/503/504) and reads its answer. */
   send(spec: RequestSpec): Promise<RawResponse> {
     const tell = spec.auth === 'if-stored' ? undefined : this.options.onReachability;
-    // Plain promises rather than async wrappers on the way down: a batch sends thousands of calls, and each async
-    // layer that only passes a promise on costs a promise and a few microtask turns per call.
-    const attempts = spec.method !== 'GET' || this.maxRetries === 0 ? this.sendOnce(spec) : this.sendWithRetries(spec);
-    if (!tell) return attempts;
-    return attempts.then(
+    // Without a listener the exchange is the answer: no extra async layer on the token desk's batch path.
+    if (!tell) return this.exchange(spec);
+    return this.exchange(spec).then(
       (response) => {
         tell(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
         return response;
@@ -187,49 +153,55 @@ export class Transport {
     );
   }
 
-  /**
-   * A GET with its retries. The first attempt is chained, not awaited in a loop: a watch list sends hundreds of GETs a
-   * cycle, nearly all answered at once, and the retry machinery is entered only when one needs it.
-   */
-  private sendWithRetries(spec: RequestSpec, attempt = 0): Promise<RawResponse> {
-    const canRetry = attempt < this.maxRetries;
-    return this.sendOnce(spec).then(
-      (response) => (canRetry && retryableStatuses.has(response.status) ? this.retryAfter(spec, attempt, `HTTP ${response.status}`) : response),
-      (error: unknown) => {
-        const failure = isAppFailure(error) ? error : new AppFailure('Internal', t('errors.platform.talkFailed'));
-        if (!canRetry || !isRetryable(failure)) throw failure;
-        return this.retryAfter(spec, attempt, failure.kind);
-      },
-    );
-  }
+  private async exchange(spec: RequestSpec): Promise<RawResponse> {
+    const ctx = this.context(spec);
+    if (spec.signal?.aborted) throw cancelled(ctx);
+    const token = await this.tokenFor(spec.auth);
+    // Aborted while the token was read: nothing is sent.
+    if (spec.signal?.aborted) throw cancelled(ctx);
 
-  /** Waits the backoff after a failed attempt (full jitter, doubling), then sends the next one. */
-  private async retryAfter(spec: RequestSpec, attempt: number, reason: string): Promise<RawResponse> {
-    const delay = Math.random() * this.baseDelayMs * 2 ** attempt;
-    log.debug('platform', `retrying ${spec.method} ${spec.path.split('?')[0]} after ${reason} in ${Math.round(delay)} ms`);
-    await sleep(delay, spec.signal, () => cancelled(this.context(spec)));
-    return this.sendWithRetries(spec, attempt + 1);
+    const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, tries: 0, phase: 'request' };
+    const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
+    const request: BoundedRequestOptions = {
+      // Given, though the pool knows it: a composed pool copies every request's options that lack it.
+      origin: this.origin,
+      method: spec.method,
+      path: this.pathWithQuery(spec, token && style === 'query' ? token : null),
+      headers: this.headersFor(style === 'query' ? null : token),
+      body: spec.json ?? (spec.body === undefined ? null : JSON.stringify(spec.body)),
+      signal: spec.signal ?? null,
+      call,
+    };
+    const started = performance.now();
+    try {
+      const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
+      const text = await answer.body.text();
+      return new RawResponse(answer.statusCode, headerValue(answer.headers['content-type']), answer.headers, text, ctx, spec.operation, token);
+    } catch (error) {
+      throw await this.failure(ctx, spec, call, token, error, performance.now() - started);
+    }
   }
 
   /** Throws the mapped failure unless `status` is one of `ok`. */
   assertStatus(response: RawResponse, ok: readonly number[]): void {
     if (ok.includes(response.status)) return;
+    if (response.status >= 300 && response.status < 400) {
+      throw response.redact(redirected(response.ctx, response.status, headerValue(response.headers.location)));
+    }
     throw response.redact(failureFromStatus(response.ctx, response.status, response.contentType, response.text, response.headers));
   }
 
-  /**
-   * Parses a success body as JSON and checks it against `schema`. An HTML page, a body that is not JSON and a
-   * body of the wrong shape each become their own failure.
-   */
+  /** Parses a success body as JSON and checks it against `schema`; HTML, non-JSON and a wrong shape each say so. */
   parse<S extends z.ZodType>(response: RawResponse, schema: S): z.output<S> {
-    const json = this.json(response);
-    const result = schema.safeParse(json);
+    const result = schema.safeParse(this.json(response));
     if (!result.success) throw response.redact(badShape(response.ctx, response.status, result.error));
     return result.data;
   }
 
+  /** The answer as a JSON value; one nested deeper than any real answer is refused before it is parsed. */
   json(response: RawResponse): unknown {
     if (looksLikeHtml(response.contentType, response.text)) throw htmlResponse(response.ctx, response.status);
+    if (nestsDeeperThan(response.text, MAX_JSON_DEPTH)) throw answerTooDeep(response.ctx, response.operation);
     try {
       return JSON.parse(response.text);
     } catch {
@@ -238,8 +210,7 @@ export class Transport {
   }
 
   async close(): Promise<void> {
-    this.deadlines.stop();
-    await this.agent.close();
+    await this.pool.close();
   }
 
   context(spec: Pick<RequestSpec, 'method' | 'path' | 'notFound' | 'forbidden' | 'rpcMethod'>): CallContext {
@@ -250,19 +221,20 @@ export class Transport {
     return ctx;
   }
 
-  /** A failure of reading the token, marked so that it is not taken for the server's answer. */
-  private tokenReadFailure(error: unknown): AppFailure {
-    // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: pass those on as they are.
-    const failure = isAppFailure(error)
-      ? error
-      : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), {
-          details: error instanceof Error ? error.message : String(error),
-        });
-    tokenReadFailures.add(failure);
-    return failure;
-  }
-
-  private checkToken(token: string | null, auth: AuthMode): string | null {
+  /** The token the call carries: null for 'none', and for 'if-stored' when none is stored. */
+  private async tokenFor(auth: AuthMode): Promise<string | null> {
+    if (auth === 'none') return null;
+    let token: string | null;
+    try {
+      token = await this.options.getToken();
+    } catch (error) {
+      // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: those pass on as they are.
+      const failure = isAppFailure(error)
+        ? error
+        : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), { details: error instanceof Error ? error.message : String(error) });
+      tokenReadFailures.add(failure);
+      throw failure;
+    }
     if (token) {
       // Registered once per token, not once per call (the log's list is a set; the check is the cheap part).
       if (token !== this.redactedToken) {
@@ -272,11 +244,17 @@ export class Transport {
       return token;
     }
     if (auth === 'if-stored') return null;
-    throw new AppFailure('Unauthorized', messages.noToken, {
-      details: 'no API token is stored for this profile',
-      data: { reason: 'no-token' },
-      action: 'open-connect',
-    });
+    throw new AppFailure('Unauthorized', messages.noToken, { details: 'no API token is stored for this profile', data: { reason: 'no-token' }, action: 'open-connect' });
+  }
+
+  private pathWithQuery(spec: RequestSpec, queryToken: string | null): string {
+    const path = this.basePath + spec.path;
+    if (!spec.query && !queryToken) return path;
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(spec.query ?? {})) if (value !== undefined) query.set(key, value);
+    if (queryToken) query.set('token', queryToken);
+    const extra = query.toString();
+    return extra ? path + (spec.path.includes('?') ? '&' : '?') + extra : path;
   }
 
   /** The two JSON headers and the token's header, built once per token (a batch sends thousands with the same). */
@@ -290,65 +268,21 @@ export class Transport {
     return this.headerCache.headers;
   }
 
-  private async sendOnce(spec: RequestSpec): Promise<RawResponse> {
-    const ctx = this.context(spec);
-    if (spec.signal?.aborted) throw cancelled(ctx);
-
-    let token: string | null = null;
-    if (spec.auth !== 'none') {
-      let stored: string | null;
-      try {
-        stored = await this.options.getToken();
-      } catch (error) {
-        throw this.tokenReadFailure(error);
-      }
-      token = this.checkToken(stored, spec.auth);
-    }
-    const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
-    let fullPath = this.basePath + spec.path;
-    const headers = this.headersFor(style === 'query' ? null : token);
-    if (spec.query || (token && style === 'query')) {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(spec.query ?? {})) if (value !== undefined) query.set(key, value);
-      if (token && style === 'query') query.set('token', token);
-      const extra = query.toString();
-      if (extra) fullPath += (spec.path.includes('?') ? '&' : '?') + extra;
-    }
-    const body = spec.json ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
-
-    // Aborted while the token was read: nothing is sent.
-    if (spec.signal?.aborted) throw cancelled(ctx);
-    const exchange = new Exchange(performance.now() + this.deadlineMs, this.deadlines);
-    try {
-      // Connect, headers and body are bounded by undici's own timeouts, a dripping body by the sweeper; the caller's
-      // signal cancels.
-      if (spec.signal) this.aborts.watch(spec.signal, exchange);
-      this.agent.dispatch({ origin: this.origin, path: fullPath, method: spec.method, headers, body }, exchange);
-      await exchange.answer;
-    } catch (error) {
-      throw await this.attemptFailure(ctx, spec, exchange, token, error, exchange.phase);
-    }
-    return new RawResponse(exchange.status, headerValue(exchange.headers['content-type']), exchange.headers, exchange.text, ctx, token);
-  }
-
-  private async attemptFailure(
-    ctx: CallContext,
-    spec: RequestSpec,
-    exchange: Exchange,
-    token: string | null,
-    error: unknown,
-    phase: 'request' | 'body',
-  ): Promise<AppFailure> {
+  private async failure(ctx: CallContext, spec: RequestSpec, call: CallRecord, token: string | null, error: unknown, waitedMs: number): Promise<AppFailure> {
     if (spec.signal?.aborted) return cancelled(ctx);
-    if (exchange.expired) {
-      return new AppFailure('Timeout', t('errors.platform.deadline', { seconds: Math.round(this.deadlineMs / 1000) }), {
+    if (error instanceof AnswerTooLarge) return answerTooLarge(ctx, spec.operation, error.maxBytes);
+    let failure: AppFailure;
+    if (error instanceof AttemptDeadline) {
+      failure = new AppFailure('Timeout', t('errors.platform.deadline', { seconds: Math.round(this.deadlineMs / 1000) }), {
         details: `${ctx.method} ${ctx.path} on ${ctx.host}: attempt deadline reached`,
         data: { phase: 'deadline' },
       });
+    } else {
+      const code = errorCode(error);
+      if (isUntrustedCertificateCode(code)) return this.untrusted(ctx, code!);
+      failure = scrubFailure(failureFromTransportError(ctx, error, call.phase, this.timeoutMs), token);
     }
-    const code = errorCode(error);
-    if (isUntrustedCertificateCode(code)) return this.untrusted(ctx, code!);
-    return scrubFailure(failureFromTransportError(ctx, error, phase, this.timeoutMs), token);
+    return call.tries > 1 ? timedOutAfterTries(failure, call.tries, waitedMs, this.timeoutMs) : failure;
   }
 
   /** A TlsUntrusted failure with the certificate attached, so the Connect screen can offer to pin it. */
@@ -358,193 +292,8 @@ export class Transport {
   }
 }
 
-/**
- * One request sent with undici's dispatch API, its answer read in full. Undici's `request` wraps every answer in a
- * stream and an async resource that `text()` then drains; the console always reads answers whole, so this handler
- * keeps the chunks and decodes them once, as `text()` does (UTF-8, a leading byte order mark skipped). A watch list
- * or an import sends hundreds of requests a minute, and the stream was a good part of each one's cost.
- */
-class Exchange implements Dispatcher.DispatchHandler {
-  /** Resolves when the whole answer is in; rejects with undici's error (or the reason it was aborted with). */
-  readonly answer: Promise<void>;
-  status = 0;
-  headers: IncomingHttpHeaders = {};
-  text = '';
-  /** Where a failure happened: before the answer's headers came in, or while its body was read. */
-  phase: 'request' | 'body' = 'request';
-  /** Set by the sweeper when the attempt's deadline passed. */
-  expired = false;
-  /** The caller signal's set of requests in flight, which this one leaves once answered. */
-  pending: Set<Exchange> | null = null;
-  private chunks: Buffer[] = [];
-  private length = 0;
-  private controller: Dispatcher.DispatchController | null = null;
-  /** An abort that came before undici started the request (it was still queued). */
-  private reason: Error | null = null;
-  private resolve!: () => void;
-  private reject!: (error: unknown) => void;
-
-  constructor(
-    readonly deadline: number,
-    private readonly deadlines: DeadlineSweeper,
-  ) {
-    this.answer = new Promise<void>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    if (this.reason) controller.abort(this.reason);
-    else this.controller = controller;
-  }
-
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
-    // An informational answer (100 Continue) is followed by the real one.
-    if (statusCode < 200) return;
-    this.status = statusCode;
-    this.headers = headers;
-    this.phase = 'body';
-    // Undici's body timeout measures the gaps between chunks: the sweeper bounds the whole body.
-    this.deadlines.add(this);
-  }
-
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.length += chunk.length;
-  }
-
-  onResponseEnd(): void {
-    this.done();
-    this.text = decodeUtf8(this.chunks, this.length);
-    this.chunks = [];
-    this.resolve();
-  }
-
-  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
-    this.done();
-    this.chunks = [];
-    this.reject(error);
-  }
-
-  /** Cancels the request: at once when undici has started it, or as it starts when it is still queued. */
-  abort(reason: Error): void {
-    if (this.controller) this.controller.abort(reason);
-    else this.reason ??= reason;
-  }
-
-  private done(): void {
-    this.deadlines.delete(this);
-    this.pending?.delete(this);
-    this.pending = null;
-  }
-}
-
-/** An answer's bytes as text, as undici's `body.text()` reads them. */
-function decodeUtf8(chunks: Buffer[], length: number): string {
-  if (chunks.length === 0 || length === 0) return '';
-  const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
-  const bom = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-  return buffer.toString('utf8', bom ? 3 : 0);
-}
-
-class DeadlineSweeper {
-  private readonly watched = new Set<Exchange>();
-  private timer: NodeJS.Timeout | undefined;
-
-  add(entry: Exchange): void {
-    this.watched.add(entry);
-    if (!this.timer) {
-      this.timer = setInterval(() => this.sweep(), 250);
-      this.timer.unref();
-    }
-  }
-
-  delete(entry: Exchange): void {
-    this.watched.delete(entry);
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private sweep(): void {
-    // An idle client keeps no timer running.
-    if (this.watched.size === 0) return this.stop();
-    const now = performance.now();
-    for (const entry of this.watched) {
-      if (now < entry.deadline) continue;
-      entry.expired = true;
-      this.watched.delete(entry);
-      entry.abort(new Error('attempt deadline reached'));
-    }
-  }
-}
-
-/**
- * One 'abort' listener per caller signal, shared by every request sent with it. A batch sends thousands of requests
- * with its one signal; adding and removing an AbortSignal listener for each costs more than the rest of the call's
- * bookkeeping. The shared listener aborts the requests still in flight.
- */
-class SharedAbortListeners {
-  private readonly bySignal = new WeakMap<AbortSignal, Set<Exchange>>();
-
-  /** The caller's signal must not be aborted yet (its 'abort' event would never come again). */
-  watch(signal: AbortSignal, exchange: Exchange): void {
-    let pending = this.bySignal.get(signal);
-    if (!pending) {
-      const requests = new Set<Exchange>();
-      signal.addEventListener(
-        'abort',
-        () => {
-          // The reason is not shown: a request whose caller's signal aborted fails as Cancelled.
-          const reason = signal.reason instanceof Error ? signal.reason : new Error('request cancelled');
-          for (const request of [...requests]) request.abort(reason);
-          requests.clear();
-        },
-        { once: true },
-      );
-      this.bySignal.set(signal, requests);
-      pending = requests;
-    }
-    pending.add(exchange);
-    exchange.pending = pending;
-  }
-}
-
-const retryableStatuses = new Set([502, 503, 504]);
-
 function isRetryable(failure: AppFailure): boolean {
   const error = failure.appError;
   if (error.kind === 'Offline') return error.data?.reason !== 'tls-handshake';
   return error.kind === 'Timeout' || error.kind === 'Unavailable';
-}
-
-/** Belt and braces: a token must never end up in a message or detail, whatever a library put in its error text. */
-function scrubFailure(failure: AppFailure, token: string | null): AppFailure {
-  if (!token) return failure;
-  const { message, details } = failure.appError;
-  if (!message.includes(token) && !details?.includes(token)) return failure;
-  const clean = (text: string): string => text.split(token).join('[redacted]');
-  return new AppFailure(failure.appError, { message: clean(message), ...(details !== undefined ? { details: clean(details) } : {}) });
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, onCancel: () => AppFailure): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(onCancel());
-      return;
-    }
-    const done = (): void => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    };
-    const abort = (): void => {
-      clearTimeout(timer);
-      reject(onCancel());
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', abort, { once: true });
-  });
 }

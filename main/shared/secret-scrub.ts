@@ -54,32 +54,101 @@ export function scrubValue<T>(value: T, options: { queryTokens?: boolean } = {})
   return walk(value, text) as T;
 }
 
-function walk(value: unknown, text: (s: string) => string): unknown {
+/**
+ * Nesting walked by plain recursion (fast, and as deep as any real value goes); a value nested deeper than this, such
+ * as a hostile server's answer, is walked by the loop below instead, so no depth can overflow the stack.
+ */
+const RECURSION_LIMIT = 64;
+
+type Container = unknown[] | Record<string, unknown>;
+
+function isContainer(value: unknown): value is Container {
+  return value !== null && typeof value === 'object';
+}
+
+function walk(value: unknown, text: (s: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return text(value);
+  if (!isContainer(value)) return value;
+  if (depth >= RECURSION_LIMIT) return walkWithoutRecursion(value, text);
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const next = walk(value[i], text);
+      const next = walk(value[i], text, depth + 1);
       if (next !== value[i]) (copy ??= value.slice())[i] = next;
     }
     return copy ?? value;
   }
-  if (value !== null && typeof value === 'object') {
-    let copy: Record<string, unknown> | null = null;
-    // `for...in`, not entries or keys: an answer of 10,000 rows would otherwise allocate a pair per field, or a list of
-    // keys per row, just to read it (V8 walks a plain object's cached keys). Inherited keys are skipped, as keys() does.
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      const item = (value as Record<string, unknown>)[key];
-      const cleanKey = text(key);
-      const next = walk(item, text);
-      if (next !== item || cleanKey !== key) {
-        copy ??= { ...(value as Record<string, unknown>) };
-        if (cleanKey !== key) delete copy[key];
-        copy[cleanKey] = next;
-      }
+  let copy: Record<string, unknown> | null = null;
+  // `for...in`, not entries or keys: an answer of 10,000 rows would otherwise allocate a pair per field, or a list of
+  // keys per row, just to read it (V8 walks a plain object's cached keys). Inherited keys are skipped, as keys() does.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = value[key];
+    const cleanKey = text(key);
+    const next = walk(item, text, depth + 1);
+    if (next !== item || cleanKey !== key) {
+      copy ??= { ...value };
+      if (cleanKey !== key) delete copy[key];
+      copy[cleanKey] = next;
     }
-    return copy ?? value;
   }
-  return value;
+  return copy ?? value;
+}
+
+/** One container being walked by the loop: where it is in its members, and its copy once one of them changed. */
+interface Frame {
+  source: Container;
+  keys: string[] | null;
+  at: number;
+  copy: Container | null;
+  parent: Frame | null;
+  /** The member of the parent this container is. */
+  key: string;
+}
+
+/** The same walk as `walk`, with an explicit stack of frames instead of the call stack. */
+function walkWithoutRecursion(root: Container, text: (s: string) => string): unknown {
+  const frame = (source: Container, parent: Frame | null, key: string): Frame => ({
+    source,
+    keys: Array.isArray(source) ? null : Object.keys(source),
+    at: 0,
+    copy: null,
+    parent,
+    key,
+  });
+  const stack: Frame[] = [frame(root, null, '')];
+  let result: unknown = root;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const size = top.keys ? top.keys.length : (top.source as unknown[]).length;
+    if (top.at < size) {
+      const key = top.keys ? top.keys[top.at]! : String(top.at);
+      top.at += 1;
+      const item = (top.source as Record<string, unknown>)[key];
+      if (isContainer(item)) stack.push(frame(item, top, key));
+      else settle(top, key, item, typeof item === 'string' ? text(item) : item, text);
+      continue;
+    }
+    stack.pop();
+    const done = top.copy ?? top.source;
+    if (top.parent) settle(top.parent, top.key, top.source, done, text);
+    else result = done;
+  }
+  return result;
+}
+
+/** Puts a member's scrubbed value (and key) into the frame's copy, copying the container on its first change. */
+function settle(frame: Frame, key: string, item: unknown, next: unknown, text: (s: string) => string): void {
+  if (Array.isArray(frame.source)) {
+    if (next !== item) {
+      const copy = (frame.copy ??= frame.source.slice()) as unknown[];
+      copy[Number(key)] = next;
+    }
+    return;
+  }
+  const cleanKey = text(key);
+  if (next === item && cleanKey === key) return;
+  const copy = (frame.copy ??= { ...frame.source }) as Record<string, unknown>;
+  if (cleanKey !== key) delete copy[key];
+  copy[cleanKey] = next;
 }

@@ -22,3 +22,13 @@ export const Agent = function Agent(...args: ConstructorParameters<typeof Undici
 } as unknown as typeof Undici.Agent;
 
 export const buildConnector = ((...args: Parameters<typeof Undici.buildConnector>) => undici().buildConnector(...args)) as typeof Undici.buildConnector;
+
+/** `new Pool(origin, options)` builds undici's own Pool. */
+export const Pool = function Pool(...args: ConstructorParameters<typeof Undici.Pool>): Undici.Pool {
+  return new (undici().Pool)(...args);
+} as unknown as typeof Undici.Pool;
+
+/** The interceptors main/platform composes on its pools (looked up when one is built, not at start). */
+export const interceptors: Pick<typeof Undici.interceptors, 'retry'> = {
+  retry: (...args) => undici().interceptors.retry(...args),
+};

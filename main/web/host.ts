@@ -12,6 +12,7 @@ import { log } from '../shared/log';
 import type { MessageKey } from '../../preload/contract/messages';
 import { languageOfRequest } from './accept-language';
 import { createPageFilesWatch } from './page-files';
+import { PageEventStream, type EventStreamLimits } from './page-event-stream';
 
 // The catalog (both languages and i18next) is loaded by the first answer that needs a sentence: the host serves the
 // page's files while the app, which loads it anyway, is still being built (see cli.ts).
@@ -39,6 +40,8 @@ export interface WebHostOptions {
   onPageFilesSent?: () => void;
   /** Told of every request after it was answered (the e2e request log). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** How much may wait for a page that stopped reading its event stream (defaults in page-event-stream.ts). */
+  eventStreamLimits?: EventStreamLimits;
   /** Test option: every call's channel, input and answer text, and every event sent (the secret-leak scan reads them). */
   recordExchanges?: (exchange: RecordedExchange) => void;
 }
@@ -229,12 +232,14 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       streams.delete(res);
       return;
     }
+    // A page that stops reading is told to resynchronise rather than having the host hold every event for it.
+    const page = new PageEventStream(res, options.eventStreamLimits);
     const stop = events?.listen(({ name, payload }) => {
       const body = JSON.stringify(payload);
       options.recordExchanges?.({ channel: `event:${name}`, input: null, body });
-      res.write(`event: ${name}\ndata: ${body}\n\n`);
+      page.send(name, body);
     });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
+    const heartbeat = setInterval(() => page.comment('keep-alive'), heartbeatMs);
     heartbeat.unref();
     res.once('close', () => {
       clearInterval(heartbeat);

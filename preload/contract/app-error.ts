@@ -77,7 +77,12 @@ export const appErrorSchema = z.discriminatedUnion('kind', [
   /** `retryAfter` as the server sent it (seconds or an HTTP date). */
   z.object({ kind: z.literal('RateLimited'), ...base, data: z.object({ retryAfter: z.string().optional() }).optional() }),
   z.object({ kind: z.literal('Offline'), ...base, data: z.object({ reason: z.enum(offlineReasons) }).optional() }),
-  z.object({ kind: z.literal('Timeout'), ...base, data: z.object({ phase: z.enum(timeoutPhases) }).optional() }),
+  /** `tries` and `waitedMs` when the call was tried more than once (a read, retried). */
+  z.object({
+    kind: z.literal('Timeout'),
+    ...base,
+    data: z.object({ phase: z.enum(timeoutPhases), tries: z.int().optional(), waitedMs: z.number().optional() }).optional(),
+  }),
   /** The certificate to review, when the handshake got far enough to see one. */
   z.object({ kind: z.literal('TlsUntrusted'), ...base, data: z.object({ certificate: certificateInfoSchema.optional() }).optional() }),
   /** The certificate presented and, when a pin was set, the fingerprint that was expected instead. */

@@ -10,6 +10,7 @@ import { tokenChannels, tokenEvents } from './tokens';
 import { onboardingChannels, onboardingEvents } from './onboarding';
 import { dashboardChannels, dashboardEvents } from './dashboard';
 import { supportChannels, supportEvents } from './support';
+import { eventStreamEvents } from './event-stream';
 
 /**
  * The one contract between the renderer and main. Channel names are `namespace.method`; the preload bridge, the
@@ -42,6 +43,7 @@ export const events = {
   ...agentsEvents,
   ...dashboardEvents,
   ...supportEvents,
+  ...eventStreamEvents,
 } as const;
 
 export type Events = typeof events;

@@ -85,6 +85,20 @@ test.describe('camera-agent inspection', () => {
     await expect(page.getByRole('navigation', { name: 'Recent' }).getByRole('button')).toHaveCount(5);
   });
 
+  test('refuses an answer over the device limit in one sentence, keeps nothing of it, and reads the next one as usual', async ({ page, console }) => {
+    const id = sim(console.app).state.agentShapes.credentials;
+    // 9 MB: more than any camera-agent device could be (the limit is 8 MB).
+    sim(console.app).faults.add({ path: '/api/v1/camera-agents', status: 200, body: `{"pad":"${'a'.repeat(9 * 1024 * 1024)}"}`, times: 1 });
+    await console.open(page, 'agents');
+    await lookUp(page, id);
+    await expect(page.getByText('The server sent more than 8 MB for the camera-agent device; nothing was kept.')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('device-too-large.png') });
+    const context = { sender: { transport: 'test' as const }, signal: new AbortController().signal };
+    expect(await console.app.handlers['agents.cached']({ id: String(id) }, context)).toBeNull();
+    await lookUp(page, id);
+    await expect(page.getByTestId('device-view').getByRole('heading', { name: sim(console.app).state.agents.get(id)!.name })).toBeVisible();
+  });
+
   test('says what went wrong: unknown number next to the field, a refused token with a way to Connect', async ({ page, console }) => {
     await console.open(page, 'agents');
     await lookUp(page, 999);

@@ -45,4 +45,21 @@ test.describe('console shell', () => {
     expect(background).toBe('rgb(15, 19, 24)');
     await page.screenshot({ path: test.info().outputPath('about-dark.png'), fullPage: true });
   });
+
+  test('a page that fell behind its event stream says how many updates it missed, and reloads the screen on request', async ({ page, console }) => {
+    // The host tells a page that stopped reading to resynchronise: here the notice is the first thing its stream says.
+    let told = false;
+    await page.route('**/events', async (route) => {
+      if (told) return route.continue();
+      told = true;
+      await route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'event: events.resync\ndata: {"dropped":1200}\n\n' });
+    });
+    await console.open(page, 'agents');
+    const notice = page.getByRole('status').filter({ hasText: 'missed 1200 updates' });
+    await expect(notice).toHaveText(/This page was busy and missed 1200 updates\. Reload the screen to see the current state\./);
+    await page.screenshot({ path: test.info().outputPath('resync-notice.png') });
+    await notice.getByRole('button', { name: 'Reload the screen' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.locator('#screen-title')).toBeVisible();
+  });
 });

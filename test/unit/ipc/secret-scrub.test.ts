@@ -52,3 +52,36 @@ describe('secret scrubbing at the boundary', () => {
     expect(lines.join('\n')).not.toContain('qwerty123');
   });
 });
+
+describe('values nested deeper than any real answer', () => {
+  /** `{ "x": { "x": … { "x": leaf } } }`, `depth` levels, built without recursion. */
+  function nested(depth: number, leaf: unknown): unknown {
+    let value: unknown = leaf;
+    for (let i = 0; i < depth; i++) value = i % 2 ? { x: value } : [value];
+    return value;
+  }
+
+  function leafOf(value: unknown): unknown {
+    let current = value;
+    while (current !== null && typeof current === 'object') current = Array.isArray(current) ? current[0] : (current as { x: unknown }).x;
+    return current;
+  }
+
+  it('scrubs a value 200,000 levels deep without overflowing the stack', () => {
+    const deep = nested(200_000, `leak ${secret}`);
+    const scrubbed = scrubValue(deep);
+    expect(leafOf(scrubbed)).toBe('leak [redacted]');
+    expect(leafOf(deep)).toBe(`leak ${secret}`);
+  });
+
+  it('returns a deep value unchanged when nothing in it is secret', () => {
+    const deep = nested(200_000, 'plain');
+    expect(scrubValue(deep)).toBe(deep);
+  });
+
+  it('masks keys and array members found below the recursion limit as above it', () => {
+    const deep = nested(100, { [secret]: [1, `a ${secret}`] });
+    expect(JSON.stringify(scrubValue(deep))).not.toContain(secret);
+    expect(JSON.stringify(scrubValue(deep))).toContain('[redacted]');
+  });
+});

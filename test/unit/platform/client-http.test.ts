@@ -209,6 +209,38 @@ describe('timeouts, cancellation and retries', () => {
     expect(error).toMatchObject({ kind: 'Timeout', data: { phase: 'deadline' } });
   });
 
+  it('a read that timed out on every try says how many tries and how long it waited in all', async () => {
+    server.handle(() => undefined);
+    const started = Date.now();
+    const error = await failure(client({ timeoutMs: 150 }).getCameraAgent(17));
+    const waited = Date.now() - started;
+    expect(server.requests).toHaveLength(3);
+    expect(error).toMatchObject({ kind: 'Timeout', data: { phase: 'headers', tries: 3 } });
+    expect(error.message).toMatch(/^The server did not answer in time on any of 3 tries \((\d+) s waited in total, up to 1 s each\)\. Try again later\.$/);
+    const seconds = Number(/\((\d+) s waited/.exec(error.message)![1]);
+    expect(Math.abs(seconds * 1000 - waited)).toBeLessThan(1_000);
+  });
+
+  it('a read answered 503 on every try is Unavailable after three tries, with the last answer', async () => {
+    server.handle((_q, res) => json(res, 503, { message: 'maintenance' }));
+    const error = await failure(client().getCameraAgent(17));
+    expect(error.kind).toBe('Unavailable');
+    expect(error.details).toContain('maintenance');
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('does not follow a redirect, and says why', async () => {
+    server.handle((_q, res) => {
+      res.writeHead(302, { location: 'http://elsewhere.example/api/v1/camera-agents/17?token=x' });
+      res.end();
+    });
+    const error = await failure(client().getCameraAgent(17));
+    expect(error.kind).toBe('BadResponse');
+    expect(error.message).toContain('http://elsewhere.example/api/v1/camera-agents/17');
+    expect(error.message).not.toContain('token=');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('cancels through the AbortSignal', async () => {
     server.handle(() => undefined);
     const controller = new AbortController();
@@ -232,6 +264,27 @@ describe('timeouts, cancellation and retries', () => {
     server.handle((req, res, _b, count) => (count === 1 ? req.socket.destroy() : json(res, 200, samples.cameraAgent)));
     await expect(client().getCameraAgent(17)).resolves.toMatchObject({ id: 17 });
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not retry a GET whose answer was cut off after its head', async () => {
+    server.handle((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      res.write('{"id": 17, "na');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    expect(await failure(client().getCameraAgent(17))).toMatchObject({ kind: 'BadResponse' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('cancels a GET waiting between tries at once', async () => {
+    server.handle((_q, res) => json(res, 503, {}));
+    const controller = new AbortController();
+    const call = failure(client({ retry: { baseDelayMs: 10_000 } }).getCameraAgent(17, { signal: controller.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    controller.abort();
+    expect((await call).kind).toBe('Cancelled');
+    expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('never retries a POST', async () => {

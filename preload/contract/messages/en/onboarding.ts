@@ -70,6 +70,7 @@ export const onboarding = {
       missingColumns: 'The file has no column for: {{columns}}. Use the template: its first line names the columns.',
       tooManyRows: 'The file has more than {{max}} rows. Split it into smaller files.',
       noRows: 'The file has a header but no cameras.',
+      checkStopped: 'The file could not be checked: {{reason}} Reload the page and choose it again.',
     },
     row: {
       quotes: 'A quoted cell is not closed in this row.',

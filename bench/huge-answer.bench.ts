@@ -1,0 +1,76 @@
+// What a 200 MB answer costs the host: a server (in a child process, so its own buffers are not counted) answers every
+// request with a 200 MB chunked body; the host (the console's composition root and handler registry, as the web host
+// and the desktop app run them) asks for the dashboard and for a camera-agent device three times each.
+// huge-answer-200mb-host-rss-mb is the host process's highest resident memory sampled every 5 ms during those calls
+// (absolute, the loaded app included); huge-answer-200mb-host-rss-growth-mb is that peak minus the resident memory
+// just before the first call. Every call must end with the size sentence; a bench that sees anything else fails.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { openConsole } from '../test/integration/dashboard/console';
+import { MB, startHostileServer } from '../test/integration/platform/hostile-server';
+import { isMain, report } from './report';
+
+const CHILD_ENV = 'WATCHDESK_HUGE_ANSWER_CHILD';
+const BYTES = 200 * MB;
+const ROUNDS = 3;
+
+async function serve(): Promise<void> {
+  const server = await startHostileServer();
+  server.answer = { kind: 'huge', bytes: BYTES };
+  process.stdout.write(`${server.baseUrl}\n`);
+}
+
+async function startChild(): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, [CHILD_ENV]: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return {
+    baseUrl: line.trim(),
+    async close() {
+      child.kill();
+      await once(child, 'exit');
+    },
+  };
+}
+
+export async function run(): Promise<void> {
+  const server = await startChild();
+  const host = await openConsole();
+  try {
+    const profile = await host.app.services.profiles.create({ name: 'Huge', baseUrl: server.baseUrl });
+    host.app.services.connections.setDemoToken(profile.id, 'huge-answer-bench-token');
+    await host.app.services.profiles.setActive(profile.id);
+    const calls = [
+      () => host.call('dashboard.get', { period: { preset: 'today', timezone: 'Europe/Berlin' } }),
+      () => host.call('agents.lookup', { id: '17' }),
+    ];
+    const before = process.memoryUsage.rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+    try {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const call of calls) {
+          const result = await call();
+          if (result.ok || !/^The server sent more than \d+ MB for .+; nothing was kept\.$/.test(result.error.message)) {
+            throw new Error(`a 200 MB answer was not refused with the size sentence: ${JSON.stringify(result).slice(0, 300)}`);
+          }
+        }
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, process.memoryUsage.rss());
+    report('huge-answer-200mb-host-rss-mb', peak / MB, 'MB');
+    report('huge-answer-200mb-host-rss-growth-mb', (peak - before) / MB, 'MB');
+  } finally {
+    await host.close();
+    await server.close();
+  }
+}
+
+if (process.env[CHILD_ENV]) await serve();
+else if (isMain(import.meta.url)) await run();

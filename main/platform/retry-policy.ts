@@ -1,0 +1,42 @@
+import type { Dispatcher, RetryHandler } from 'undici';
+import type { CallRecord } from './bounded-answer';
+
+/**
+ * When undici's retry interceptor may send a call again: only reads (GET), only for failures that say the server
+ * could not be reached or did not answer in time (never a refusal, never a certificate problem) and for 502/503/504,
+ * and never once an answer's body had started (a body cut off half way is not resumed). Backoff doubles from
+ * `baseDelayMs` with full jitter, so the clients of a whole fleet that lost their server do not come back in step.
+ */
+
+export interface RetrySettings {
+  /** Extra attempts after the first, for GET only. */
+  maxRetries: number;
+  /** First backoff step in milliseconds. */
+  baseDelayMs: number;
+  /** Whether a failure of an attempt (not an answer's status) is worth another one. */
+  isRetryableError: (error: Error, call: CallRecord) => boolean;
+}
+
+const retryableStatuses = new Set([502, 503, 504]);
+
+export function retryOptions({ maxRetries, baseDelayMs, isRetryableError }: RetrySettings): RetryHandler.RetryOptions {
+  return {
+    // Answers whose status is not retried (or not any more) are passed on as answers, body and all, to be mapped to
+    // the failure they mean; only failures without an answer reject.
+    throwOnError: false,
+    maxRetries,
+    retry(error, { state, opts }, next) {
+      const call = (opts as Dispatcher.DispatchOptions & { call?: CallRecord }).call;
+      const status = (error as Error & { statusCode?: number }).statusCode;
+      const worthIt =
+        call !== undefined &&
+        opts.method === 'GET' &&
+        state.counter <= maxRetries &&
+        (status !== undefined ? retryableStatuses.has(status) : isRetryableError(error, call));
+      if (!worthIt) return next(error);
+      const delay = Math.random() * baseDelayMs * 2 ** (state.counter - 1);
+      // Returned so that the interceptor can cancel the wait when the caller aborts.
+      return setTimeout(() => next(null), delay);
+    },
+  };
+}
