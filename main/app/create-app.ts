@@ -10,6 +10,7 @@ import { createOnboardingFeature, type OnboardingFeatureOptions } from '../onboa
 import { createDashboardFeature } from '../dashboard/dashboard-feature';
 import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
+import { placementsOf } from '../simulator/placements';
 
 export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
@@ -27,13 +28,14 @@ export interface WatchdeskApp {
 }
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
-function createFeatures(services: AppServices, options: AppOptions = {} as AppOptions) {
+function createFeatures(services: AppServices, options: AppOptions = {} as AppOptions, demoServer: RunningSimulator | null = null) {
+  const onboarding = { ...options.onboarding, ...(demoServer ? { demoPlacements: () => placementsOf(demoServer.state) } : {}) };
   return [
     createAboutFeature(services),
     createConnectFeature(services),
     createTokensFeature(services),
     createDashboardFeature(services),
-    createOnboardingFeature(services, options.onboarding),
+    createOnboardingFeature(services, onboarding),
     createAgentsFeature(services),
     createAnalyticsFeature(services),
   ] as const;
@@ -56,7 +58,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   // Before anything reads or writes there: leftover temp files go, and an unwritable folder is known (and told).
   await services.dataFolder.check();
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
-  const features = createFeatures(services, options);
+  const features = createFeatures(services, options, demoServer);
   const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;
 
   return {
