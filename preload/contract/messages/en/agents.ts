@@ -141,7 +141,7 @@ export const agents = {
       version: 'Version other than',
       stream: 'Stream not active',
     },
-    offline: 'offline for more than {{minutes}} min',
+    offline: 'offline for more than {{duration}}',
     storage: 'storage over {{percent}}%',
     version: 'version other than {{expected}}',
     stream: 'a stream not active',
@@ -231,7 +231,7 @@ export const agents = {
     emptyText: 'Alerts appear here when a watch list’s rule fires.',
     col: { state: 'State', device: 'Device', what: 'What happened', list: 'List', raised: 'Raised', ack: 'Acknowledge' },
     facts: {
-      offline: 'offline for {{minutes}} min',
+      offline: 'offline for {{duration}}',
       storage: 'storage at {{percent}}%',
       version: 'runs {{version}} (expected {{expected}})',
       stream: 'stream not active: {{streams}}',
@@ -271,7 +271,7 @@ export const agents = {
   },
   notify: {
     title: 'Watchdesk: {{list}}',
-    offline: '{{device}} has been offline for {{minutes}} min.',
+    offline: '{{device}} has been offline for {{duration}}.',
     storage: '{{device}}: storage at {{percent}}%.',
     version: '{{device}} runs version {{version}}.',
     stream: '{{device}}: stream not active ({{streams}}).',

@@ -149,7 +149,7 @@ export const agents: MessagesOf<typeof en> = {
       version: 'Версия отличается от',
       stream: 'Поток не активен',
     },
-    offline: 'не в сети дольше {{minutes}} мин',
+    offline: 'не в сети дольше {{duration}}',
     storage: 'хранилище заполнено больше {{percent}}%',
     version: 'версия отличается от {{expected}}',
     stream: 'поток не активен',
@@ -249,7 +249,7 @@ export const agents: MessagesOf<typeof en> = {
     emptyText: 'Оповещения появляются здесь, когда срабатывает правило списка наблюдения.',
     col: { state: 'Состояние', device: 'Устройство', what: 'Что случилось', list: 'Список', raised: 'Поднято', ack: 'Подтверждение' },
     facts: {
-      offline: 'не в сети {{minutes}} мин',
+      offline: 'не в сети {{duration}}',
       storage: 'хранилище заполнено на {{percent}}%',
       version: 'версия {{version}} (ожидается {{expected}})',
       stream: 'поток не активен: {{streams}}',
@@ -293,7 +293,7 @@ export const agents: MessagesOf<typeof en> = {
   },
   notify: {
     title: 'Watchdesk: {{list}}',
-    offline: '{{device}} не в сети уже {{minutes}} мин.',
+    offline: '{{device}} не в сети уже {{duration}}.',
     storage: '{{device}}: хранилище заполнено на {{percent}}%.',
     version: '{{device}} работает на версии {{version}}.',
     stream: '{{device}}: поток не активен ({{streams}}).',
