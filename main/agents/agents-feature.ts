@@ -3,6 +3,9 @@ import type { Feature } from '../app/feature';
 import type { AppServices } from '../app/services';
 import { createDeviceCache } from './device-cache';
 import { createDeviceLookup } from './device-lookup';
+import { createDeviceSearch } from './device-search';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { createShortcutStore } from './shortcut-store';
 import { createWatchLists, type WatchEvents } from './watch-lists';
 import { createWatchStore } from './watch-store';
@@ -15,7 +18,9 @@ export interface AgentsFeatureOptions {
 
 /** Camera-agent inspection and the watch lists (see preload/contract/agents.ts). */
 export function createAgentsFeature(services: AppServices, options: AgentsFeatureOptions = {}): Feature<typeof agentsChannels> {
-  const lookup = createDeviceLookup(services.connections, createDeviceCache(services.dataDir), createShortcutStore(services.dataDir));
+  const cache = createDeviceCache(services.dataDir);
+  const shortcuts = createShortcutStore(services.dataDir);
+  const lookup = createDeviceLookup(services.connections, cache, shortcuts);
   const events: WatchEvents = {
     changed: (summary) => services.events.emit('watch.changed', summary),
     // A copy: the alert object lives on in the list and changes when it clears or is acknowledged.
@@ -30,8 +35,23 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
     ...(options.notifyGatherMs !== undefined ? { notifyGatherMs: options.notifyGatherMs } : {}),
   });
 
+  const search = createDeviceSearch({
+    activeProfileId: async () => {
+      try {
+        return (await services.connections.active()).profile.id;
+      } catch (error) {
+        if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
+        throw error;
+      }
+    },
+    shortcuts,
+    cache,
+    watch,
+  });
+
   return {
     handlers: {
+      'agents.search': ({ query }) => search.search(query),
       // A cancelled look-up (the operator typed another id, left the screen) aborts its HTTP request.
       'agents.lookup': ({ id }, context) => lookup.lookup(id, context.signal),
       'agents.cached': ({ id }) => lookup.cached(id),

@@ -16,7 +16,7 @@ export const agents = {
   lookup: {
     title: 'Look up a device',
     label: 'Device number',
-    hint: 'Press / or Ctrl+K to come back to this field; Enter opens the device.',
+    hint: 'A number opens the device; a name, MAC or serial finds it among the devices seen before. Press / or Ctrl+K to come back here.',
     open: 'Open',
     cancel: 'Cancel',
     loading: 'Looking up…',
@@ -27,6 +27,14 @@ export const agents = {
     clearRecent: 'Clear recent',
     emptyTitle: 'No device open',
     emptyText: 'Type a camera-agent device number and press Enter to see its state, storages, camera and streams.',
+  },
+  search: {
+    found_one: '{{count}} device seen before matches “{{query}}”:',
+    found_other: '{{count}} devices seen before match “{{query}}”:',
+    none_one: 'No device seen before matches “{{query}}” ({{count}} device searched: recent and pinned look-ups, their saved copies and the watch lists). The server finds devices by number only.',
+    none_other: 'No device seen before matches “{{query}}” ({{count}} devices searched: recent and pinned look-ups, their saved copies and the watch lists). The server finds devices by number only.',
+    serial: 'serial',
+    on: { id: 'by number', name: 'by name', mac: 'by MAC', serial: 'by serial' },
   },
   fresh: {
     stale: 'Stale copy',
