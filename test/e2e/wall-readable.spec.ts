@@ -31,6 +31,8 @@ test.describe('wall mode on a 1920x1080 screen', () => {
       }),
     );
     expect(svgCut).toEqual([]);
+    // The whole wall is on one screen: nobody scrolls a wall.
+    expect(await wall.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
     // Traffic carries its unit.
     const traffic = wall.getByTestId('chart-traffic');
     await expect(traffic.locator('text.value').first()).toHaveText(/\d (kbit|Mbit|Gbit)\/s$/);
