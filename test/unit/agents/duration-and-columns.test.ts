@@ -35,3 +35,20 @@ describe('the Version column of a watch list', () => {
     expect(dropWidths(false)).toEqual({ streams: 52, version: 70 });
   });
 });
+
+describe('durations in words, English and Russian', () => {
+  it('uses each language’s plural forms', async () => {
+    const i18next = (await import('i18next')).default;
+    const { resources } = await import('../../../preload/contract/messages');
+    const { durationInWords } = await import('../../../preload/contract/duration-words');
+    for (const [lng, expected] of [
+      ['en', ['10 min', '16 h', '3 days', '2 years', '1 year']],
+      ['ru', ['10 мин', '16 ч', '3 дня', '2 года', '1 год']],
+    ] as const) {
+      const i18n = i18next.createInstance();
+      await i18n.init({ resources, lng, initAsync: false, interpolation: { escapeValue: false } });
+      const tr = (key: string, values?: Record<string, unknown>) => i18n.t(key, values ?? {});
+      expect([10, 16 * 60, 3 * 1440, 1_002_526, 400 * 1440].map((m) => durationInWords(m, tr))).toEqual(expected);
+    }
+  });
+});
