@@ -3,6 +3,9 @@ import type { Feature } from '../app/feature';
 import type { AppServices } from '../app/services';
 import { createDeviceCache } from './device-cache';
 import { createDeviceLookup } from './device-lookup';
+import { createDeviceSearch } from './device-search';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
 import { createShortcutStore } from './shortcut-store';
 import { createWatchLists, type WatchEvents } from './watch-lists';
 import { createWatchRepository } from '../storage/repositories/watch-repository';
@@ -45,8 +48,23 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
     ...(options.notifyGatherMs !== undefined ? { notifyGatherMs: options.notifyGatherMs } : {}),
   });
 
+  const search = createDeviceSearch({
+    activeProfileId: async () => {
+      try {
+        return (await services.connections.active()).profile.id;
+      } catch (error) {
+        if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
+        throw error;
+      }
+    },
+    shortcuts,
+    cache,
+    watch,
+  });
+
   return {
     handlers: {
+      'agents.search': ({ query }) => search.search(query),
       // A cancelled look-up (the operator typed another id, left the screen) aborts its HTTP request.
       'agents.lookup': ({ id }, context) => lookup.lookup(id, context.signal),
       'agents.cached': ({ id }) => lookup.cached(id),

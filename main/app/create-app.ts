@@ -12,6 +12,7 @@ import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
 import { importLegacyData, legacySources } from '../storage';
 import { createSupportFeature } from '../support/support-feature';
+import { placementsOf } from '../simulator/placements';
 
 export interface AppOptions extends ServiceOptions {
   /** Start the built-in demo server when no server is configured (default true). */
@@ -29,13 +30,14 @@ export interface WatchdeskApp {
 }
 
 /** Every feature, in one list: adding a screen adds one line here (see "Adding a screen" in the README). */
-function createFeatures(services: AppServices, options: AppOptions = {} as AppOptions) {
+function createFeatures(services: AppServices, options: AppOptions = {} as AppOptions, demoServer: RunningSimulator | null = null) {
+  const onboarding = { ...options.onboarding, ...(demoServer ? { demoPlacements: () => placementsOf(demoServer.state) } : {}) };
   return [
     createAboutFeature(services),
     createConnectFeature(services),
     createTokensFeature(services),
     createDashboardFeature(services),
-    createOnboardingFeature(services, options.onboarding),
+    createOnboardingFeature(services, onboarding),
     createAgentsFeature(services),
     createAnalyticsFeature(services),
     createSupportFeature(services),
@@ -62,7 +64,7 @@ export async function createApp(options: AppOptions): Promise<WatchdeskApp> {
   // What the stores before the database left in the folder is taken in once, in one transaction, before any feature reads.
   await importLegacyData(services.storage, { dataDir: services.dataDir, getDataKey: () => services.vault.getDataKey() }, legacySources, (sentence) => services.dataFolder.notice(sentence));
   const demoServer = options.demo === false ? null : await startDemoServerIfWanted(services.profiles, services.connections);
-  const features = createFeatures(services, options);
+  const features = createFeatures(services, options, demoServer);
   const handlers = Object.assign({}, ...features.map((feature) => feature.handlers)) as Handlers;
 
   return {

@@ -9,6 +9,7 @@ import {
   type CameraCreateRequest,
   type CameraTemplate,
   type ImportStatus,
+  type KnownPlacement,
   type OutboxEntry,
   type OutboxSummary,
   type OutboxView,
@@ -30,6 +31,8 @@ export interface OnboardingFeatureOptions {
   tuning?: OutboxHolderOptions['tuning'];
   /** How long "Create now" waits for the first answer before leaving the camera in the outbox. */
   createNowWaitMs?: number;
+  /** The built-in demo server's tree elements and folders, when it runs (the composition root passes them). */
+  demoPlacements?: () => KnownPlacement[];
 }
 
 const masked = (entry: OutboxEntry): OutboxEntry => ({ ...entry, request: maskedRequest(entry.request) });
@@ -136,6 +139,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       groups: [...groups.values()].slice(0, SUGGESTIONS),
       folders: [...folders.values()].slice(0, SUGGESTIONS),
       services: [...servicesSeen].slice(0, SUGGESTIONS),
+      demoPlacements: [],
     };
   }
 
@@ -150,6 +154,13 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       throw new AppFailure('Conflict', t('onboarding.errors.nothingToUndo'));
     }
     throw new AppFailure('Validation', t('onboarding.errors.nothingToUndo'));
+  }
+
+  /** The demo server's placements, only while the demo profile is the active one (another server has other ones). */
+  async function demoPlacements(): Promise<KnownPlacement[]> {
+    if (!options.demoPlacements) return [];
+    const active = await connections.active().catch(() => null);
+    return active?.profile.kind === 'demo' ? options.demoPlacements() : [];
   }
 
   const handlers: Feature<typeof onboardingChannels>['handlers'] = {
@@ -180,8 +191,8 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
     },
 
     async 'onboarding.suggestions'() {
-      const [outbox, saved] = await Promise.all([holder.get(), templates.list().catch(() => [])]);
-      return suggestions(outbox, saved);
+      const [outbox, saved, demo] = await Promise.all([holder.get(), templates.list().catch(() => []), demoPlacements()]);
+      return { ...suggestions(outbox, saved), demoPlacements: demo };
     },
 
     'onboarding.templates': () => templates.list(),

@@ -18,11 +18,9 @@ export function fieldErrorsOf(problems: Problems): Record<string, string[]> {
 export function checkedRequest(request: CameraCreateRequest): { request: CameraCreateRequest; problems: Problems } {
   const draft = fromRequest(request);
   const checked = toRequest(draft);
-  // Fields the wizard does not edit are passed through as given (the spec accepts them).
   const passthrough: CameraCreateRequest = {};
-  if (request.log_extra !== undefined) passthrough.log_extra = request.log_extra;
-  if (request.is_can_manage_archive_storage_days !== undefined) passthrough.is_can_manage_archive_storage_days = request.is_can_manage_archive_storage_days;
-  if (request.group_type !== undefined) passthrough.group_type = request.group_type;
+  // An explicit `false` is kept as sent: the draft only knows ticked (true) or not sent.
+  if (request.is_can_manage_archive_storage_days === false) passthrough.is_can_manage_archive_storage_days = false;
   // Keys typed as numbers stay numbers (the spec allows string or int; the server compares them as text).
   if (typeof request.group_external_id === 'number' && checked.request.group_external_id !== undefined) passthrough.group_external_id = request.group_external_id;
   if (typeof request.folder_key === 'number' && checked.request.folder_key !== undefined) passthrough.folder_key = request.folder_key;

@@ -7,6 +7,7 @@ import type { TokenFactory } from './token-factory';
 /** Answer shapes that differ between documented platform versions (see SimulatorOptions.answers). */
 export interface AnswerShapes {
   apiToken: 'string' | 'object';
+  accessToken: 'string' | 'object';
   taskUpdate: 'no-content' | 'stream-uid';
 }
 

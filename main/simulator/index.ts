@@ -41,7 +41,9 @@ export interface SimulatorOptions {
   /**
    * Which documented answer shape to give where the vendor's documentation versions differ (README, "Sources").
    * `apiToken`: `'string'` (default; 24.03 documents "a JSON string with the API access token") or `'object'`
-   * (`{token, client, duration, expires_at}`, the shape this simulator gave before). `taskUpdate`: `'no-content'`
+   * (`{token, client, duration, expires_at}`, the shape this simulator gave before). `accessToken` (operation 3):
+   * `'string'` (default; 23.09 and 24.03 document "a JSON string with the token") or `'object'`
+   * (`{token, uid, user, duration, expires_at}`, the shape this simulator gave before). `taskUpdate`: `'no-content'`
    * (default; the spec's 204) or `'stream-uid'` (23.09 documents 200 with the stream's identifier).
    */
   answers?: Partial<AnswerShapes>;
@@ -96,7 +98,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       localAddresses: new Set(options.localAddresses ?? DEFAULT_LOCAL_ADDRESSES),
       acceptCreateAccessToken: options.acceptCreateAccessToken ?? false,
       topMediaServers: options.topMediaServers ?? 5,
-      answers: { apiToken: options.answers?.apiToken ?? 'string', taskUpdate: options.answers?.taskUpdate ?? 'no-content' },
+      answers: {
+        apiToken: options.answers?.apiToken ?? 'string',
+        accessToken: options.answers?.accessToken ?? 'string',
+        taskUpdate: options.answers?.taskUpdate ?? 'no-content',
+      },
     },
     state,
     clock,

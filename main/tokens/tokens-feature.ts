@@ -157,7 +157,9 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
   }
 
   const handlers: Feature<typeof tokenChannels>['handlers'] = {
-    async 'tokens.create'({ stream, note, ...grant }, { signal }) {
+    // `allowNothing` was checked by the contract (a token with every permission off needs the operator's yes); it is
+    // not part of what is sent or remembered.
+    async 'tokens.create'({ stream, note, allowNothing: _confirmed, ...grant }, { signal }) {
       const { profile, client } = await connections.active();
       let token: string;
       try {
@@ -242,7 +244,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       return { csv: historyToCsv(chosen), filename: exportFilename('watchdesk-tokens', new Date()), rows: chosen.length };
     },
 
-    async 'tokens.batchStart'({ text, note, concurrency, ...grant }) {
+    async 'tokens.batchStart'({ text, note, concurrency, allowNothing: _confirmed, ...grant }) {
       const { streams, notes: noteKeys } = parseBatchList(text);
       const notes = noteKeys.map((note) => messageInWords(note, t));
       const { profile, client } = await connections.active();

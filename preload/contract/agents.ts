@@ -5,6 +5,7 @@ import { event } from './event';
 import type { AppErrorKind } from './app-error';
 import type { CameraAgent } from './wire/platform';
 import { deviceIdSchema } from './agents-ids';
+import type { DeviceSearchResult } from './agents-search';
 import { watchRuleSchema, type AlertFacts, type WatchRule } from './agents-rules';
 import { alertChannels, alertEvents } from './agents-alerts';
 
@@ -146,6 +147,9 @@ export interface WatchRow {
   worstStoragePercent: number | null;
   streams: StreamSummary;
   version: string | null;
+  /** As the device last answered (finding a device by MAC or serial among those watched). */
+  mac: string | null;
+  serial: string | null;
   /** The device's last_updated_at. */
   lastSeenAt: string | null;
   /** When this list last polled it successfully. */
@@ -185,6 +189,8 @@ export const agentsChannels = {
   'agents.lookup': channel<AgentSnapshot>()(z.object({ id: deviceIdSchema })),
   /** The last copy seen of a device on the active server, or null. */
   'agents.cached': channel<AgentSnapshot | null>()(z.object({ id: deviceIdSchema })),
+  /** A device by name, MAC or serial among those already seen on the active server (look-ups, copies, watch lists). */
+  'agents.search': channel<DeviceSearchResult>()(z.object({ query: z.string().trim().min(2).max(100) })),
   'agents.clearCache': channel<null>()(z.undefined().optional()),
   'agents.shortcuts': channel<LookupShortcuts>()(z.undefined().optional()),
   'agents.pin': channel<LookupShortcuts>()(z.object({ id: deviceIdSchema, pinned: z.boolean() })),

@@ -145,11 +145,25 @@ export const templateSchema = z.object({
 });
 export type CameraTemplate = z.infer<typeof templateSchema>;
 
+/** A tree element and its private folders, as the built-in demo server holds them. */
+export interface KnownPlacement {
+  id: number;
+  key: string;
+  name: string;
+  folders: Array<{ id: number; key: string; name: string }>;
+}
+
 export interface Suggestions {
   /** Tree elements used in recent successful creates and in templates, newest first. */
   groups: Array<{ by: 'id' | 'key'; value: string }>;
   folders: Array<{ by: 'id' | 'key'; value: string }>;
   services: string[];
+  /**
+   * When the active server is the built-in demo server: the tree elements (with folders) it knows, so a first-time
+   * user can place a camera without reading the simulator's seed. Empty for any other server (the spec shows no way
+   * to list them).
+   */
+  demoPlacements: KnownPlacement[];
 }
 
 export interface SubmitResult {

@@ -60,7 +60,23 @@ function checkWindow(grant: Grant, ctx: z.RefinementCtx): void {
   }
 }
 
-export const streamTokenRequestSchema = z.object({ stream: streamUid, ...grantShape, note }).superRefine(checkWindow);
+/**
+ * The operator's "yes" to a token that allows nothing: with live, DVR and download all off the platform grants nothing
+ * (the vendor documents all three as false by default), so such a request is only sent after the screen said so in
+ * words and the operator confirmed. A caller that skips the question gets a sentence, not a useless token.
+ */
+const allowNothing = z.boolean().default(false);
+
+function checkPermissions(grant: Pick<Grant, 'live' | 'dvr' | 'copy'> & { allowNothing: boolean }, ctx: z.RefinementCtx): void {
+  if (!grant.live && !grant.dvr && !grant.copy && !grant.allowNothing) {
+    ctx.addIssue({ code: 'custom', path: ['live'], message: fieldMessage('validation.tokens.noPermissionUnconfirmed') });
+  }
+}
+
+export const streamTokenRequestSchema = z
+  .object({ stream: streamUid, ...grantShape, note, allowNothing })
+  .superRefine(checkWindow)
+  .superRefine(checkPermissions);
 export type StreamTokenRequest = z.input<typeof streamTokenRequestSchema>;
 
 export const userBoundRequestSchema = z.object({
@@ -90,8 +106,10 @@ export const batchStartSchema = z
       .min(1, { error: fieldMessage('validation.tokens.concurrencyMin') })
       .max(64, { error: fieldMessage('validation.tokens.concurrencyMax') })
       .default(16),
+    allowNothing,
   })
-  .superRefine(checkWindow);
+  .superRefine(checkWindow)
+  .superRefine(checkPermissions);
 export type BatchStartRequest = z.input<typeof batchStartSchema>;
 
 /**

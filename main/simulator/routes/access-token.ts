@@ -13,8 +13,9 @@ const accessTokenRequestSchema = z.object({
 });
 
 /**
- * POST /api/auth/token/access/ — a token bound to one stream and one user. The spec shows only the request, so
- * the response mirrors the API token endpoint's (README).
+ * POST /api/auth/token/access/ — a token bound to one stream and one user. The spec shows only the request; the
+ * vendor's documentation (createaccesstoken, 23.09 and 24.03, README "Sources") answers 200 with a bare JSON string,
+ * the same shape as the API token endpoint. `answers.accessToken: 'object'` gives the shape this simulator gave before.
  */
 export function handleAccessToken(req: SimRequest, ctx: SimContext): Reply {
   const auth = authenticate(req, ctx);
@@ -38,6 +39,7 @@ export function handleAccessToken(req: SimRequest, ctx: SimContext): Reply {
     expiresAt: expiryMs(issuedAt, duration),
   };
   ctx.state.accessTokens.push(record);
+  if (ctx.settings.answers.accessToken === 'string') return jsonReply(200, record.token);
   return jsonReply(200, {
     token: record.token,
     uid,

@@ -55,5 +55,31 @@ export function generateTree(random: Random): TreeSeed {
       }
     }
   }
+  addDemoSite(tree, folders, nextId, nextFolderId);
   return { tree, folders, leafIds };
+}
+
+/**
+ * The placements the downloadable CSV template names (preload/contract/camera/csv-columns.ts), present for every
+ * seed, so a first-time user's template rows are accepted by the demo server as they are. Added after every random
+ * draw, and not among the elements cameras hang from, so the rest of the seeded data is the same as without it.
+ */
+export const DEMO_SITE = {
+  key: 'site-riga-depot',
+  name: 'Riga Depot',
+  folders: [
+    { key: 'riga-depot-gates', name: 'Gates' },
+    { key: 'riga-depot-yard', name: 'Yard' },
+  ],
+} as const;
+
+function addDemoSite(tree: TreeElement[], folders: PrivateFolder[], nextId: number, nextFolderId: number): void {
+  const riga = tree.find((el) => el.name === 'Riga');
+  let site = tree.find((el) => el.key === DEMO_SITE.key);
+  if (!site) {
+    site = { id: nextId, key: DEMO_SITE.key, name: DEMO_SITE.name, parent_id: riga?.id ?? 1 };
+    tree.push(site);
+  }
+  let id = nextFolderId;
+  for (const folder of DEMO_SITE.folders) folders.push({ id: id++, key: folder.key, name: folder.name, group_id: site.id });
 }

@@ -31,12 +31,22 @@ export interface CameraDraft {
   serial_number: string;
   external_id: string;
   service: string;
+  /**
+   * Extra information from an external system (`log_extra`, object or string): sent as the text typed, or, when
+   * `log_extra_as` is `json`, as the JSON object the text holds. Empty: not sent.
+   */
+  log_extra: string;
+  log_extra_as: 'text' | 'json';
+  /** `group_type`: `private` is the only value the spec has seen, so it is suggested; empty: not sent. */
+  group_type: string;
   /** How the tree element is named: its database id (`group_id`) or its key (`group_external_id`). */
   group_by: 'id' | 'key';
   group: string;
   folder_by: 'id' | 'key';
   folder: string;
   is_user_owner: boolean;
+  /** `is_can_manage_archive_storage_days`: sent as `true` when ticked; unticked, not sent (the server's default). */
+  can_manage_storage_days: boolean;
   latitude: string;
   longitude: string;
   onvif_login: string;
@@ -56,11 +66,15 @@ export function emptyDraft(externalId: string): CameraDraft {
     serial_number: '',
     external_id: externalId,
     service: '',
+    log_extra: '',
+    log_extra_as: 'text',
+    group_type: 'private',
     group_by: 'key',
     group: '',
     folder_by: 'key',
     folder: '',
     is_user_owner: false,
+    can_manage_storage_days: false,
     latitude: '',
     longitude: '',
     onvif_login: '',
@@ -131,6 +145,33 @@ function streamToWire(kind: StreamKind, stream: StreamDraft, index: number, prob
   return settings;
 }
 
+/** `log_extra` as typed: text as it is, or the JSON object the text holds (anything else than an object is refused). */
+function logExtra(request: CameraCreateRequest, draft: CameraDraft, problems: Problems): void {
+  if (draft.log_extra.trim() === '') return;
+  if (draft.log_extra_as === 'text') {
+    request.log_extra = draft.log_extra;
+    return;
+  }
+  const value = parseJson(draft.log_extra);
+  if (value === undefined) addProblem(problems, 'log_extra', 'onboarding.rules.logExtraJson');
+  else if (value === null || typeof value !== 'object' || Array.isArray(value)) addProblem(problems, 'log_extra', 'onboarding.rules.logExtraObject');
+  else request.log_extra = value as Record<string, unknown>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sentence for a coordinate that cannot be sent: out of range, not a number, or two readings possible. */
+function coordinateRule(reason: 'number' | 'range' | 'ambiguous', range: 'onboarding.rules.latitudeRange' | 'onboarding.rules.longitudeRange') {
+  if (reason === 'range') return range;
+  return reason === 'ambiguous' ? 'onboarding.rules.coordinateAmbiguous' : 'onboarding.rules.number';
+}
+
 /** The create request a draft describes, and every problem found; `request` is only safe to send when problems is empty. */
 export function toRequest(draft: CameraDraft): { request: CameraCreateRequest; problems: Problems } {
   const problems: Problems = {};
@@ -151,8 +192,11 @@ export function toRequest(draft: CameraDraft): { request: CameraCreateRequest; p
 
   idOrKey(request, draft.group_by, draft.group, 'group_id', 'group_external_id', problems);
   idOrKey(request, draft.folder_by, draft.folder, 'folder_id', 'folder_key', problems);
-  request.group_type = 'private';
+  const groupType = text(problems, 'group_type', draft.group_type, false);
+  if (groupType !== undefined) request.group_type = groupType;
   request.is_user_owner = draft.is_user_owner;
+  if (draft.can_manage_storage_days) request.is_can_manage_archive_storage_days = true;
+  logExtra(request, draft, problems);
 
   const hasLat = draft.latitude.trim() !== '';
   const hasLng = draft.longitude.trim() !== '';
@@ -160,9 +204,9 @@ export function toRequest(draft: CameraDraft): { request: CameraCreateRequest; p
     const lat = checkLatitude(draft.latitude);
     const lng = checkLongitude(draft.longitude);
     if (!hasLat) addProblem(problems, 'latitude', 'onboarding.rules.pairMissing');
-    else if (!lat.ok) addProblem(problems, 'latitude', lat.reason === 'range' ? 'onboarding.rules.latitudeRange' : 'onboarding.rules.number');
+    else if (!lat.ok) addProblem(problems, 'latitude', coordinateRule(lat.reason, 'onboarding.rules.latitudeRange'));
     if (!hasLng) addProblem(problems, 'longitude', 'onboarding.rules.pairMissing');
-    else if (!lng.ok) addProblem(problems, 'longitude', lng.reason === 'range' ? 'onboarding.rules.longitudeRange' : 'onboarding.rules.number');
+    else if (!lng.ok) addProblem(problems, 'longitude', coordinateRule(lng.reason, 'onboarding.rules.longitudeRange'));
     if (lat.ok && lng.ok) {
       request.latitude = lat.value;
       request.longitude = lng.value;
@@ -193,6 +237,13 @@ export function fromRequest(request: CameraCreateRequest, externalId?: string): 
   draft.mac = request.mac ?? '';
   draft.serial_number = request.serial_number ?? '';
   draft.service = request.service ?? '';
+  if (typeof request.log_extra === 'string') draft.log_extra = request.log_extra;
+  else if (request.log_extra !== undefined) {
+    draft.log_extra = JSON.stringify(request.log_extra, null, 2);
+    draft.log_extra_as = 'json';
+  }
+  draft.group_type = request.group_type ?? '';
+  draft.can_manage_storage_days = request.is_can_manage_archive_storage_days === true;
   draft.group_by = request.group_id !== undefined ? 'id' : 'key';
   draft.group = String(request.group_id ?? request.group_external_id ?? '');
   draft.folder_by = request.folder_id !== undefined ? 'id' : 'key';
@@ -221,7 +272,8 @@ export function fromRequest(request: CameraCreateRequest, externalId?: string): 
  * `streams.high.x` (the request lists only the included streams), `group_id` and `group_external_id` become `group`.
  */
 export function draftFieldOf(path: string, request: CameraCreateRequest): string {
-  if (path === 'group_id' || path === 'group_external_id' || path === 'group_type') return 'group';
+  if (path === 'group_id' || path === 'group_external_id') return 'group';
+  if (path === 'is_can_manage_archive_storage_days') return 'can_manage_storage_days';
   if (path === 'folder_id' || path === 'folder_key') return 'folder';
   if (path === 'onvif_credentials.login') return 'onvif_login';
   if (path === 'onvif_credentials.password') return 'onvif_password';
@@ -241,8 +293,9 @@ export const WIZARD_STEPS: readonly WizardStep[] = ['identity', 'placement', 'ac
 
 /** The wizard step that holds a draft field (a 422 marks that step). */
 export function stepOf(draftField: string): WizardStep {
-  if (/^(name|mac|serial_number|external_id|service)$/.test(draftField)) return 'identity';
-  if (/^(group|folder|is_user_owner|latitude|longitude)$/.test(draftField)) return 'placement';
+  if (/^(name|mac|serial_number|external_id|service|log_extra)$/.test(draftField)) return 'identity';
+  if (/^(group_type|group|folder|is_user_owner|latitude|longitude)$/.test(draftField)) return 'placement';
+  if (draftField === 'can_manage_storage_days') return 'recording';
   if (draftField.startsWith('onvif_')) return 'access';
   if (draftField.startsWith('streams')) return 'recording';
   return 'review';

@@ -6,6 +6,7 @@ import { dayFromWire } from './timetable';
  * The bulk-import CSV: one column per request field, named after it (`name`, `mac`, `group_external_id`, …), with
  * the ONVIF credentials and the per-stream archive settings flattened (`onvif_port`, `high_storage_days`,
  * `low_from`). A timetable in CSV is one day of the seen type `same_every_day`, its from/to in the spec's shape.
+ * `log_extra` is sent as text, or as a JSON object when the cell starts with `{`; `group_type` left empty is `private`.
  */
 export const CSV_COLUMNS = [
   'name',
@@ -13,11 +14,14 @@ export const CSV_COLUMNS = [
   'serial_number',
   'external_id',
   'service',
+  'log_extra',
+  'group_type',
   'group_id',
   'group_external_id',
   'folder_id',
   'folder_key',
   'is_user_owner',
+  'is_can_manage_archive_storage_days',
   'latitude',
   'longitude',
   'onvif_login',
@@ -39,15 +43,22 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** A row is a camera only with these; the tree element and folder each need one of two columns. */
 export const REQUIRED_COLUMNS: readonly (CsvColumn | `${CsvColumn}|${CsvColumn}`)[] = ['name', 'mac', 'group_id|group_external_id', 'folder_id|folder_key'];
 
-/** The example rows of the downloadable template. */
+/**
+ * The example rows of the downloadable template. Their placements are ones the built-in demo server holds for any
+ * seed (main/simulator/seed/tree.ts, DEMO_SITE; tree element 1 is the root and folder 501 its first folder), so the
+ * template imports as it is against the demo server.
+ */
 export const TEMPLATE_ROWS: Array<Partial<Record<CsvColumn, string>>> = [
   {
     name: 'Depot gate 1',
     mac: 'AA:BB:CC:00:00:01',
     serial_number: 'SN-000001',
+    log_extra: '{"work_order": "RIGA-1042"}',
+    group_type: 'private',
     group_external_id: 'site-riga-depot',
-    folder_key: 'fld-0503',
+    folder_key: 'riga-depot-gates',
     is_user_owner: 'false',
+    is_can_manage_archive_storage_days: 'true',
     latitude: '56.9496',
     longitude: '24.1052',
     onvif_login: 'admin',
@@ -60,7 +71,8 @@ export const TEMPLATE_ROWS: Array<Partial<Record<CsvColumn, string>>> = [
   {
     name: 'Depot yard',
     mac: 'aa-bb-cc-00-00-02',
-    group_id: '12',
+    log_extra: 'installed by crew 7',
+    group_id: '1',
     folder_id: '501',
     high_archive: 'true',
     high_storage_days: '14',
@@ -134,6 +146,11 @@ export function draftOfRecord(record: Partial<Record<CsvColumn, string>>, newExt
   draft.mac = cellOf(record, 'mac');
   draft.serial_number = cellOf(record, 'serial_number');
   draft.service = cellOf(record, 'service');
+  const logExtra = cellOf(record, 'log_extra');
+  draft.log_extra = logExtra;
+  draft.log_extra_as = logExtra.startsWith('{') ? 'json' : 'text';
+  const groupType = cellOf(record, 'group_type');
+  if (groupType !== '') draft.group_type = groupType;
   const groupId = cellOf(record, 'group_id');
   const groupKey = cellOf(record, 'group_external_id');
   if (groupId !== '' && groupKey !== '') addProblem(problems, 'group_external_id', 'onboarding.rules.eitherOr');
@@ -145,6 +162,7 @@ export function draftOfRecord(record: Partial<Record<CsvColumn, string>>, newExt
   draft.folder_by = folderId !== '' ? 'id' : 'key';
   draft.folder = folderId || folderKey;
   draft.is_user_owner = flag(cellOf(record, 'is_user_owner'), 'is_user_owner', problems);
+  draft.can_manage_storage_days = flag(cellOf(record, 'is_can_manage_archive_storage_days'), 'is_can_manage_archive_storage_days', problems);
   draft.latitude = cellOf(record, 'latitude');
   draft.longitude = cellOf(record, 'longitude');
   draft.onvif_login = cellOf(record, 'onvif_login');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldMessage } from '../messages/field-message';
 
 /**
- * Wire schemas for every request and response of the platform API (../../../shared/spec/platform-api.md).
+ * Wire schemas for every request and response of the platform API (docs/platform-api.md).
  * Pure zod, no I/O: the IPC contract imports these.
  *
  * Responses are lenient in the ways the spec allows: unknown extra fields are kept (`loose`), members the spec marks

@@ -2,7 +2,9 @@ import type { Language } from '../../../preload/contract/messages';
 import type { WatchAlert } from '../../../preload/contract/agents';
 import type { WatchRule } from '../../../preload/contract/agents-rules';
 import { humanSize, sizeFractionDigits } from '../../../preload/contract/agents-storage';
+import { durationInWords } from '../../../preload/contract/duration-words';
 import { formatDateTime, formatNumber, formatRelative } from '../../lib/format';
+import { t } from '../../lib/i18n.svelte';
 
 /** A moment as the view shows it: in the operator's zone, relative to now, and the raw UTC for the hover. */
 export interface Moment {
@@ -51,7 +53,7 @@ export function resolutionOf(width: number | null, height: number | null): strin
 export function ruleWords(rule: WatchRule): { key: `agents.rules.${WatchRule['kind']}`; values: Record<string, string | number> } {
   switch (rule.kind) {
     case 'offline':
-      return { key: 'agents.rules.offline', values: { minutes: rule.minutes } };
+      return { key: 'agents.rules.offline', values: { duration: durationInWords(rule.minutes, t) } };
     case 'storage':
       return { key: 'agents.rules.storage', values: { percent: rule.percent } };
     case 'version':
@@ -67,7 +69,7 @@ export function ruleWords(rule: WatchRule): { key: `agents.rules.${WatchRule['ki
 export function alertFactWords(alert: WatchAlert): { key: `agents.alerts.facts.${WatchRule['kind']}`; values: Record<string, string | number> } {
   switch (alert.rule.kind) {
     case 'offline':
-      return { key: 'agents.alerts.facts.offline', values: { minutes: alert.facts.minutes ?? alert.rule.minutes } };
+      return { key: 'agents.alerts.facts.offline', values: { duration: durationInWords(alert.facts.minutes ?? alert.rule.minutes, t) } };
     case 'storage':
       return { key: 'agents.alerts.facts.storage', values: { percent: alert.facts.percent ?? alert.rule.percent } };
     case 'version':

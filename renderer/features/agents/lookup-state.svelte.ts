@@ -1,5 +1,6 @@
 import type { AgentSnapshot, LookupShortcuts } from '../../../preload/contract/agents';
 import type { AppError } from '../../../preload/contract/app-error';
+import { lookupOrSearch, type DeviceSearchResult } from '../../../preload/contract/agents-search';
 import { api } from '../../lib/api';
 import { splitFailure } from '../../lib/result';
 
@@ -18,6 +19,8 @@ export class LookupState {
   /** The failure shown next to the id field (422, 404, not a number). */
   fieldError = $state<string | undefined>(undefined);
   busy = $state(false);
+  /** The devices seen before that match the text typed (a name, MAC or serial), with the text. */
+  found = $state<(DeviceSearchResult & { query: string }) | null>(null);
   shortcuts = $state<LookupShortcuts>({ recent: [], pinned: [] });
   refreshSec = $state<number>(0);
   /** When the last look-up answered (this computer's clock), for "last updated". */
@@ -35,7 +38,9 @@ export class LookupState {
    */
   async open(id: string = this.id, { refresh = false } = {}): Promise<void> {
     const wanted = id.trim();
+    if (!refresh && lookupOrSearch(wanted) === 'search') return this.search(wanted);
     if (!refresh) this.id = wanted;
+    this.found = null;
     this.#controller?.abort();
     const controller = new AbortController();
     this.#controller = controller;
@@ -59,6 +64,27 @@ export class LookupState {
     this.failure = failure;
     // A refused or unknown id is not the device on screen any more; a refresh that failed keeps the last one.
     if (!refresh) this.snapshot = null;
+  }
+
+  /** A name, MAC or serial: the devices seen before that match (the server looks devices up by number only). */
+  async search(query: string): Promise<void> {
+    this.#controller?.abort();
+    this.#controller = null;
+    this.busy = true;
+    this.fieldError = undefined;
+    const result = await api.agents.search({ query });
+    this.busy = false;
+    if (!result.ok) {
+      const { errors, failure } = splitFailure(result.error, ['id'] as const);
+      this.fieldError = errors.id;
+      this.failure = failure;
+      return;
+    }
+    this.failure = null;
+    this.found = { query, ...result.value };
+    // One device only, found by an exact name, MAC or serial: it is the one asked for.
+    const only = result.value.matches.length === 1 ? result.value.matches[0] : undefined;
+    if (only && only.rank === 0) await this.open(only.id);
   }
 
   /**

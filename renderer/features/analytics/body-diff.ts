@@ -46,6 +46,7 @@ function pointsKeyOf(element: ShapeElement): string | null {
 function diffElement(kind: ShapeKind, before: ShapeElement | undefined, after: ShapeElement | undefined, index: number): BodyChange[] {
   const number = index + 1;
   const base = `${shapeArrayPath[kind].join('.')}.${index}`;
+  if (before && after && contentOf(before) === contentOf(after)) return [];
   if (!before && after) return [after.drawable ? { type: 'shapeAdded', kind, number, points: after.points.length } : { type: 'member', path: base, before: undefined, after: after.raw }];
   if (before && !after) return [before.drawable ? { type: 'shapeRemoved', kind, number, points: before.points.length } : { type: 'member', path: base, before: before.raw, after: undefined }];
   if (!before || !after) return [];
@@ -83,10 +84,52 @@ function diffShapes(before: JsonObject, after: JsonObject, kind: ShapeKind): Bod
   const listBefore = readShapes(before, kind);
   const listAfter = readShapes(after, kind);
   if (listBefore.notAList || listAfter.notAList) return [{ type: 'member', path: path.join('.'), before: rawBefore, after: rawAfter }];
-  const count = Math.max(listBefore.elements.length, listAfter.elements.length);
   const changes: BodyChange[] = [];
-  for (let i = 0; i < count; i += 1) changes.push(...diffElement(kind, listBefore.elements[i], listAfter.elements[i], i));
+  for (const [before, after] of alignElements(listBefore.elements, listAfter.elements)) {
+    // Numbered as the operator sees them: a removed shape by its number before, any other by its number now.
+    const index = after ? after.index : before!.index;
+    changes.push(...diffElement(kind, before, after, index));
+  }
   return changes;
+}
+
+/** An element's content as sent (points as they stand now), for telling which elements stayed the same. */
+function contentOf(element: ShapeElement): string {
+  return JSON.stringify(element.drawable ? currentRaw(element) : element.raw);
+}
+
+/**
+ * The elements before and after, paired: unchanged ones by content, in order (a longest common subsequence), so
+ * deleting zone 2 of 3 reads "zone 2 removed", not "zone 2 reshaped, zone 3 removed"; between two unchanged ones,
+ * the rest pair up in order (a reshaped shape), and what is left over was added or removed.
+ */
+export function alignElements<T extends ShapeElement>(before: readonly T[], after: readonly T[]): Array<[T | undefined, T | undefined]> {
+  const a = before.map(contentOf);
+  const b = after.map(contentOf);
+  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i -= 1) for (let j = b.length - 1; j >= 0; j -= 1) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const pairs: Array<[T | undefined, T | undefined]> = [];
+  let gapBefore: T[] = [];
+  let gapAfter: T[] = [];
+  const flush = () => {
+    const n = Math.max(gapBefore.length, gapAfter.length);
+    for (let k = 0; k < n; k += 1) pairs.push([gapBefore[k], gapAfter[k]]);
+    gapBefore = [];
+    gapAfter = [];
+  };
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      flush();
+      pairs.push([before[i], after[j]]);
+      i += 1;
+      j += 1;
+    } else if (j >= b.length || (i < a.length && lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) gapBefore.push(before[i++]!);
+    else gapAfter.push(after[j++]!);
+  }
+  flush();
+  return pairs;
 }
 
 function diffMembers(before: JsonObject, after: JsonObject, prefix: string, skip: ReadonlySet<string> = new Set()): BodyChange[] {

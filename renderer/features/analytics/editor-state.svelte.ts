@@ -1,5 +1,6 @@
 import { checkTaskBody } from '../../../preload/contract/analytics';
 import type { JsonObject } from './json-path';
+import type { FormField } from './task-form';
 import { flagsByShape } from './shape-flags';
 import {
   blankDocument,
@@ -47,6 +48,8 @@ export class TaskEditor {
   /** The JSON text as the operator typed it, while it differs from the formatted document (or does not parse). */
   #typed = $state<string | null>(null);
   #jsonProblem = $state<{ reason: 'notJson' | 'notObject'; detail: string } | null>(null);
+  /** Form fields whose typed text does not parse, so the body still holds something else (see reviewProblems). */
+  #unparsed = $state.raw<ReadonlySet<FormField>>(new Set());
 
   readonly fields: TaskFields = $derived(readFields(this.#doc));
   readonly areas = $derived(readShapes(this.#doc, 'area'));
@@ -68,6 +71,19 @@ export class TaskEditor {
   get canRedo(): boolean {
     return this.#redo.length > 0;
   }
+  get unparsed(): ReadonlySet<FormField> {
+    return this.#unparsed;
+  }
+
+  /** A form field's text box says whether what is typed in it parses (and is therefore what the body holds). */
+  setUnparsed(field: FormField, unparsed: boolean): void {
+    if (this.#unparsed.has(field) === unparsed) return;
+    const next = new Set(this.#unparsed);
+    if (unparsed) next.add(field);
+    else next.delete(field);
+    this.#unparsed = next;
+  }
+
   get jsonProblem() {
     return this.#jsonProblem;
   }
@@ -104,6 +120,7 @@ export class TaskEditor {
     this.#redo = [];
     this.#typed = null;
     this.#jsonProblem = null;
+    this.#unparsed = new Set();
   }
 
   /** After a successful send: the body sent is what the server now holds. */

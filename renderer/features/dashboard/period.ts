@@ -87,9 +87,9 @@ export function daysInWords(range: DayRange, language: Language): string {
   return format.formatRange(dayToUtc(range.from), dayToUtc(range.to));
 }
 
-/** "14–20 Nov 2026, Europe/Berlin": the period a widget shows, as of `now`. */
+/** "14–20 Nov 2026, Europe/Berlin" (or "…, UTC" on a machine set to UTC): the period a widget shows, as of `now`. */
 export function periodInWords(period: Period, now: Date | number, language: Language): string {
-  return `${daysInWords(periodDays(period, now), language)}, ${period.timezone}`;
+  return `${daysInWords(periodDays(period, now), language)}, ${zoneInWords(period.timezone)}`;
 }
 
 /** "7–13 Nov 2026": the comparison period of count_for_range, as of `now`. */
@@ -108,12 +108,32 @@ export function timeZoneNames(): string[] {
 }
 
 /**
- * The operator's own zone. A machine set to plain UTC has no Region/City name; Atlantic/Reykjavik keeps UTC all year
- * without DST, so the numbers are the same as the machine's own days.
+ * What the platform is sent for UTC. It accepts Region/City names only (spec), and a machine set to plain UTC has
+ * none; Atlantic/Reykjavik keeps UTC all year without DST, so its days are the machine's own days.
  */
-export function operatorTimeZone(): string {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return own && isRegionCity(own) ? own : 'Atlantic/Reykjavik';
+export const UTC_ZONE = 'Atlantic/Reykjavik';
+
+/** The machine's own zone name, as the system gives it (`Europe/Riga`, `UTC`, `Etc/UTC`, …). */
+export function machineTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+/** Names that mean UTC itself rather than a place. */
+export function isUtcName(zone: string): boolean {
+  return /^(Etc\/)?(UTC|UCT|GMT([+-]0)?|Universal|Zulu|Greenwich)$/i.test(zone);
+}
+
+/** The operator's own zone, as sent to the platform: the machine's Region/City, or the UTC stand-in. */
+export function operatorTimeZone(own = machineTimeZone()): string {
+  return own && isRegionCity(own) ? own : UTC_ZONE;
+}
+
+/**
+ * A zone as the operator reads it: on a machine set to UTC the stand-in sent for UTC is said as "UTC" (the operator
+ * chose nothing called Reykjavik); every other zone by its own name.
+ */
+export function zoneInWords(zone: string, own = machineTimeZone()): string {
+  return zone === UTC_ZONE && !isRegionCity(own) && isUtcName(own) ? 'UTC' : zone;
 }
 
 /** Today in the operator's zone: the default period (the spec's default is today). */

@@ -43,7 +43,7 @@ describe.skipIf(!hasDbus)('connection.changed: the header learns of a failed cal
     const profile = await call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
     const uid = stream();
     await simulator.close();
-    const result = await registry.call('tokens.create', { stream: uid, ttl: 60 }, testSender);
+    const result = await registry.call('tokens.create', { stream: uid, live: true, ttl: 60 }, testSender);
     expect(result).toMatchObject({ ok: false, error: { kind: 'Offline' } });
     const [change] = await pushed(1);
     expect(change).toMatchObject({ profileId: profile.id, ok: false, kind: 'Offline' });
@@ -54,9 +54,9 @@ describe.skipIf(!hasDbus)('connection.changed: the header learns of a failed cal
   it('is pushed when the server refuses the token, and again once a call succeeds, but not for each call alike', async () => {
     const profile = await call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
     simulator.faults.add({ path: '/api/', status: 401, body: '{"message":"Unauthenticated."}', times: 2 });
-    for (let i = 0; i < 2; i++) expect((await registry.call('tokens.create', { stream: stream(), ttl: 60 }, testSender)).ok).toBe(false);
-    await call('tokens.create', { stream: stream(), ttl: 60 });
-    await call('tokens.create', { stream: stream(), ttl: 60 });
+    for (let i = 0; i < 2; i++) expect((await registry.call('tokens.create', { stream: stream(), live: true, ttl: 60 }, testSender)).ok).toBe(false);
+    await call('tokens.create', { stream: stream(), live: true, ttl: 60 });
+    await call('tokens.create', { stream: stream(), live: true, ttl: 60 });
     const seen = await pushed(2);
     expect(seen.map((change) => [change.profileId, change.ok, change.kind])).toEqual([
       [profile.id, false, 'Unauthorized'],

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../../main/simulator';
-import { obtainApiTokenResponseSchema } from '../../../preload/contract/wire/platform';
+import { obtainApiTokenResponseSchema, userBoundTokenResponseSchema } from '../../../preload/contract/wire/platform';
 import { call } from '../simulator/http';
 import { clientFor, privateStream, useSimulatorClient, type Sim } from './sim-fixture';
 
@@ -83,6 +83,29 @@ describe('documented response shapes in the client', () => {
     const { token, raw } = await client.obtainApiToken({ client: 'documented-shape', duration: 60 });
     expect(typeof raw).toBe('string');
     expect(token).toBe(raw);
+  });
+});
+
+describe('the token for a stream and a user (operation 3) as the vendor documents it', () => {
+  it('reads the documented bare JSON string (createaccesstoken, 23.09 and 24.03)', () => {
+    const raw = example<string>('create-user-bound-token.response.24.03.json');
+    expect(userBoundTokenResponseSchema.parse(raw)).toBe('5pNZXnaNf3w_x6I6AkeeXYXPejw8u47erHTwSNVOejgEjJp4~');
+  });
+
+  it('gets the token from the simulator in that shape, and from the object shape it gave before', async () => {
+    const documented = await fixture.client.createUserBoundToken({ uid: privateStream(fixture.sim), user: 'operator-7', duration: 120 });
+    expect(typeof documented.raw).toBe('string');
+    expect(documented.token).toBe(fixture.sim.state.accessTokens.at(-1)!.token);
+    const old = await startSimulator({ seed: 42, answers: { accessToken: 'object' } });
+    const client = clientFor(old);
+    try {
+      const before = await client.createUserBoundToken({ uid: privateStream(old), user: 'operator-7', duration: 120 });
+      expect(before.raw).toMatchObject({ token: before.token, user: 'operator-7' });
+      expect(before.token).toBe(old.state.accessTokens.at(-1)!.token);
+    } finally {
+      await client.close();
+      await old.close();
+    }
   });
 });
 

@@ -18,13 +18,25 @@ describe.skipIf(!hasDbus)('single stream tokens against the simulator', () => {
     const name = [combo.live && 'live', combo.dvr && 'dvr', combo.copy && 'copy'].filter(Boolean).join('+') || 'no permission';
     it(`issues a token with ${name}, and the server records exactly those flags`, async () => {
       const stream = privateStreams(desk)[0]!;
-      const view = await desk.value('tokens.create', { stream, ...combo, ttl: 900 });
+      // With every permission off the operator has said yes to a token that opens nothing (see the next test).
+      const none = !combo.live && !combo.dvr && !combo.copy;
+      const view = await desk.value('tokens.create', { stream, ...combo, ttl: 900, ...(none ? { allowNothing: true } : {}) });
       const issued = desk.app.demoServer!.state.issuedStreamTokens;
       expect(issued).toHaveLength(1);
       expect(issued[0]).toMatchObject({ token: view.token, stream, ...combo, ttl: 900 });
       expect(view).toMatchObject({ kind: 'stream', stream, ...combo, ttl: 900, historyWarning: null });
     });
   }
+
+  it('refuses a token with every permission off unless the operator confirmed it, in words, and sends nothing', async () => {
+    const stream = privateStreams(desk)[0]!;
+    const result = await desk.call('tokens.create', { stream, ttl: 900 });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'Validation' } });
+    expect(JSON.stringify(result)).toContain('Live, DVR and download are all off, so this token would open nothing.');
+    const batch = await desk.call('tokens.batchStart', { text: stream, ttl: 900 });
+    expect(batch).toMatchObject({ ok: false, error: { kind: 'Validation' } });
+    expect(desk.app.demoServer!.state.issuedStreamTokens).toHaveLength(0);
+  });
 
   it('sends the DVR window as Unix seconds, 0 meaning unbounded', async () => {
     const stream = privateStreams(desk)[1]!;

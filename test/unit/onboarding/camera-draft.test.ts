@@ -63,3 +63,31 @@ describe('camera draft to request', () => {
     expect(maskedRequest({ onvif_credentials: { login: 'a', password: 'secret' } }).onvif_credentials?.password).not.toContain('secret');
   });
 });
+
+describe('every field of the create request', () => {
+  it('sends group_type as typed (private suggested), log_extra as text or a JSON object, and the archive-days flag when ticked', () => {
+    expect(toRequest(draft()).request).toMatchObject({ group_type: 'private' });
+    expect(toRequest(draft()).request).not.toHaveProperty('log_extra');
+    expect(toRequest(draft()).request).not.toHaveProperty('is_can_manage_archive_storage_days');
+    const text = toRequest(draft({ group_type: 'public', log_extra: 'crew 7', can_manage_storage_days: true }));
+    expect(text.problems).toEqual({});
+    expect(text.request).toMatchObject({ group_type: 'public', log_extra: 'crew 7', is_can_manage_archive_storage_days: true });
+    const json = toRequest(draft({ log_extra: '{"work_order": "RIGA-1042", "crew": 7}', log_extra_as: 'json' }));
+    expect(json.request.log_extra).toEqual({ work_order: 'RIGA-1042', crew: 7 });
+    expect(toRequest(draft({ group_type: ' ' })).request).not.toHaveProperty('group_type');
+  });
+
+  it('refuses log_extra marked as JSON that is not a JSON object, on its field and on the Identity step', () => {
+    expect(toRequest(draft({ log_extra: '{work_order: 1}', log_extra_as: 'json' })).problems).toEqual({ log_extra: [{ key: 'onboarding.rules.logExtraJson' }] });
+    expect(toRequest(draft({ log_extra: '[1, 2]', log_extra_as: 'json' })).problems).toEqual({ log_extra: [{ key: 'onboarding.rules.logExtraObject' }] });
+    expect(toRequest(draft({ log_extra: '{bad', log_extra_as: 'text' })).request.log_extra).toBe('{bad');
+    expect(['log_extra', 'group_type', 'can_manage_storage_days'].map(stepOf)).toEqual(['identity', 'placement', 'recording']);
+  });
+
+  it('round-trips the new fields through fromRequest (a reopened outbox entry, a template)', () => {
+    for (const extra of [{ log_extra: { a: 1 } }, { log_extra: 'text' }]) {
+      const request = { ...toRequest(draft({ group_type: 'shared', can_manage_storage_days: true })).request, ...extra };
+      expect(toRequest(fromRequest(request)).request).toEqual(request);
+    }
+  });
+});

@@ -11,13 +11,24 @@ describe('CSV import', () => {
     expect(parsed.fileProblem).toBeNull();
     expect(parsed.rows.map(hasProblems)).toEqual([false, false]);
     expect(parsed.rows[1]!.request).toMatchObject({
-      group_id: 12,
+      group_id: 1,
       folder_id: 501,
       streams: [
         { type: 'high', archive_recording_type: 'timetable', archive_recording_timetable: { days: [{ from: '08:00:00+03:00', to: '20:00:00+03:00' }] } },
         { type: 'low', is_archive_enabled: false },
       ],
     });
+  });
+
+  it('reads log_extra, group_type and is_can_manage_archive_storage_days from the template and from any file', () => {
+    const parsed = parseImport(templateCsv(), newId);
+    expect(templateCsv().split(/\r?\n/)[0]).toContain('log_extra,group_type');
+    expect(templateCsv().split(/\r?\n/)[0]).toContain('is_can_manage_archive_storage_days');
+    expect(parsed.rows[0]!.request).toMatchObject({ log_extra: { work_order: 'RIGA-1042' }, group_type: 'private', is_can_manage_archive_storage_days: true });
+    expect(parsed.rows[1]!.request).toMatchObject({ log_extra: 'installed by crew 7', group_type: 'private' });
+    const own = parseImport(`${header},log_extra,group_type,is_can_manage_archive_storage_days\nGate,AA:BB:CC:DD:EE:01,s,f,,,"{""a"": 1",shared,maybe`, newId);
+    expect(Object.keys(own.rows[0]!.problems).sort()).toEqual(['is_can_manage_archive_storage_days', 'log_extra']);
+    expect(own.rows[0]!.request.group_type).toBe('shared');
   });
 
   it('maps headers loosely, strips a BOM and finds ; as the delimiter', () => {

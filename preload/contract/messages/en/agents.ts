@@ -16,7 +16,7 @@ export const agents = {
   lookup: {
     title: 'Look up a device',
     label: 'Device number',
-    hint: 'Press / or Ctrl+K to come back to this field; Enter opens the device.',
+    hint: 'A number opens the device; a name, MAC or serial finds it among the devices seen before. Press / or Ctrl+K to come back here.',
     open: 'Open',
     cancel: 'Cancel',
     loading: 'Looking up…',
@@ -27,6 +27,14 @@ export const agents = {
     clearRecent: 'Clear recent',
     emptyTitle: 'No device open',
     emptyText: 'Type a camera-agent device number and press Enter to see its state, storages, camera and streams.',
+  },
+  search: {
+    found_one: '{{count}} device seen before matches “{{query}}”:',
+    found_other: '{{count}} devices seen before match “{{query}}”:',
+    none_one: 'No device seen before matches “{{query}}” ({{count}} device searched: recent and pinned look-ups, their saved copies and the watch lists). The server finds devices by number only.',
+    none_other: 'No device seen before matches “{{query}}” ({{count}} devices searched: recent and pinned look-ups, their saved copies and the watch lists). The server finds devices by number only.',
+    serial: 'serial',
+    on: { id: 'by number', name: 'by name', mac: 'by MAC', serial: 'by serial' },
   },
   fresh: {
     stale: 'Stale copy',
@@ -142,7 +150,7 @@ export const agents = {
       stream: 'Stream not active',
       diskFull: 'Disk full within N days',
     },
-    offline: 'offline for more than {{minutes}} min',
+    offline: 'offline for more than {{duration}}',
     storage: 'storage over {{percent}}%',
     version: 'version other than {{expected}}',
     stream: 'a stream not active',
@@ -235,7 +243,7 @@ export const agents = {
     emptyText: 'Alerts appear here when a watch list’s rule fires.',
     col: { state: 'State', device: 'Device', what: 'What happened', list: 'List', raised: 'Raised', ack: 'Acknowledge' },
     facts: {
-      offline: 'offline for {{minutes}} min',
+      offline: 'offline for {{duration}}',
       storage: 'storage at {{percent}}%',
       version: 'runs {{version}} (expected {{expected}})',
       stream: 'stream not active: {{streams}}',
@@ -321,7 +329,7 @@ export const agents = {
   },
   notify: {
     title: 'Watchdesk: {{list}}',
-    offline: '{{device}} has been offline for {{minutes}} min.',
+    offline: '{{device}} has been offline for {{duration}}.',
     storage: '{{device}}: storage at {{percent}}%.',
     version: '{{device}} runs version {{version}}.',
     stream: '{{device}}: stream not active ({{streams}}).',

@@ -31,6 +31,8 @@ export const analytics = {
     collectionsUid: 'Every collection uid must be non-empty text.',
     thresholdNumber: 'The score threshold must be a number.',
     shapesList: 'This member must be a list of shapes.',
+    caseTypeChanged: 'This task’s case type is “{{before}}”; the platform refuses to change it to “{{after}}”. Put back “{{before}}”, or create a new task on the platform.',
+    caseTypeChangedLoaded: 'The body you started from has case type “{{before}}”, this one “{{after}}”. The platform refuses to change the type of an existing task: send it only if the task on the server already has “{{after}}”.',
     uidRequired: 'Enter the task identifier.',
   },
   canvas: {

@@ -81,6 +81,11 @@ export const dashboard = {
     inactive: 'Inactive',
     withIssues: 'With issues',
   },
+  units: {
+    kbps: '{{amount}} kbit/s',
+    mbps: '{{amount}} Mbit/s',
+    gbps: '{{amount}} Gbit/s',
+  },
   charts: {
     showTable: 'Show as table',
     showChart: 'Show as chart',
@@ -93,6 +98,7 @@ export const dashboard = {
     cameraStates: 'Cameras by state',
     traffic: 'Busiest media servers: traffic in and out',
     trafficIn: 'Traffic in',
+    trafficNote: 'Read as kbit/s, the unit of the platform’s traffic settings; the API itself does not state it.',
     trafficOut: 'Traffic out',
     bitrateLimit: 'Bitrate limit of the busiest media servers',
     topBitrate: 'Cameras with the highest bitrate',

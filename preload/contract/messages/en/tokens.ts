@@ -30,6 +30,7 @@ export const tokens = {
   permissions: {
     legend: 'Permissions',
     hint: 'All off by default, as on the platform. Allow only what this viewer needs.',
+    noneYet: 'Nothing is allowed yet: with live, DVR and download all off, a token opens nothing.',
     live: 'Live',
     liveHint: 'watch the live picture',
     dvr: 'DVR',

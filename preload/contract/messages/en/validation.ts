@@ -121,6 +121,7 @@ export const validation = {
     streamTooLong: 'A stream uid is at most 256 characters.',
     streamSpaces: 'A stream uid has no spaces or line breaks.',
     noteTooLong: 'Keep the note under 500 characters.',
+    noPermissionUnconfirmed: 'Live, DVR and download are all off, so this token would open nothing. Switch on what the viewer needs, or confirm that it should allow nothing.',
     windowNeedsDvr: 'A DVR window applies only when DVR or download is allowed.',
     userTooLong: 'A user identifier is at most 255 characters.',
     batchTextRequired: 'Paste the stream uids, one per line, or a CSV with a "stream" column.',

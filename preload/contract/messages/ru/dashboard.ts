@@ -84,6 +84,11 @@ export const dashboard: MessagesOf<typeof en> = {
     inactive: 'Неактивные',
     withIssues: 'С проблемами',
   },
+  units: {
+    kbps: '{{amount}} кбит/с',
+    mbps: '{{amount}} Мбит/с',
+    gbps: '{{amount}} Гбит/с',
+  },
   charts: {
     showTable: 'Показать таблицей',
     showChart: 'Показать графиком',
@@ -96,6 +101,7 @@ export const dashboard: MessagesOf<typeof en> = {
     cameraStates: 'Камеры по состоянию',
     traffic: 'Самые загруженные медиасерверы: входящий и исходящий трафик',
     trafficIn: 'Входящий трафик',
+    trafficNote: 'В кбит/с, как в настройках трафика платформы; сам API единицу не указывает.',
     trafficOut: 'Исходящий трафик',
     bitrateLimit: 'Лимит битрейта самых загруженных медиасерверов',
     topBitrate: 'Камеры с самым высоким битрейтом',
