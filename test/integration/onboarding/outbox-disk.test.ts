@@ -43,7 +43,7 @@ describe.skipIf(!canMount)('the outbox when the data folder cannot be written', 
     const dataDir = mkdtempSync(join(workDir, 'full-'));
     const report = consoleOn(dataDir, `mount -t tmpfs -o size=2m tmpfs ${dataDir}`, ['submit', 'fill', 'submit-until-full', 'import', 'free', 'submit', 'list']);
     expect(report.refused).toMatchObject({ kind: 'StorageUnavailable' });
-    expect(report.refused!.message).toBe(`The disk holding ${dataDir} is full. This change was not saved; everything saved before is kept. Free some space, then try again.`);
+    expect(report.refused!.message).toBe(`The disk holding ${dataDir} is full, so this change was not saved (nothing saved before it is lost). Free some space on that disk and try again: Watchdesk saves again as soon as there is room.`);
     expect(report.import).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', message: report.refused!.message } });
     expect(report.submit!.map((answer) => answer.ok)).toEqual([true, true, true, true, true]);
     expect(report.acked.length).toBeGreaterThanOrEqual(10);

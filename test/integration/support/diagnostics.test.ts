@@ -62,7 +62,7 @@ describe.skipIf(!hasDbus)('the diagnostics file', () => {
     expect(report.profiles[0]!.address).toBe(`${sim.baseUrl}/`);
     expect(report.profiles[0]!.lastConnectionTest?.outcome).toBeDefined();
     expect(report.storage.health.integrity).toMatch(/^ok/);
-    expect(Object.keys(report.storage.health.counts)).toEqual(expect.arrayContaining(['profiles.json', 'logs']));
+    expect(Object.keys(report.storage.health.counts)).toEqual(expect.arrayContaining(['profiles', 'outbox_entries', 'token_history']));
     expect(report.crashes[0]!.message).toBe('request with [redacted] failed');
     expect(report.log.some((line) => line.message === 'a line that names the API token [redacted]')).toBe(true);
     // The log files and crash records on disk hold none of them either.
