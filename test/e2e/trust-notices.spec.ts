@@ -104,6 +104,10 @@ test.describe('data-folder notices', () => {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath('connect-storage.png') });
 
+    // A write committed meanwhile (the connection check Connect runs on opening) rightly ends a told problem; the
+    // refusal is told once more, so About is read with it standing.
+    await expect.poll(async () => (await console.app.services.profiles.list())[0]?.lastTest).toBeDefined();
+    folder.writeFailed(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
     await page.getByRole('link', { name: /About/ }).click();
     await expect(page.getByTestId('storage-problem')).toContainText('cannot be written');
     await expect(page.getByTestId('storage-notices')).toContainText('profiles.json.corrupt-1');

@@ -46,7 +46,7 @@ test.describe('the watch list, readable on a 1280 px NOC screen', () => {
     await expect(page.getByTestId('alert-badge')).toBeVisible({ timeout: 30_000 });
 
     // The rule says "10 min"; the Version column is on screen because a rule compares versions.
-    await expect(page.getByText('offline for more than 10 min')).toBeVisible();
+    await expect(page.getByText('Rules: offline for more than 10 min')).toBeVisible();
     const devices = page.getByRole('region', { name: 'Devices of Depot agents' });
     await expect(devices.getByRole('columnheader', { name: /Version/ })).toBeInViewport();
     await page.screenshot({ path: test.info().outputPath('watch-1280.png') });
