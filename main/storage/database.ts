@@ -11,6 +11,7 @@ import { migrate, type Migration } from './migrate';
 import { salvageInto, type SalvageReport } from './salvage';
 import { checkWal } from './wal-check';
 import { tableWords } from './table-words';
+import { askForCheck, checkIsDue, checkNextStartMarker, clearMarker, inUseMarker, markInUse } from './check-markers';
 
 /** The one database file in a data folder; its WAL and shared-memory files sit beside it. */
 export const DATABASE_FILE = 'watchdesk.db';
@@ -151,7 +152,7 @@ class SqliteStorage implements Storage {
     readonly folder: string,
     readonly file: string,
     readonly writable: boolean,
-    private readonly integrity: string,
+    private integrity: string | null,
     private readonly notices: string[],
     private readonly readOnlyReason: AppFailure | null,
     private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
@@ -187,6 +188,7 @@ class SqliteStorage implements Storage {
           log.warn('storage', `rollback failed: ${String(rollbackError)}`);
         }
       }
+      if (isDamage(error)) askForCheck(this.file);
       const failure = storageFailureOf(error, this.folder);
       if (failure) this.onWrite(failure);
       throw failure ?? error;
@@ -216,6 +218,7 @@ class SqliteStorage implements Storage {
     try {
       return work();
     } catch (error) {
+      if (isDamage(error)) askForCheck(this.file);
       throw storageFailureOf(error, this.folder) ?? error;
     }
   }
@@ -228,6 +231,8 @@ class SqliteStorage implements Storage {
       counts[name] = row.n;
     }
     const version = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
+    // Not checked at start (the last run closed cleanly): checked now, once, for whoever asks (diagnostics).
+    this.integrity ??= quickCheck(this.db);
     return { file: this.file, writable: this.writable, integrity: this.integrity, schemaVersion: version.user_version, counts, notices: [...this.notices] };
   }
 
@@ -243,6 +248,7 @@ class SqliteStorage implements Storage {
       }
     }
     this.db.close();
+    if (this.writable) clearMarker(inUseMarker(this.file));
   }
 }
 
@@ -285,15 +291,18 @@ export function openStorage(options: OpenStorageOptions): Storage {
     const walNotice = checkWal(file);
     if (walNotice) tell(walNotice);
     let db = new DatabaseSync(file);
-    let integrity = 'ok';
+    let integrity: string | null = null;
     try {
       configure(db);
-      integrity = quickCheck(db);
+      // Reading the schema catches a file that is not a database or is cut short; the full check runs when damage is
+      // likely (see check-markers.ts).
+      db.prepare('SELECT count(*) FROM sqlite_schema').get();
+      if (checkIsDue(file)) integrity = quickCheck(db);
     } catch (error) {
       if (!isDamage(error)) throw error;
       integrity = error instanceof Error ? error.message : String(error);
     }
-    if (integrity !== 'ok') {
+    if (integrity !== null && integrity !== 'ok') {
       db.close();
       const kept = setAside(file);
       log.warn('storage', `database damaged (${integrity}); set aside as ${kept}`);
@@ -310,6 +319,8 @@ export function openStorage(options: OpenStorageOptions): Storage {
       migrate(db, options.migrations);
     }
     tightenSideFiles(file);
+    markInUse(file);
+    clearMarker(checkNextStartMarker(file));
     return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite);
   } catch (error) {
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
