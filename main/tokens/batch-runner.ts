@@ -55,13 +55,14 @@ const MAX_RATE_LIMITED_ATTEMPTS = 3;
 
 /**
  * While other requests of the batch are in flight, issued rows wait this long at most (or until this many wait) to be
- * committed to the history together (see group-commit.ts). A commit syncs the WAL on the main thread (the database
- * is synchronous): at 20 ms a 10,000 batch made some hundred commits, and their syncs were the largest part of the
- * console's CPU per token. The last answers of a run are written at once, so a batch ends no later; a row shows as
- * issued at most this much later (the screen redraws ten times a second), and still only once its commit has landed.
+ * committed to the history together (see group-commit.ts). The database is synchronous: a commit waits for the disk on
+ * the main thread (2-7 ms a commit on a busy disk, whatever its size), so a batch's commits are few and large: at
+ * 20 ms a 10,000 batch made some hundred, and the waits held back its requests more than anything else it did. The
+ * last answers of a run are written at once, so a batch ends no later; a row shows as issued at most this much later,
+ * and still only once its commit has landed.
  */
-const GROUP_WAIT_MS = 100;
-const GROUP_ROWS = 1_000;
+const GROUP_WAIT_MS = 250;
+const GROUP_ROWS = 2_500;
 
 
 /**

@@ -21,7 +21,7 @@ function controlledBatch(streams: string[]) {
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 /** Longer than a group of issued rows waits for more before its history write starts (GROUP_WAIT_MS). */
-const groupWindow = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 160));
+const groupWindow = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 320));
 
 describe('TokenBatch.waitForChange', () => {
   it('answers at once when nothing is running or saving', async () => {
