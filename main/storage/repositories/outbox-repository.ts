@@ -211,7 +211,7 @@ export class OutboxRepository {
       this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
       const due = this.storage
-        .statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
+        .statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
         .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as unknown as Row[];
       const at = new Date(now).toISOString();
       const mark = this.storage.statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq = ?");
@@ -272,7 +272,7 @@ export class OutboxRepository {
 
   /** When the next waiting entry is due (ms), or null when none waits. */
   nextDueAt(): number | null {
-    const row = this.storage.statement(`SELECT due_at AS at FROM outbox_entries WHERE state IN ('queued', 'retrying') AND ${LIVE} ORDER BY due_at, seq LIMIT 1`).get() as { at: number | null } | undefined;
+    const row = this.storage.statement(`SELECT due_at AS at FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} ORDER BY due_at, seq LIMIT 1`).get() as { at: number | null } | undefined;
     return row?.at ?? null;
   }
 
@@ -283,14 +283,14 @@ export class OutboxRepository {
 
   /** Retrying entries become due now (the server answered again). */
   wake(now: number): number {
-    return this.storage.transaction(() => Number(this.storage.statement(`UPDATE outbox_entries SET due_at = ? WHERE state = 'retrying' AND ${LIVE} AND due_at > ?`).run(now, now).changes));
+    return this.storage.transaction(() => Number(this.storage.statement(`UPDATE outbox_entries INDEXED BY outbox_retry SET due_at = ? WHERE state = 'retrying' AND ${LIVE} AND due_at > ?`).run(now, now).changes));
   }
 
   counts(): StateCounts {
     const counts: Record<OutboxState, number> = { queued: 0, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 };
     const rows = this.storage.read(() => this.storage.statement(`SELECT state, count(*) AS n FROM outbox_entries WHERE ${LIVE} GROUP BY state`).all()) as Array<{ state: OutboxState; n: number }>;
     for (const row of rows) counts[row.state] = row.n;
-    const next = this.storage.statement(`SELECT min(due_at) AS at FROM outbox_entries WHERE state = 'retrying' AND ${LIVE}`).get() as { at: number | null };
+    const next = this.storage.statement(`SELECT min(due_at) AS at FROM outbox_entries INDEXED BY outbox_retry WHERE state = 'retrying' AND ${LIVE}`).get() as { at: number | null };
     return { counts, nextRetryAt: next.at };
   }
 
@@ -310,7 +310,7 @@ export class OutboxRepository {
 
   /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
   createdSince(since: string): OutboxEntry[] {
-    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`).all(since) as unknown as Row[];
+    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`).all(since) as unknown as Row[];
     return rows.map((row) => this.#entry(row));
   }
 
@@ -355,6 +355,6 @@ export class OutboxRepository {
   }
 
   undoClear(at: string): number {
-    return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries SET cleared_at = NULL WHERE cleared_at = ?').run(at).changes));
+    return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries INDEXED BY outbox_cleared SET cleared_at = NULL WHERE cleared_at = ?').run(at).changes));
   }
 }
