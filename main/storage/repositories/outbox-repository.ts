@@ -1,7 +1,8 @@
+import { open, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import { normalizeMac } from '../../../preload/contract/camera/mac';
 import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
-import type { Storage } from '../database';
+import { storageFailureOf, type Storage } from '../database';
 import type { Sealer } from '../sealer';
 
 /** What an entry keeps sealed once: who queued it and the request (with its ONVIF password). */
@@ -79,6 +80,37 @@ export class OutboxRepository {
     private readonly sealer: Sealer,
   ) {}
 
+  /**
+   * A transaction committed without waiting for the disk (WAL with synchronous=NORMAL: its frames are written to the
+   * WAL file, not yet synced), for the outbox's bulk work; whoever acknowledges it awaits `sync()` first. A synchronous
+   * commit would hold the event loop for the disk's fsync (tens to hundreds of ms on a busy disk); the sync runs on a
+   * thread of the pool instead. A killed process loses nothing either way: the frames are in the OS's cache.
+   */
+  #relaxed<T>(work: () => T): T {
+    if (this.storage.file === ':memory:') return this.storage.transaction(work);
+    this.storage.statement('PRAGMA synchronous = NORMAL').run();
+    try {
+      return this.storage.transaction(work);
+    } finally {
+      this.storage.statement('PRAGMA synchronous = FULL').run();
+    }
+  }
+
+  /** Makes every relaxed commit so far durable (the WAL file synced), off the event loop. */
+  async sync(): Promise<void> {
+    if (this.storage.file === ':memory:') return;
+    let handle: FileHandle | null = null;
+    try {
+      handle = await open(`${this.storage.file}-wal`, 'r');
+      await handle.datasync();
+    } catch (error) {
+      // No WAL file: everything was checkpointed into the database file, which SQLite synced when it did.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw storageFailureOf(error, this.storage.folder) ?? error;
+    } finally {
+      await handle?.close();
+    }
+  }
+
   #keyHash(kind: CameraKeyKind, value: string): Buffer {
     return this.sealer.hash(kind, value);
   }
@@ -151,14 +183,14 @@ export class OutboxRepository {
    * index decides, so concurrent submits cannot both pass): its index in `entries` is returned in `refused`. With
    * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction).
    */
-  insert(entries: OutboxEntry[], skipKnown = false): { added: OutboxEntry[]; refused: number[] } {
+  insert(entries: OutboxEntry[], skipKnown = false, relaxed = false): { added: OutboxEntry[]; refused: number[] } {
     const insert = this.storage.statement(
       `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
-    this.storage.transaction(() => {
+    (relaxed ? this.#relaxed.bind(this) : this.storage.transaction.bind(this.storage))(() => {
       entries.forEach((entry, index) => {
         if (skipKnown && this.known(entry.profileId, entry.request)) {
           refused.push(index);
@@ -205,9 +237,9 @@ export class OutboxRepository {
    * Marks up to `limit` entries due at `now` as on the wire (attempts + 1), oldest first, in one transaction that also
    * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide.
    */
-  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean): OutboxEntry[] {
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
     if (limit <= 0 && outcomes.length === 0) return [];
-    return this.storage.transaction(() => {
+    return (relaxed ? this.#relaxed.bind(this) : this.storage.transaction.bind(this.storage))(() => {
       this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
       const due = this.storage
