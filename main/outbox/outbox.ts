@@ -7,7 +7,7 @@ import { checkedCameraRequest } from '../platform/client';
 import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
 import { inChunks } from './chunks';
-import { appErrorOf, checkedRow, duplicateExternalId as duplicate } from './outbox-requests';
+import { appErrorOf, checkedRow, duplicateExternalId as duplicate, entryGone, untilDone } from './outbox-requests';
 import { withDefaults, type OutboxOptions, type SendCamera, type Tuning } from './outbox-options';
 import { summaryOf } from './outbox-summary';
 import { isAnswered, Waiters } from './outbox-waiters';
@@ -67,8 +67,7 @@ export class Outbox {
         this.#repo.recover(this.#o.now());
       } catch (error) {
         // A folder that cannot be written still shows its outbox; what was on the wire stays so until it can be.
-        if (!isAppFailure(error)) throw error;
-        log.warn('outbox', `entries found on the wire could not be marked for a retry: ${error.message}`);
+        log.warn('outbox', `could not mark entries found on the wire for a retry: ${String(error)}`);
       }
       this.#pump();
     })();
@@ -172,9 +171,7 @@ export class Outbox {
   async clearCreated(): Promise<string> {
     const at = new Date(this.#o.now()).toISOString();
     // Answers not committed yet are committed first: a camera shown as created is cleared with the others.
-    const answers = [...this.#unsaved.values()];
-    this.#repo.save(answers);
-    this.#told(answers);
+    this.#saveAnswers();
     this.#repo.clearCreated(at);
     this.#after(null);
     return at;
@@ -211,9 +208,7 @@ export class Outbox {
     await Promise.allSettled([...this.#inFlight.values()]);
     await this.#committing;
     try {
-      const answers = [...this.#unsaved.values()];
-      this.#repo.save(answers);
-      this.#told(answers);
+      this.#saveAnswers();
       // Marked as on the wire but never sent: back to waiting, not "maybe created".
       this.#repo.undispatch(this.#ready.map((entry) => entry.id));
       this.#ready = [];
@@ -223,15 +218,9 @@ export class Outbox {
     for (const id of this.#waiters.ids()) this.#waiters.wake(id, this.#repo.get(id));
   }
 
-  #need(id: string): OutboxEntry {
-    const entry = this.get(id);
-    if (!entry) throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
-    return entry;
-  }
+  #need = (id: string): OutboxEntry => this.get(id) ?? entryGone();
 
-  #change(id: string, event: OutboxEvent): OutboxEntry {
-    return transition(this.#need(id), event);
-  }
+  #change = (id: string, event: OutboxEvent): OutboxEntry => transition(this.#need(id), event);
 
   /** After a committed change: waiters, the summary and the runner hear of it. */
   #after(entry: OutboxEntry | null): OutboxEntry {
@@ -259,7 +248,6 @@ export class Outbox {
    */
   #commit(want: number): void {
     if (this.#disposed) return;
-    // One at a time: what is gathered meanwhile goes with the next.
     if (this.#committing) return this.#scheduleOutcomes(this.#o.outcomeDelayMs);
     const outcomes = [...this.#unsaved.values()];
     const probe = want > 0 && this.#offline;
@@ -277,18 +265,8 @@ export class Outbox {
       this.#unsaved.delete(entry.id);
       this.#syncing.set(entry.id, entry);
     }
-    const synced = async (): Promise<void> => {
-      // Told only once on disk: a sync that fails (a full disk) is tried again, the runner paused meanwhile.
-      for (;;) {
-        try {
-          return await this.#repo.sync();
-        } catch (error) {
-          this.#failedWrite(error);
-          await new Promise((resolve) => setTimeout(resolve, this.#o.baseDelayMs));
-        }
-      }
-    };
-    this.#committing = synced().then(() => {
+    // Told only once on disk: a sync that fails (a full disk) is tried again, the runner paused meanwhile.
+    this.#committing = untilDone(() => this.#repo.sync(), (error) => this.#failedWrite(error), this.#o.baseDelayMs).then(() => {
       for (const entry of outcomes) if (this.#syncing.get(entry.id) === entry) this.#syncing.delete(entry.id);
       this.#told(outcomes);
       this.#ready.push(...dispatched);
@@ -302,6 +280,13 @@ export class Outbox {
     log.warn('outbox', `could not save, will try again: ${isAppFailure(error) ? error.message : String(error)}`);
     this.#pausedUntil = this.#o.now() + this.#o.baseDelayMs;
     this.#scheduleOutcomes(this.#o.baseDelayMs);
+  }
+
+  /** Commits the answers gathered so far at once (synced) and tells them. */
+  #saveAnswers(): void {
+    const answers = [...this.#unsaved.values()];
+    this.#repo.save(answers);
+    this.#told(answers);
   }
 
   /** Answers now committed: no longer kept apart, and their waiters hear them. */
