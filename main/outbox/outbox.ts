@@ -273,6 +273,7 @@ export class Outbox {
       this.#committing = null;
       this.#changed();
       this.#pump();
+      if (this.#unsaved.size > 0 && this.#inFlight.size === 0 && this.#ready.length === 0) this.#commit(0);
     });
   }
 
@@ -333,7 +334,6 @@ export class Outbox {
   #sleep(now: number): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    // A commit under way pumps again when it lands.
     if (this.#inFlight.size >= this.#o.concurrency || this.#committing) return;
     let at = this.#offline ? this.#pausedUntil : Math.max(this.#pausedUntil, this.#repo.nextDueAt() ?? Number.POSITIVE_INFINITY);
     if (!Number.isFinite(at)) return;
