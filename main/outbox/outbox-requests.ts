@@ -25,3 +25,20 @@ export function checkedRow(request: CameraCreateRequest, row: number): CameraCre
 
 /** The answer to a second entry with an external id the profile has already. */
 export const duplicateExternalId = () => new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors: { external_id: [t('onboarding.errors.duplicateExternalId')] } });
+
+/** Runs `work` until it succeeds, telling each failure and waiting `delayMs` before the next try. */
+export async function untilDone(work: () => Promise<void>, onFailure: (error: unknown) => void, delayMs: number): Promise<void> {
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      onFailure(error);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
+/** Throws what a caller hears about an entry that is no longer in the outbox. */
+export function entryGone(): never {
+  throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
+}

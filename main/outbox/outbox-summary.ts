@@ -6,11 +6,15 @@ import type { StateCounts } from '../storage/repositories/outbox-repository';
  * to what they are. The next try is no earlier than the end of a pause for a server out of reach.
  */
 export function summaryOf(saved: StateCounts, unsaved: Iterable<OutboxEntry>, runner: { offline: boolean; pausedUntil: number; sessionOnly: boolean }): OutboxSummary {
-  const { counts, nextRetryAt } = saved;
+  const { counts } = saved;
+  let next = saved.nextRetryAt;
   for (const entry of unsaved) {
     counts.sending -= 1;
     counts[entry.state] += 1;
+    if (entry.state === 'retrying' && entry.nextAttemptAt) next = Math.min(next ?? Number.POSITIVE_INFINITY, Date.parse(entry.nextAttemptAt));
   }
+  // Paused for a server out of reach: the next try is the outbox's own probe, even before any retry is saved.
+  if (runner.offline && runner.pausedUntil > 0) next = Math.max(next ?? runner.pausedUntil, runner.pausedUntil);
   return {
     queued: counts.queued,
     sending: counts.sending,
@@ -20,7 +24,7 @@ export function summaryOf(saved: StateCounts, unsaved: Iterable<OutboxEntry>, ru
     created: counts.created,
     pending: counts.queued + counts.sending + counts.retrying,
     offline: runner.offline,
-    nextAttemptAt: nextRetryAt === null ? null : new Date(Math.max(nextRetryAt, runner.pausedUntil)).toISOString(),
+    nextAttemptAt: next === null ? null : new Date(Math.max(next, runner.pausedUntil)).toISOString(),
     sessionOnly: runner.sessionOnly,
     unreadable: null,
   };

@@ -7,12 +7,12 @@ import { checkedCameraRequest } from '../platform/client';
 import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
 import { inChunks } from './chunks';
-import { appErrorOf, checkedRow, duplicateExternalId as duplicate } from './outbox-requests';
+import { appErrorOf, checkedRow, duplicateExternalId as duplicate, entryGone, untilDone } from './outbox-requests';
 import { withDefaults, type OutboxOptions, type SendCamera, type Tuning } from './outbox-options';
 import { summaryOf } from './outbox-summary';
 import { isAnswered, Waiters } from './outbox-waiters';
 import { newEntryIds } from './entry-ids';
-import { backoffDelay, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
+import { backoffDelay, entryWith, queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
 export type { OutboxOptions, SendCamera };
 
@@ -30,11 +30,15 @@ export class Outbox {
   /** The options with their defaults. */
   readonly #o: Tuning;
 
-  /** Marked as on the wire on disk, not started yet (oldest first). */
+  /** Marked as on the wire on disk (synced), not started yet, oldest first. */
   #ready: OutboxEntry[] = [];
   #inFlight = new Map<string, Promise<void>>();
   /** Answers not committed yet: the disk still says "sending" (a restart would ask the server again). */
   #unsaved = new Map<string, OutboxEntry>();
+  /** Answers written by the commit under way, told once the WAL is synced (until then they are not acknowledged). */
+  #syncing = new Map<string, OutboxEntry>();
+  /** The commit under way, from its write until its sync (one at a time). */
+  #committing: Promise<void> | null = null;
   #waiters = new Waiters();
   #abort = new AbortController();
   #timer: NodeJS.Timeout | null = null;
@@ -63,8 +67,7 @@ export class Outbox {
         this.#repo.recover(this.#o.now());
       } catch (error) {
         // A folder that cannot be written still shows its outbox; what was on the wire stays so until it can be.
-        if (!isAppFailure(error)) throw error;
-        log.warn('outbox', `entries found on the wire could not be marked for a retry: ${error.message}`);
+        log.warn('outbox', `could not mark entries found on the wire for a retry: ${String(error)}`);
       }
       this.#pump();
     })();
@@ -78,7 +81,7 @@ export class Outbox {
 
   /** The entry as the console knows it: an answer not yet committed shows as it will be. */
   get(id: string): OutboxEntry | undefined {
-    return this.#unsaved.get(id) ?? this.#repo.get(id) ?? undefined;
+    return this.#unsaved.get(id) ?? this.#syncing.get(id) ?? this.#repo.get(id) ?? undefined;
   }
 
   /**
@@ -90,12 +93,14 @@ export class Outbox {
     const ids = newEntryIds(requests.length);
     const results = await inChunks(requests, this.#o.chunkRows, (slice, offset) => {
       const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
-      const { added, refused } = this.#repo.insert(entries, options.skipKnown ?? false);
+      const { added, refused } = this.#repo.insert(entries, options.skipKnown ?? false, true);
       this.#mayBeDue = true;
       this.#changed();
       this.#pump();
       return { added, refused: refused.map((index) => index + offset) };
     });
+    // Acknowledged once on disk: one sync of the WAL for all the slices, on a thread of the pool.
+    await this.#repo.sync();
     return { added: results.flatMap((r) => r.added), refused: results.flatMap((r) => r.refused) };
   }
 
@@ -166,9 +171,7 @@ export class Outbox {
   async clearCreated(): Promise<string> {
     const at = new Date(this.#o.now()).toISOString();
     // Answers not committed yet are committed first: a camera shown as created is cleared with the others.
-    const answers = [...this.#unsaved.values()];
-    this.#repo.save(answers);
-    this.#told(answers);
+    this.#saveAnswers();
     this.#repo.clearCreated(at);
     this.#after(null);
     return at;
@@ -189,7 +192,7 @@ export class Outbox {
     const saved = this.#repo.stateOf(id);
     if (!saved) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
     // An answer not committed yet is not told: the caller waits for the commit.
-    if ((isAnswered(saved) && !this.#unsaved.has(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
+    if ((isAnswered(saved) && !this.#unsaved.has(id) && !this.#syncing.has(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
     return this.#waiters.wait(id, timeoutMs, signal, () => this.get(id));
   }
 
@@ -203,8 +206,9 @@ export class Outbox {
     for (const timer of [this.#timer, this.#changeTimer, this.#outcomeTimer]) if (timer) clearTimeout(timer);
     this.#abort.abort();
     await Promise.allSettled([...this.#inFlight.values()]);
+    await this.#committing;
     try {
-      this.#commit(0);
+      this.#saveAnswers();
       // Marked as on the wire but never sent: back to waiting, not "maybe created".
       this.#repo.undispatch(this.#ready.map((entry) => entry.id));
       this.#ready = [];
@@ -214,15 +218,9 @@ export class Outbox {
     for (const id of this.#waiters.ids()) this.#waiters.wake(id, this.#repo.get(id));
   }
 
-  #need(id: string): OutboxEntry {
-    const entry = this.get(id);
-    if (!entry) throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
-    return entry;
-  }
+  #need = (id: string): OutboxEntry => this.get(id) ?? entryGone();
 
-  #change(id: string, event: OutboxEvent): OutboxEntry {
-    return transition(this.#need(id), event);
-  }
+  #change = (id: string, event: OutboxEvent): OutboxEntry => transition(this.#need(id), event);
 
   /** After a committed change: waiters, the summary and the runner hear of it. */
   #after(entry: OutboxEntry | null): OutboxEntry {
@@ -244,26 +242,52 @@ export class Outbox {
 
   /**
    * One commit: the answers gathered so far, and (when the runner needs more) up to `want` due entries marked as on
-   * the wire. Waiters of the answers are told once it returns. A failed commit changes nothing: the answers stay
-   * gathered and are tried again, and the runner pauses.
+   * the wire, written without waiting for the disk; once the WAL is synced (off the event loop) the answers are told
+   * and the marked entries go out. One at a time. A failed write changes nothing: the answers stay gathered and are
+   * tried again, and the runner pauses.
    */
-  #commit(want: number): OutboxEntry[] {
+  #commit(want: number): void {
+    if (this.#disposed) return;
+    if (this.#committing) return this.#scheduleOutcomes(this.#o.outcomeDelayMs);
     const outcomes = [...this.#unsaved.values()];
     const probe = want > 0 && this.#offline;
     let dispatched: OutboxEntry[];
     try {
-      dispatched = this.#repo.dispatch(probe ? 1 : want, this.#o.now(), outcomes, probe);
+      dispatched = this.#repo.dispatch(probe ? 1 : want, this.#o.now(), outcomes, probe, true);
     } catch (error) {
-      log.warn('outbox', `could not save, will try again: ${isAppFailure(error) ? error.message : String(error)}`);
-      this.#pausedUntil = this.#o.now() + this.#o.baseDelayMs;
-      this.#scheduleOutcomes(this.#o.baseDelayMs);
-      return [];
+      this.#failedWrite(error);
+      return;
     }
-    this.#told(outcomes);
     if (!probe && dispatched.length < want) this.#mayBeDue = false;
     // Nothing left to probe with: there is no server to wait for.
     if (probe && dispatched.length === 0) this.#offline = false;
-    return dispatched;
+    for (const entry of outcomes) {
+      this.#unsaved.delete(entry.id);
+      this.#syncing.set(entry.id, entry);
+    }
+    // Told only once on disk: a sync that fails (a full disk) is tried again, the runner paused meanwhile.
+    this.#committing = untilDone(() => this.#repo.sync(), (error) => this.#failedWrite(error), this.#o.baseDelayMs).then(() => {
+      for (const entry of outcomes) if (this.#syncing.get(entry.id) === entry) this.#syncing.delete(entry.id);
+      this.#told(outcomes);
+      this.#ready.push(...dispatched);
+      this.#committing = null;
+      this.#changed();
+      this.#pump();
+      if (this.#unsaved.size > 0 && this.#inFlight.size === 0 && this.#ready.length === 0) this.#commit(0);
+    });
+  }
+
+  #failedWrite(error: unknown): void {
+    log.warn('outbox', `could not save, will try again: ${isAppFailure(error) ? error.message : String(error)}`);
+    this.#pausedUntil = this.#o.now() + this.#o.baseDelayMs;
+    this.#scheduleOutcomes(this.#o.baseDelayMs);
+  }
+
+  /** Commits the answers gathered so far at once (synced) and tells them. */
+  #saveAnswers(): void {
+    const answers = [...this.#unsaved.values()];
+    this.#repo.save(answers);
+    this.#told(answers);
   }
 
   /** Answers now committed: no longer kept apart, and their waiters hear them. */
@@ -291,10 +315,9 @@ export class Outbox {
   #pump(): void {
     if (this.#disposed) return;
     const now = this.#o.now();
-    if (now >= this.#pausedUntil && this.#ready.length <= this.#o.dispatchAhead / 2 && (this.#mayBeDue || this.#offline)) {
-      const dispatched = this.#commit(this.#offline ? 1 : this.#o.dispatchAhead - this.#ready.length);
+    if (!this.#committing && now >= this.#pausedUntil && this.#ready.length <= this.#o.dispatchAhead / 2 && (this.#mayBeDue || this.#offline)) {
+      this.#commit(this.#offline ? 1 : this.#o.dispatchAhead - this.#ready.length);
       if (this.#offline) this.#pausedUntil = Math.max(this.#pausedUntil, now + this.#probeDelay());
-      this.#ready.push(...dispatched);
     }
     let started = false;
     while (this.#inFlight.size < this.#o.concurrency && this.#ready.length > 0) {
@@ -311,7 +334,7 @@ export class Outbox {
   #sleep(now: number): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
-    if (this.#inFlight.size >= this.#o.concurrency) return;
+    if (this.#inFlight.size >= this.#o.concurrency || this.#committing) return;
     let at = this.#offline ? this.#pausedUntil : Math.max(this.#pausedUntil, this.#repo.nextDueAt() ?? Number.POSITIVE_INFINITY);
     if (!Number.isFinite(at)) return;
     at = Math.max(at, now + 1);
@@ -348,8 +371,12 @@ export class Outbox {
     this.#offline = false;
     this.#probes = 0;
     this.#pausedUntil = 0;
+    this.#mayBeDue = true;
+    // Failed tries not written yet are due now too, or their commit would set them a minute away after this.
+    const now = new Date(this.#o.now()).toISOString();
+    for (const [id, entry] of this.#unsaved) if (entry.state === 'retrying') this.#unsaved.set(id, entryWith(entry, { nextAttemptAt: now }));
     try {
-      if (this.#repo.wake(this.#o.now()) > 0) this.#mayBeDue = true;
+      this.#repo.wake(this.#o.now());
     } catch (error) {
       log.warn('outbox', `could not save the retries as due: ${String(error)}`);
     }

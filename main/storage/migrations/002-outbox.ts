@@ -32,7 +32,11 @@ export const outbox: Migration = {
     ) STRICT`);
     // Discarded entries are kept for undo only: they hold no external id.
     db.exec('CREATE UNIQUE INDEX outbox_one_per_external_id ON outbox_entries (profile_id, external_id_hash) WHERE discarded_at IS NULL');
+    // What to send next, and when the next retry is: read through these by name (INDEXED BY), so the planner never
+    // prefers the state index and sorts every waiting row instead.
     db.exec("CREATE INDEX outbox_due ON outbox_entries (due_at, seq) WHERE state IN ('queued', 'retrying') AND discarded_at IS NULL");
+    db.exec("CREATE INDEX outbox_retry ON outbox_entries (due_at) WHERE state = 'retrying' AND discarded_at IS NULL");
+    db.exec('CREATE INDEX outbox_cleared ON outbox_entries (cleared_at) WHERE cleared_at IS NOT NULL');
     db.exec('CREATE INDEX outbox_by_state ON outbox_entries (state, discarded_at, cleared_at)');
     db.exec('CREATE INDEX outbox_by_import ON outbox_entries (import_id, state) WHERE import_id IS NOT NULL');
     // The list of created cameras reads what was created since it last looked.

@@ -1,7 +1,8 @@
+import { open, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import { normalizeMac } from '../../../preload/contract/camera/mac';
 import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
-import type { Storage } from '../database';
+import { storageFailureOf, type Storage } from '../database';
 import type { Sealer } from '../sealer';
 
 /** What an entry keeps sealed once: who queued it and the request (with its ONVIF password). */
@@ -79,6 +80,37 @@ export class OutboxRepository {
     private readonly sealer: Sealer,
   ) {}
 
+  /**
+   * A transaction committed without waiting for the disk (WAL with synchronous=NORMAL: its frames are written to the
+   * WAL file, not yet synced), for the outbox's bulk work; whoever acknowledges it awaits `sync()` first. A synchronous
+   * commit would hold the event loop for the disk's fsync (tens to hundreds of ms on a busy disk); the sync runs on a
+   * thread of the pool instead. A killed process loses nothing either way: the frames are in the OS's cache.
+   */
+  #relaxed<T>(work: () => T): T {
+    if (this.storage.file === ':memory:') return this.storage.transaction(work);
+    this.storage.statement('PRAGMA synchronous = NORMAL').run();
+    try {
+      return this.storage.transaction(work);
+    } finally {
+      this.storage.statement('PRAGMA synchronous = FULL').run();
+    }
+  }
+
+  /** Makes every relaxed commit so far durable (the WAL file synced), off the event loop. */
+  async sync(): Promise<void> {
+    if (this.storage.file === ':memory:') return;
+    let handle: FileHandle | null = null;
+    try {
+      handle = await open(`${this.storage.file}-wal`, 'r');
+      await handle.datasync();
+    } catch (error) {
+      // No WAL file: everything was checkpointed into the database file, which SQLite synced when it did.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw storageFailureOf(error, this.storage.folder) ?? error;
+    } finally {
+      await handle?.close();
+    }
+  }
+
   #keyHash(kind: CameraKeyKind, value: string): Buffer {
     return this.sealer.hash(kind, value);
   }
@@ -151,14 +183,14 @@ export class OutboxRepository {
    * index decides, so concurrent submits cannot both pass): its index in `entries` is returned in `refused`. With
    * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction).
    */
-  insert(entries: OutboxEntry[], skipKnown = false): { added: OutboxEntry[]; refused: number[] } {
+  insert(entries: OutboxEntry[], skipKnown = false, relaxed = false): { added: OutboxEntry[]; refused: number[] } {
     const insert = this.storage.statement(
       `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
-    this.storage.transaction(() => {
+    (relaxed ? this.#relaxed.bind(this) : this.storage.transaction.bind(this.storage))(() => {
       entries.forEach((entry, index) => {
         if (skipKnown && this.known(entry.profileId, entry.request)) {
           refused.push(index);
@@ -205,13 +237,13 @@ export class OutboxRepository {
    * Marks up to `limit` entries due at `now` as on the wire (attempts + 1), oldest first, in one transaction that also
    * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide.
    */
-  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean): OutboxEntry[] {
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
     if (limit <= 0 && outcomes.length === 0) return [];
-    return this.storage.transaction(() => {
+    return (relaxed ? this.#relaxed.bind(this) : this.storage.transaction.bind(this.storage))(() => {
       this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
       const due = this.storage
-        .statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
+        .statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
         .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as unknown as Row[];
       const at = new Date(now).toISOString();
       const mark = this.storage.statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq = ?");
@@ -272,7 +304,7 @@ export class OutboxRepository {
 
   /** When the next waiting entry is due (ms), or null when none waits. */
   nextDueAt(): number | null {
-    const row = this.storage.statement(`SELECT due_at AS at FROM outbox_entries WHERE state IN ('queued', 'retrying') AND ${LIVE} ORDER BY due_at, seq LIMIT 1`).get() as { at: number | null } | undefined;
+    const row = this.storage.statement(`SELECT due_at AS at FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} ORDER BY due_at, seq LIMIT 1`).get() as { at: number | null } | undefined;
     return row?.at ?? null;
   }
 
@@ -283,14 +315,14 @@ export class OutboxRepository {
 
   /** Retrying entries become due now (the server answered again). */
   wake(now: number): number {
-    return this.storage.transaction(() => Number(this.storage.statement(`UPDATE outbox_entries SET due_at = ? WHERE state = 'retrying' AND ${LIVE} AND due_at > ?`).run(now, now).changes));
+    return this.storage.transaction(() => Number(this.storage.statement(`UPDATE outbox_entries INDEXED BY outbox_retry SET due_at = ? WHERE state = 'retrying' AND ${LIVE} AND due_at > ?`).run(now, now).changes));
   }
 
   counts(): StateCounts {
     const counts: Record<OutboxState, number> = { queued: 0, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 };
     const rows = this.storage.read(() => this.storage.statement(`SELECT state, count(*) AS n FROM outbox_entries WHERE ${LIVE} GROUP BY state`).all()) as Array<{ state: OutboxState; n: number }>;
     for (const row of rows) counts[row.state] = row.n;
-    const next = this.storage.statement(`SELECT min(due_at) AS at FROM outbox_entries WHERE state = 'retrying' AND ${LIVE}`).get() as { at: number | null };
+    const next = this.storage.statement(`SELECT min(due_at) AS at FROM outbox_entries INDEXED BY outbox_retry WHERE state = 'retrying' AND ${LIVE}`).get() as { at: number | null };
     return { counts, nextRetryAt: next.at };
   }
 
@@ -310,7 +342,7 @@ export class OutboxRepository {
 
   /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
   createdSince(since: string): OutboxEntry[] {
-    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`).all(since) as unknown as Row[];
+    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`).all(since) as unknown as Row[];
     return rows.map((row) => this.#entry(row));
   }
 
@@ -355,6 +387,6 @@ export class OutboxRepository {
   }
 
   undoClear(at: string): number {
-    return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries SET cleared_at = NULL WHERE cleared_at = ?').run(at).changes));
+    return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries INDEXED BY outbox_cleared SET cleared_at = NULL WHERE cleared_at = ?').run(at).changes));
   }
 }

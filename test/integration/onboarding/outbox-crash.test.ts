@@ -11,7 +11,7 @@ import { bundleChild } from '../../support/bundle-child';
 import { outboxDatabase } from '../../support/outbox-db';
 
 const COUNT = 1_000;
-const KILLS = 24;
+const KILLS = 30;
 let sim: RunningSimulator;
 let workDir: string;
 let childScript: string;
@@ -56,7 +56,7 @@ describe('outbox crash safety', () => {
     const acked = new Set<string>();
     let kills = 0;
     // Early kills land in the import (checking and queueing slices), later ones while sending.
-    const nextDelay = seededDelays(19, 0, 260);
+    const nextDelay = seededDelays(19, 0, 50);
     const check = () => {
       const { repository } = db.open();
       const queued = new Set(repository.all().map((entry) => entry.request.external_id));
