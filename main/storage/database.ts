@@ -11,6 +11,7 @@ import { migrate, type Migration } from './migrate';
 import { salvageInto, type SalvageReport } from './salvage';
 import { checkWal } from './wal-check';
 import { tableWords } from './table-words';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { askForCheck, checkIsDue, checkNextStartMarker, clearMarker, inUseMarker, markInUse } from './check-markers';
 
 /** The one database file in a data folder; its WAL and shared-memory files sit beside it. */
@@ -156,6 +157,7 @@ class SqliteStorage implements Storage {
     private readonly notices: string[],
     private readonly readOnlyReason: AppFailure | null,
     private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
+    private readonly checkpointer: Checkpointer | null = null,
   ) {}
 
   statement(sql: string): StatementSync {
@@ -178,6 +180,7 @@ class SqliteStorage implements Storage {
       this.db.exec('BEGIN IMMEDIATE');
       const result = work();
       this.db.exec('COMMIT');
+      this.checkpointer?.committed();
       this.onWrite(null);
       return result;
     } catch (error) {
@@ -239,6 +242,7 @@ class SqliteStorage implements Storage {
   close(): void {
     if (!this.db.isOpen) return;
     this.statements.clear();
+    this.checkpointer?.stop();
     if (this.writable) {
       try {
         // A checkpoint on purpose at the end, so the next start reads one file rather than replaying a long WAL.
@@ -321,7 +325,9 @@ export function openStorage(options: OpenStorageOptions): Storage {
     tightenSideFiles(file);
     markInUse(file);
     clearMarker(checkNextStartMarker(file));
-    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite);
+    // Checkpoints happen in a worker (checkpointer.ts), never inside a commit on this thread.
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite, startCheckpointer(file));
   } catch (error) {
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
     const failure = storageFailureOf(error, folder);
