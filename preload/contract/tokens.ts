@@ -15,7 +15,6 @@ import { MAX_BATCH_TEXT_CHARS } from './limits';
 
 export const UINT32_MAX = 4_294_967_295;
 export const MAX_BATCH_ROWS = 10_000;
-export { MAX_BATCH_TEXT_CHARS } from './limits';
 
 /** A stream uid as the desk accepts it (the form, the batch list and the contract check the same rule). */
 export const streamUid = z
@@ -92,7 +91,6 @@ export const batchStartSchema = z
       .default(16),
   })
   .superRefine(checkWindow);
-export type BatchStartRequest = z.input<typeof batchStartSchema>;
 
 /**
  * One issued token as the desk remembers it (the history is stored in this shape). Stream tokens (operation 1) carry

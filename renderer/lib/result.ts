@@ -27,4 +27,3 @@ export function splitFailure<F extends string>(
   return { errors, failure: Object.keys(errors).length > 0 ? null : error };
 }
 
-export type { AppError, Result };
