@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (`npm test`): build, type-check, unused code (knip), unit + integration tests (vitest, real keychain in a private
+# The one test command (`npm test`): build, type-check, lint (ESLint, with the layer rules), unused code (knip), unit + integration tests (vitest, real keychain in a private
 # D-Bus session), end-to-end tests (Playwright + Debian Chromium), then one summary line: `N passed, N failed`
 # (with `, N skipped` appended when anything was skipped).
 set -uo pipefail
@@ -25,6 +25,8 @@ echo "== build"
 npm run --silent build || steps_failed+=(build)
 echo "== typecheck"
 npm run --silent typecheck || steps_failed+=(typecheck)
+echo "== lint and layer rules (ESLint)"
+eslint --max-warnings 0 . || steps_failed+=(lint)
 echo "== unused files, exports and dependencies (knip)"
 knip || steps_failed+=(knip)
 

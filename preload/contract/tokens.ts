@@ -44,9 +44,8 @@ const grantShape = {
   to: seconds('to').default(0),
 };
 
-const grantSchema = z.object(grantShape);
 /** One permission set, TTL and window, as sent for every token of a request or batch. */
-export type Grant = z.output<typeof grantSchema>;
+export type Grant = z.output<z.ZodObject<typeof grantShape>>;
 
 /** The rules the spec states for the window, checked before anything is sent. */
 function checkWindow(grant: Grant, ctx: z.RefinementCtx): void {

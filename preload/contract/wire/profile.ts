@@ -19,7 +19,7 @@ const baseUrlSchema = z
   .string({ error: ADDRESS_HINT })
   .trim()
   .superRefine((text, ctx) => {
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(text);
     } catch {
