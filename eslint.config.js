@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 import { layers } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'test-results/**', 'node_modules/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'release/**', 'test-results/**', 'node_modules/**', 'playwright-report/**', '.svelte-check/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

@@ -24,6 +24,8 @@ fi
 echo "== build"
 npm run --silent build || steps_failed+=(build)
 echo "== typecheck"
+# One pass of TypeScript's own compiler over every .ts file and the .svelte files (svelte-check turns them into .ts
+# in .svelte-check/), plus the Svelte compiler's warnings: `tsc` then svelte-check checked the .ts files twice.
 npm run --silent typecheck || steps_failed+=(typecheck)
 echo "== lint and layer rules (ESLint)"
 eslint --max-warnings 0 . || steps_failed+=(lint)

@@ -27,3 +27,4 @@ export function splitFailure<F extends string>(
   return { errors, failure: Object.keys(errors).length > 0 ? null : error };
 }
 
+export type { AppError };
