@@ -15,6 +15,15 @@ async function follow(desk: Desk, start: BatchStatus): Promise<{ status: BatchSt
   throw new Error('batch did not finish within 2 minutes');
 }
 
+/** Long-polls tokens.batchStatus until at least one row has its token (so a cancel now finds rows done and rows out). */
+async function someIssued(desk: Desk, start: BatchStatus): Promise<void> {
+  let status = start;
+  for (let i = 0; i < 120 && status.counts.ok === 0; i++) {
+    status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev, waitMs: 250 });
+  }
+  expect(status.counts.ok).toBeGreaterThan(0);
+}
+
 describe.skipIf(!hasDbus)('batches against the simulator', () => {
   let desk: Desk;
   beforeEach(async () => {
@@ -56,7 +65,7 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     const sim = desk.app.demoServer!;
     sim.faults.add({ method: 'POST', path: '/api/', latencyMs: 300 });
     const start = await desk.value('tokens.batchStart', { text: privateStreams(desk).slice(0, 200).join('\n'), live: true, ttl: 60 });
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await someIssued(desk, start);
     const cancelled = await desk.value('tokens.batchCancel', { batchId: start.id });
 
     expect(cancelled.running).toBe(false);
@@ -74,7 +83,7 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     sim.faults.add({ method: 'POST', path: '/api/', latencyMs: 200, times: 40 });
     const streams = privateStreams(desk).slice(0, 100);
     const start = await desk.value('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 60 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await someIssued(desk, start);
     await desk.value('tokens.batchCancel', { batchId: start.id });
     const done = await follow(desk, await desk.value('tokens.batchRetry', { batchId: start.id }));
     expect(done.status.counts.ok).toBe(100);
