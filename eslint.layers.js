@@ -10,7 +10,9 @@
 // - electron only in main/electron/ and the preload entry.
 // - nothing but the renderer imports renderer/.
 // - every import names its module (a computed import cannot be checked).
+// - the folders of main/ depend one way (eslint.folders.js).
 import boundaries from 'eslint-plugin-boundaries';
+import { folderElements, folderFiles, folderPolicies } from './eslint.folders.js';
 
 /** Packages that reach the network or the OS: never in the renderer, whatever the bundler would make of them. */
 const nodeOnlyPackages = ['undici', 'keytar', 'ws', 'node-fetch', 'axios', 'electron'];
@@ -18,14 +20,13 @@ const webHostTransport = 'renderer/lib/browser-transport.ts';
 
 const elements = [
   { type: 'renderer', pattern: 'renderer/**', partialMatch: false },
-  { type: 'main-electron', pattern: 'main/electron/**', partialMatch: false },
-  { type: 'main', pattern: 'main/**', partialMatch: false },
+  ...folderElements,
   { type: 'contract', pattern: 'preload/contract/**', partialMatch: false },
   // Everything else in preload/ is the entry (preload/index.ts) and what it would bundle with it.
   { type: 'preload-entry', pattern: 'preload/**', partialMatch: false },
 ];
 /** main reads its name and version from package.json. */
-const files = [{ category: 'package-json', pattern: 'package.json' }];
+const files = [{ category: 'package-json', pattern: 'package.json' }, ...folderFiles];
 
 const anything = { module: { origin: ['local', 'external', 'core'] } };
 const local = { module: { origin: 'local' } };
@@ -54,12 +55,13 @@ const policies = [
     message: 'no {{ to.module.source }} in the renderer (it reaches main only through the bridge)',
   },
   { from: layer('main', 'main-electron'), allow: { to: [layer('main', 'main-electron', 'contract'), { file: { categories: 'package-json' } }, { module: { origin: ['external', 'core'] } }] } },
-  { from: layer('main'), disallow: { to: layer('main-electron') }, message: 'only main/electron/ imports main/electron/ (the rest of main runs under plain Node)' },
   { from: layer('contract'), allow: { to: [layer('contract'), packages('zod', 'papaparse')] } },
   { from: layer('preload-entry'), allow: { to: [layer('contract'), packages('electron')] } },
 
   { from: { element: { type: '!renderer' } }, disallow: { to: layer('renderer') }, message: rendererOnly },
   { from: layer('renderer', 'main', 'contract'), disallow: { to: packages('electron') }, message: 'only main/electron/ and preload/index.ts import electron' },
+  ...folderPolicies,
+  { from: layer('main'), disallow: { to: layer('main-electron') }, message: 'only main/electron/ imports main/electron/ (the rest of main runs under plain Node)' },
 ];
 
 /** Direct network use: the renderer reaches main only through the bridge, and the web host only through its transport. */
