@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# The one test command (`npm test`): build, type-check, unit + integration tests (vitest, real keychain in a private
-# D-Bus session), end-to-end tests (Playwright + Debian Chromium), then one summary line: `N passed, N failed`
-# (with `, N skipped` appended when anything was skipped).
+# The one test command (`npm test`): build; type-check, lint (ESLint, with the layer rules) and unused code (knip);
+# unit + integration tests (vitest, real keychain in a private D-Bus session); end-to-end tests (Playwright + Debian
+# Chromium); the time of each phase; then one summary line: `N passed, N failed` (with `, N skipped` appended when
+# anything was skipped).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # Same as under `npm test`: the project's own Node 24 and tools first, even when this script is run directly.
 export PATH="$PWD/node_modules/.bin:$PATH"
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/e2e-report.json test-results/steps.txt
+rm -f test-results/vitest.json test-results/e2e-report.json test-results/steps.txt test-results/static-*.log test-results/static-*.status
 steps_failed=()
+
+# Phase times, printed just above the summary line: what each step cost, to see where a slow run went.
+phase_times=()
+run_started=$EPOCHREALTIME
+seconds_since() { awk -v start="$1" -v now="$EPOCHREALTIME" 'BEGIN { printf "%.1f", now - start }'; }
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -22,19 +28,50 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "== build"
+started=$EPOCHREALTIME
 npm run --silent build || steps_failed+=(build)
-echo "== typecheck"
-npm run --silent typecheck || steps_failed+=(typecheck)
+phase_times+=("build $(seconds_since "$started") s")
+
+# The static checks each keep about one core busy, so they run side by side; their output follows in this order.
+# typecheck: one pass of TypeScript's own compiler over every .ts file and the .svelte files (svelte-check turns them
+# into .ts in .svelte-check/), plus the Svelte compiler's warnings (it was `tsc`, then svelte-check checking the .ts
+# files a second time). lint: ESLint with the layer rules. knip: unused files, exports and dependencies.
+static_check() {
+  local name=$1
+  shift
+  local started=$EPOCHREALTIME
+  "$@" > "test-results/static-$name.log" 2>&1
+  echo "$? $(seconds_since "$started")" > "test-results/static-$name.status"
+}
+started=$EPOCHREALTIME
+static_check typecheck npm run --silent typecheck &
+static_check lint eslint --max-warnings 0 . &
+static_check knip knip &
+wait
+static_parts=()
+for name in typecheck lint knip; do
+  echo "== $name"
+  cat "test-results/static-$name.log"
+  read -r status seconds < "test-results/static-$name.status" || { status=1; seconds='?'; }
+  [ "$status" = 0 ] || steps_failed+=("$name")
+  static_parts+=("$name $seconds")
+done
+phase_times+=("static checks $(seconds_since "$started") s ($(IFS=,; echo "${static_parts[*]}" | sed 's/,/, /g'))")
 
 echo "== unit and integration tests (vitest)"
+started=$EPOCHREALTIME
 scripts/with-keyring.sh vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+phase_times+=("vitest $(seconds_since "$started") s")
 
 echo "== end-to-end tests (Playwright + Chromium)"
+started=$EPOCHREALTIME
 if [[ " ${steps_failed[*]} " == *" build "* ]]; then
   echo "skipped: the build failed"
 else
   scripts/with-keyring.sh playwright test
 fi
+phase_times+=("Playwright $(seconds_since "$started") s")
 
+echo "Phase times: $(IFS=';'; echo "${phase_times[*]}" | sed 's/;/; /g'); total $(seconds_since "$run_started") s"
 printf '%s\n' "${steps_failed[@]}" > test-results/steps.txt
 node scripts/summarize-tests.mjs

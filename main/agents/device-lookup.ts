@@ -1,5 +1,5 @@
 import type { AgentSnapshot, LookupShortcuts } from '../../preload/contract/agents';
-import type { Connections } from '../connect/connections';
+import type { Connections } from '../app/connections';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';

@@ -3,7 +3,7 @@ import type { AlertList, WatchAlert, WatchListSummary, WatchView } from '../../p
 import { watchListInputSchema } from '../../preload/contract/agents';
 import { MAX_WATCH_DEVICES, parseDeviceIds } from '../../preload/contract/agents-ids';
 import type { z } from 'zod';
-import type { Connections } from '../connect/connections';
+import type { Connections } from '../app/connections';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';

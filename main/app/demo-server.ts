@@ -1,5 +1,5 @@
 import type { RunningSimulator } from '../simulator';
-import type { Connections } from '../connect/connections';
+import type { Connections } from './connections';
 import type { ProfileStore } from '../profiles/profile-store';
 import { log } from '../shared/log';
 

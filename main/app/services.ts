@@ -1,7 +1,7 @@
 import { createVault, type Vault } from '../secrets/vault';
 import { createProfileStore, type ProfileStore } from '../profiles/profile-store';
-import { createConnections, type Connections } from '../connect/connections';
-import { createConnectionWatch } from '../connect/connection-watch';
+import { createConnections, type Connections } from './connections';
+import { createConnectionWatch } from './connection-watch';
 import type { HostFacts } from '../about/app-info';
 import { createDataFolder, type DataFolder } from '../storage/data-folder';
 import { createEventHub, type EventHub } from './events';

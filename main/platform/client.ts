@@ -1,4 +1,4 @@
-import { AppFailure, isAppFailure } from '../shared/app-failure';
+import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';

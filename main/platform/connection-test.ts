@@ -1,6 +1,5 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
-import type tls from 'node:tls';
 import { nodeTls } from './node-tls';
 import type { AppError } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';

@@ -28,7 +28,7 @@ export class PinMismatchError extends Error {
 /** Reads what a person needs to decide about a certificate. */
 export function describeCertificate(peer: tls.PeerCertificate): CertificateInfo {
   const x509 = new X509Certificate(peer.raw);
-  let selfSigned = false;
+  let selfSigned: boolean;
   try {
     selfSigned = x509.checkIssued(x509) && x509.verify(x509.publicKey);
   } catch {

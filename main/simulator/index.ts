@@ -163,10 +163,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   };
 }
 
-export { faultRuleSchema, type FaultRule } from './fault-rules';
 export type { FaultController } from './faults';
 export { SimulatorState } from './state';
-export { agentPatchSchema, type AgentControls, type AgentPatch } from './agent-controls';
+export type { AgentControls } from './agent-controls';
 export * from './seed/types';
 export * from './records';
-export { generateSeedData, agentShapes, SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN, type AgentShape } from './seed';
+export { generateSeedData, agentShapes, SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN } from './seed';

@@ -65,7 +65,6 @@ export const watchRuleSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type WatchRule = z.infer<typeof watchRuleSchema>;
-export type WatchRuleKind = WatchRule['kind'];
 
 /** What one poll saw of one device: the parts the rules look at. */
 export interface DeviceObservation {

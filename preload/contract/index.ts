@@ -51,10 +51,6 @@ export type EventName = keyof Events;
 export const eventNames = Object.keys(events) as EventName[];
 export type EventPayload<E extends EventName> = Events[E] extends EventChannel<infer P> ? P : never;
 
-export function isEventName(name: string): name is EventName {
-  return Object.prototype.hasOwnProperty.call(events, name);
-}
-
 type InputSchemaOf<C extends ChannelName> = Contract[C]['input'];
 /** What a caller passes (before defaults are applied). */
 export type InputOf<C extends ChannelName> = z.input<InputSchemaOf<C>>;

@@ -15,7 +15,6 @@ import { MAX_BATCH_TEXT_CHARS } from './limits';
 
 export const UINT32_MAX = 4_294_967_295;
 export const MAX_BATCH_ROWS = 10_000;
-export { MAX_BATCH_TEXT_CHARS } from './limits';
 
 /** A stream uid as the desk accepts it (the form, the batch list and the contract check the same rule). */
 export const streamUid = z
@@ -45,9 +44,8 @@ const grantShape = {
   to: seconds('to').default(0),
 };
 
-const grantSchema = z.object(grantShape);
 /** One permission set, TTL and window, as sent for every token of a request or batch. */
-export type Grant = z.output<typeof grantSchema>;
+export type Grant = z.output<z.ZodObject<typeof grantShape>>;
 
 /** The rules the spec states for the window, checked before anything is sent. */
 function checkWindow(grant: Grant, ctx: z.RefinementCtx): void {

@@ -9,8 +9,3 @@ import type { ScreenKey } from './screens';
 export const errorActions: Record<AppErrorAction, { screen: ScreenKey; label: MessageKey }> = {
   'open-connect': { screen: 'connect', label: 'ui.actions.openConnect' },
 };
-
-/** The hash address of an action's screen, for a link. */
-export function errorActionHref(action: AppErrorAction): string {
-  return `#/${errorActions[action].screen}`;
-}

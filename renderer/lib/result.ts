@@ -1,4 +1,4 @@
-import type { AppError, Result } from '../../preload/contract/app-error';
+import type { AppError } from '../../preload/contract/app-error';
 
 /** Field errors of a failed call, keyed by field path, for forms to show next to each field. */
 export function fieldErrorsOf(error: AppError | null | undefined): Record<string, string[]> {
@@ -27,4 +27,4 @@ export function splitFailure<F extends string>(
   return { errors, failure: Object.keys(errors).length > 0 ? null : error };
 }
 
-export type { AppError, Result };
+export type { AppError };

@@ -28,7 +28,6 @@ export const streamSettingsSchema = z.object({
   archive_recording_type: z.enum(['timetable', 'fulltime']).nullish(),
   archive_recording_timetable: z.object({ days: z.array(timetableDaySchema).min(1) }).nullish(),
 });
-export type StreamSettings = z.infer<typeof streamSettingsSchema>;
 
 const idOrKey = z.union([z.string().trim().min(1), z.int()]);
 
@@ -53,7 +52,6 @@ export const cameraCreateRequestSchema = z.object({
   log_extra: z.union([z.record(z.string(), z.unknown()), z.string()], { error: 'must be an object or a string' }).nullish(),
   streams: z.array(streamSettingsSchema).nullish(),
 });
-export type CameraCreateRequest = z.infer<typeof cameraCreateRequestSchema>;
 
 /** `aa-bb-...` and `AA:BB:...` are the same device; responses use the upper-case colon form. */
 export function normalizeMac(mac: string): string {

@@ -26,4 +26,4 @@ export function generateSeedData(seed: number, anchorMs: number, options: { medi
 }
 
 export * from './types';
-export { agentShapes, SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN, type AgentShape } from './agent-shapes';
+export { agentShapes, SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN } from './agent-shapes';

@@ -109,7 +109,6 @@ export const agentCameraSchema = z.object({
   note: z.string().nullable(),
   name: z.string(),
 });
-export type AgentCamera = z.infer<typeof agentCameraSchema>;
 
 export const agentDeviceSchema = z.object({
   id: z.int(),

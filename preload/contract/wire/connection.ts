@@ -32,7 +32,7 @@ export const tlsTrustSchema = z.discriminatedUnion('mode', [
 export type TlsTrust = z.input<typeof tlsTrustSchema>;
 
 // The certificate shape lives in its own module so that the error type can use it without a cycle.
-export { certificateInfoSchema, type CertificateInfo } from './certificate';
+export type { CertificateInfo } from './certificate';
 
 export const connectionStepNameSchema = z.enum(['DNS', 'TCP', 'TLS', 'HTTP', 'Token']);
 export type ConnectionStepName = z.infer<typeof connectionStepNameSchema>;
@@ -50,7 +50,6 @@ export type ConnectionStep = z.infer<typeof connectionStepSchema>;
  * failed but a step could not be checked (no API token stored yet), `failed` when a step failed.
  */
 export const connectionOutcomeSchema = z.enum(['works', 'incomplete', 'failed']);
-export type ConnectionOutcome = z.infer<typeof connectionOutcomeSchema>;
 
 export const connectionReportSchema = z.object({
   ok: z.boolean(),

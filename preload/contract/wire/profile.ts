@@ -5,8 +5,8 @@ import { appErrorKindSchema } from '../app-error';
 import { caPemSchema } from './ca-certificate';
 import { normaliseBaseUrl } from './address';
 
-export type { RpcMethod, TokenStyle } from './platform';
-export { addressMovesToken, normaliseBaseUrl, tokenOrigin } from './address';
+export type { RpcMethod } from './platform';
+export { addressMovesToken } from './address';
 
 /**
  * A server profile: where a platform is and how to talk to it. No secret ever lives here (the API token is in the
@@ -19,7 +19,7 @@ const baseUrlSchema = z
   .string({ error: ADDRESS_HINT })
   .trim()
   .superRefine((text, ctx) => {
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(text);
     } catch {
@@ -56,7 +56,6 @@ export const tlsTrustSchema = z.discriminatedUnion(
   ],
   { error: fieldMessage('validation.connect.trustMode') },
 );
-export type TlsTrust = z.infer<typeof tlsTrustSchema>;
 
 const PLACEHOLDERS = new Set(['host', 'stream', 'token', 'base']);
 
@@ -87,7 +86,6 @@ const playbackUrlTemplateSchema = z.preprocess(
 );
 
 export const profileKindSchema = z.enum(['server', 'demo'], { error: fieldMessage('validation.connect.profileKind') });
-export type ProfileKind = z.infer<typeof profileKindSchema>;
 
 const TIMEOUT_HINT = fieldMessage('validation.connect.timeout');
 

@@ -27,11 +27,6 @@ export function normalise(x: number, y: number, width: number, height: number): 
   return [rounded(clamp01(x / width)), rounded(clamp01(y / height))];
 }
 
-/** A normalised point back to the frame's units (pixels of the picture, or the canvas's own units). */
-export function toFrame(point: Point, width: number, height: number): Point {
-  return [point[0] * width, point[1] * height];
-}
-
 /** Moves a coordinate lying within `distance` of an edge onto that edge; the rest is left where it is. */
 export function snapToEdges(point: Point, distance = SNAP_DISTANCE): Point {
   const snap = (value: number) => (value <= distance ? 0 : value >= 1 - distance ? 1 : value);

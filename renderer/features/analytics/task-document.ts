@@ -44,11 +44,6 @@ export const fieldPaths: Record<TaskFieldName, readonly string[]> = {
   scoreThreshold: ['Pipeline', 'Detector', 'ScoreThreshold'],
 };
 
-/** The body member (dotted, as the server names it in its field errors) of each form field. */
-export const fieldKeys: Record<TaskFieldName, string> = Object.fromEntries(
-  Object.entries(fieldPaths).map(([name, path]) => [name, path.join('.')]),
-) as Record<TaskFieldName, string>;
-
 function text(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
 }

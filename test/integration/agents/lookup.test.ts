@@ -1,9 +1,10 @@
 import { DATABASE_FILE } from '../../../main/storage';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHAPE_RTSP_PASSWORD, SHAPE_RTSP_TOKEN } from '../../../main/simulator';
 import { hasDbus } from '../../support/dbus';
+import { settlesBefore } from '../../support/order';
 import { missingId, openAgentsConsole, type AgentsConsole } from './agents-console';
 
 describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
@@ -102,14 +103,15 @@ describe.skipIf(!hasDbus)('looking up a camera-agent device', () => {
 
   it('cancels a look-up in flight: the answer is Cancelled at once and nothing is cached', async () => {
     const id = shapeId('offline');
-    c.sim.faults.add({ path: '/api/v1/camera-agents', latencyMs: 3_000 });
+    c.sim.faults.add({ path: '/api/v1/camera-agents', latencyMs: 3_000, times: 1 });
     const controller = new AbortController();
-    const started = Date.now();
     const pending = c.registry.call('agents.lookup', { id }, { transport: 'test' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    // Aborted once the server holds the request; the answer comes while it still does.
+    await vi.waitFor(() => expect(c.sim.faults.list()).toEqual([]), { timeout: 5_000 });
+    controller.abort();
+    expect(await settlesBefore(pending, 3_000)).toBe(true);
     const result = await pending;
     expect(result.ok ? null : result.error.kind).toBe('Cancelled');
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(await c.value('agents.cached', { id })).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasDbus } from '../../support/dbus';
 import { openDesk, type Desk } from '../tokens/desk';
 import type { AnalyticsTask } from '../../../main/simulator/seed/types';
@@ -103,7 +103,9 @@ describe.skipIf(!hasDbus)('analytics task update against the simulator', () => {
     const controller = new AbortController();
     const context = { sender: { transport: 'test' }, signal: controller.signal } as CallContext;
     const call = desk.app.handlers['analytics.update']({ uid: task.uid, body: bodyFor(task) }, context);
-    setTimeout(() => controller.abort(), 100);
+    // Aborted once the server holds the update.
+    await vi.waitFor(() => expect(desk.app.demoServer!.faults.list()).toEqual([]), { timeout: 5_000 });
+    controller.abort();
     await expect(call).rejects.toMatchObject({ appError: { kind: 'Cancelled' } });
     expect((await desk.value('analytics.work', { uid: task.uid })).sent).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createConnections, type Connections } from '../../../main/connect/connections';
+import { createConnections, type Connections } from '../../../main/app/connections';
 import { createProfileStore, type ProfileStore } from '../../../main/profiles/profile-store';
 import { storageAt } from '../../support/storage';
 import { createVault } from '../../../main/secrets/vault';

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator/index';
 import { call, rpc, streamWith } from './http';
 
@@ -171,9 +171,10 @@ describe('fault rules', () => {
 
   it('close() returns promptly even while a long fault is pending', async () => {
     const other = await startSimulator();
-    other.faults.add({ path: '/', latencyMs: 60_000 });
+    other.faults.add({ path: '/', latencyMs: 60_000, times: 1 });
     const pending = call(other, 'GET', '/api/admin/v1/dashboard').catch(() => 'closed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The rule is used up when the request arrives: from then on the simulator holds it.
+    await vi.waitFor(() => expect(other.faults.list()).toEqual([]));
     const started = performance.now();
     await other.close();
     expect(performance.now() - started).toBeLessThan(10_000); // far below the 60 s the fault would hold

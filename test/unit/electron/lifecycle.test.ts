@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 // Electron cannot run on these machines: it is the one thing mocked. The entry, createApp and the demo server are real.
 const dataDir = mkdtempSync(join(tmpdir(), 'wd-electron-'));
 const electron = vi.hoisted(() => {
+  // vi.hoisted runs before the file's imports, so only require can reach a module here.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
   class FakeWindow extends Emitter {
     static last: FakeWindow | null = null;

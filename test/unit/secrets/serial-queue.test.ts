@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSerialQueue } from '../../../main/shared/serial-queue';
 
 /** The one queue behind the keytar calls, the profile store and the encrypted files. */
 describe('createSerialQueue', () => {
+  // Tasks that take a while (a clock the test moves on): the order of their starts and ends is what is checked.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('runs tasks one at a time, in the order they were queued', async () => {
@@ -14,7 +17,9 @@ describe('createSerialQueue', () => {
       events.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([queue.run(task('a', 15)), queue.run(task('b', 1)), queue.run(task('c', 5))]);
+    const all = Promise.all([queue.run(task('a', 15)), queue.run(task('b', 1)), queue.run(task('c', 5))]);
+    await vi.runAllTimersAsync();
+    const results = await all;
     expect(results).toEqual(['a', 'b', 'c']);
     expect(events).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
@@ -39,7 +44,9 @@ describe('createSerialQueue', () => {
       await pause(5);
       finished = true;
     });
-    await expect(queue.idle()).resolves.toBeUndefined();
+    const idle = queue.idle();
+    await vi.runAllTimersAsync();
+    await expect(idle).resolves.toBeUndefined();
     expect(finished).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppError } from '../../preload/contract/app-error';
-import type { EventHub } from '../app/events';
+import type { EventHub } from './events';
 
 /**
  * Follows whether each profile's server can be used, from the outcome of every platform call and connection test,
