@@ -11,10 +11,14 @@ export const folderRanks = {
   platform: 1,
   ipc: 1,
   storage: 2,
-  outbox: 2,
+  outbox: 3,
   profiles: 3,
+  // Support in the field: the log file's settings, crash records, diagnostics, updates (its channels live in about/).
+  support: 3.5,
   // The composition root's services: the event hub, the connection pool and its watch, the demo server.
   app: 4,
+  // The alert states, notifications and device history the watch lists build on.
+  alerts: 4.5,
   about: 5,
   agents: 5,
   analytics: 5,
@@ -57,6 +61,11 @@ export const folderPolicies = [
     from: mainFolder(Object.keys(folderRanks).filter((folder) => folderRanks[folder] < folderRanks.web)),
     disallow: { to: { file: { categories: 'composition-root' } } },
     message: `only the hosts (main/web/, main/electron/) import ${compositionRoot}`,
+  },
+  // The one-time readers of the files written before the database decode them with that version's own code.
+  {
+    from: { file: { path: 'main/storage/legacy/*.ts' } },
+    allow: { to: { file: { path: ['main/profiles/ca-certificates.ts', 'main/outbox/outbox-state.ts'] } } },
   },
   // The one edge against the ranks: main/app/services.ts takes the HostFacts type from main/about/app-info.ts.
   {

@@ -11,7 +11,7 @@ import { createDashboardFeature } from '../dashboard/dashboard-feature';
 import { createAgentsFeature } from '../agents/agents-feature';
 import type { RunningSimulator } from '../simulator';
 import { importLegacyData, legacySources } from '../storage';
-import { createSupportFeature } from '../support/support-feature';
+import { createSupportFeature } from '../about/support-feature';
 import { placementsOf } from '../simulator/placements';
 
 export interface AppOptions extends ServiceOptions {

@@ -125,11 +125,6 @@ export function checkedCameraRequest(input: unknown): CameraCreateRequest {
   return request;
 }
 
-/** The request as JSON: the text `checkedCameraRequest` made for it, or made now for one it did not check. */
-export function cameraRequestJson(request: CameraCreateRequest): string {
-  return checkedCameraRequests.get(request) ?? JSON.stringify(request);
-}
-
 /** The token in an answer whose shape the spec does not show: a bare string, or under one of the usual names. */
 function pickToken(raw: z.output<typeof obtainApiTokenResponseSchema>): string {
   if (typeof raw === 'string') return raw;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface WriteFileAtomicOptions {
@@ -54,31 +54,6 @@ export async function readFileIfExists(path: string): Promise<Buffer | null> {
   } catch (error) {
     if (isErrnoCode(error, 'ENOENT')) return null;
     throw error;
-  }
-}
-
-/** The file opened for reading, or null when it does not exist (any other error is thrown). */
-export async function openIfExists(path: string): Promise<FileHandle | null> {
-  try {
-    return await open(path, 'r');
-  } catch (error) {
-    if (isErrnoCode(error, 'ENOENT')) return null;
-    throw error;
-  }
-}
-
-/**
- * The bytes of `handle` from `start` to `end`, in pieces of at most `chunkBytes` read into one buffer that is reused:
- * each piece is valid until the next is asked for (what writeFileAtomic's iterable form needs). Copying megabytes
- * this way holds 64 KB, not the whole file.
- */
-export async function* byteRange(handle: FileHandle, start: number, end: number, chunkBytes = 64 * 1024): AsyncGenerator<Uint8Array> {
-  const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(chunkBytes, end - start)));
-  for (let position = start; position < end; ) {
-    const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, end - position), position);
-    if (bytesRead === 0) throw new Error(`the file ended at byte ${position}, before byte ${end}`);
-    position += bytesRead;
-    yield buffer.subarray(0, bytesRead);
   }
 }
 

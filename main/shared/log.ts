@@ -1,7 +1,7 @@
 import { registerSecret, scrubText } from './secret-scrub';
-import { errorKindOf } from '../support/error-kind';
-import { DEFAULT_LOG_LEVEL, effectiveLogLevel, isLevelOn, type LogLevel } from '../support/log-level';
-import type { LogFile } from '../support/log-file';
+import { errorKindOf } from './error-kind';
+import { DEFAULT_LOG_LEVEL, effectiveLogLevel, isLevelOn, type LogLevel } from './log-level';
+import type { LogFile } from './log-file';
 
 /**
  * The app's log. Each line goes to stderr as text and, once the app has opened it, to the rotating structured log

@@ -1,5 +1,5 @@
 export { openStorage, DATABASE_FILE, type Storage } from './database';
-export { createSealerSource, type Sealer } from './sealer';
+export { createSealer, createSealerSource, type Sealer } from './sealer';
 export { migrations } from './migrations';
 export { importLegacyData } from './legacy/legacy-import';
 export { legacySources } from './legacy';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { log } from '../shared/log';
-import { LOG_FOLDER, openLogFile, type LogFile } from './log-file';
+import { LOG_FOLDER, openLogFile, type LogFile } from '../shared/log-file';
 import type { SupportSettingsStore } from './support-settings';
 
 export interface AppLog {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CRASH_FOLDER, CRASH_RECORDS_KEPT, crashKinds, recordFiles, type CrashRecord } from './crash-record-writer';
 
-export { writeCrashRecord, CRASH_FOLDER, type CrashRecord } from './crash-record-writer';
+export type { CrashRecord } from './crash-record-writer';
 
 const crashRecordSchema: z.ZodType<CrashRecord> = z.object({
   at: z.string(),

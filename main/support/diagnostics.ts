@@ -4,7 +4,7 @@ import type { SupportSettingsView } from '../../preload/contract/support';
 import type { Profile } from '../../preload/contract/wire/profile';
 import { scrubText, scrubValue } from '../shared/secret-scrub';
 import { readCrashRecords } from './crash-records';
-import { lastLogLines } from './log-file';
+import { lastLogLines } from '../shared/log-file';
 import type { StorageHealth, StorageHealthReport } from './storage-health';
 
 /** How many of the newest log lines the file carries: enough for the minutes around a problem. */

@@ -3,7 +3,7 @@ import type { DataFolder } from '../storage/data-folder';
 import type { Storage } from '../storage';
 import { createSettingsRepository } from '../storage/repositories/settings-repository';
 import { startAppLog, type AppLog } from './app-log';
-import { LOG_FOLDER } from './log-file';
+import { LOG_FOLDER } from '../shared/log-file';
 import { databaseHealth, type StorageHealth } from './storage-health';
 import { createSupportSettings, type SupportSettingsStore } from './support-settings';
 import type { UpdaterFactory } from './updates';

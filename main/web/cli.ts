@@ -7,7 +7,7 @@ import { applyHeapSettings } from '../app/heap-settings';
 import type { WebApp } from './web-app';
 import { takeHostLock } from './host-lock';
 import { installCrashGuard } from '../support/crash-guard';
-import { LOG_LEVEL_ENV, parseLogLevel } from '../support/log-level';
+import { LOG_LEVEL_ENV, parseLogLevel } from '../shared/log-level';
 import { log } from '../shared/log';
 
 applyHeapSettings();

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
-import type { AppErrorKind } from './app-error';
 import { cameraCreateRequestSchema, type CameraCreateRequest, type CameraCreateResponse } from './wire/platform';
 
 /**
@@ -277,4 +276,4 @@ export const onboardingEvents = {
   'outbox.changed': event<OutboxSummary>(),
 };
 
-export type { CameraCreateRequest, CameraCreateResponse, AppErrorKind };
+export type { CameraCreateRequest, CameraCreateResponse };

@@ -108,7 +108,6 @@ export const batchStartSchema = z
   })
   .superRefine(checkWindow)
   .superRefine(checkPermissions);
-export type BatchStartRequest = z.input<typeof batchStartSchema>;
 
 /**
  * One issued token as the desk remembers it (the history is stored in this shape). Stream tokens (operation 1) carry

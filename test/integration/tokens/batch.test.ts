@@ -78,10 +78,10 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     const rows = cancelled.rows.filter((row) => row.state === 'cancelled');
     expect(rows.every((row) => row.error !== null && row.errorKind === 'Cancelled')).toBe(true);
     // Every token shown as issued was committed before it was shown, the last ones too (written at the cancel).
-    const issued = cancelled.rows.filter((row) => row.state === 'ok').map((row) => row.token);
+    const shownIssued = cancelled.rows.filter((row) => row.state === 'ok').map((row) => row.token);
     const history = await desk.value('tokens.history', { search: start.id });
-    expect(history.matched).toBe(issued.length);
-    expect(new Set(history.entries.map((entry) => entry.token))).toEqual(new Set(issued));
+    expect(history.matched).toBe(shownIssued.length);
+    expect(new Set(history.entries.map((entry) => entry.token))).toEqual(new Set(shownIssued));
   });
 
   it('keeps the export of a batch given up for newer ones in the database, exactly as it was', async () => {

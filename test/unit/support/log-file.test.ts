@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { log } from '../../../main/shared/log';
 import { AppFailure } from '../../../main/shared/app-failure';
-import { lastLogLines, LOG_FILES_KEPT, openLogFile } from '../../../main/support/log-file';
-import { effectiveLogLevel } from '../../../main/support/log-level';
+import { lastLogLines, LOG_FILES_KEPT, openLogFile } from '../../../main/shared/log-file';
+import { effectiveLogLevel } from '../../../main/shared/log-level';
 
 const dirs: string[] = [];
 function folder(): string {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import { createSupportSettings, SUPPORT_SETTINGS_KEY } from '../../../main/suppo
 import { migrations, openStorage } from '../../../main/storage';
 import { createSettingsRepository } from '../../../main/storage/repositories/settings-repository';
 import { requestedScreen } from '../../../main/electron/second-instance';
-import { log } from '../../../main/shared/log';
 
 const dir = mkdtempSync(join(tmpdir(), 'wd-support-rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,14 +2,14 @@ import type { supportChannels, SupportSettingsView } from '../../preload/contrac
 import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import pkg from '../../package.json' with { type: 'json' };
-import { buildAppInfo } from '../about/app-info';
+import { buildAppInfo } from './app-info';
 import { currentLanguage } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
-import { buildDiagnostics } from './diagnostics';
-import { LOG_LEVEL_ENV, parseLogLevel } from './log-level';
-import { createUpdateService } from './updates';
-import { builtInFeed, feedInForce } from './update-feed';
+import { buildDiagnostics } from '../support/diagnostics';
+import { LOG_LEVEL_ENV, parseLogLevel } from '../shared/log-level';
+import { createUpdateService } from '../support/updates';
+import { builtInFeed, feedInForce } from '../support/update-feed';
 
 /** The first check a while after start (the console's own start comes first), then every few hours while it runs. */
 const FIRST_CHECK_MS = 20_000;

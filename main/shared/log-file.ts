@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino, stdTimeFunctions, type Logger } from 'pino';
 import pinoRoll from 'pino-roll';
-import { scrubText } from '../shared/secret-scrub';
+import { scrubText } from './secret-scrub';
 import type { LogLevel } from './log-level';
 
 /** `<data folder>/logs/watchdesk.<n>.log`: pino-roll numbers the files and starts the next one past the size cap. */
