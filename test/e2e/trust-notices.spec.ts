@@ -90,26 +90,28 @@ test.describe('Stream tokens tells what was set aside and why a batch stopped', 
 test.describe('data-folder notices', () => {
   test('show on Connect and About: a folder that cannot be written and a damaged file set aside', async ({ page, console }) => {
     const folder = console.app.services.dataFolder;
-    // This folder can in truth be written, and a change committed there ends a told write problem (as once a full
-    // disk has room again): Connect records the demo server's test first, then a refused write is told.
+    const refused = () => folder.writeFailed(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
+    // This folder can in truth be written, and any change committed there (a connection check kept with its profile,
+    // the outbox waking) rightly ends a told write problem, as once a full disk has room again. So the refusal is told
+    // again right before each screen reads the folder's state, until the screen shows it standing.
     await console.open(page, 'connect');
-    await expect.poll(async () => (await console.app.services.profiles.list())[0]?.lastTest).toBeDefined();
     folder.notice('The server profiles file was damaged (it is not valid JSON). A copy was kept as profiles.json.corrupt-1 in the data folder, and Watchdesk continued with what could be read.');
-    folder.writeFailed(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
-
-    await page.reload();
-    await expect(page.getByTestId('storage-problem')).toContainText('Changes cannot be saved');
+    await expect(async () => {
+      refused();
+      await page.reload();
+      await expect(page.getByTestId('storage-problem')).toContainText('Changes cannot be saved', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByTestId('storage-problem')).toContainText(`The data folder ${console.dataDir} cannot be written (the disk or folder is read-only).`);
     await expect(page.getByTestId('storage-notices')).toContainText('profiles.json.corrupt-1');
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath('connect-storage.png') });
 
-    // A write committed meanwhile (the connection check Connect runs on opening) rightly ends a told problem; the
-    // refusal is told once more, so About is read with it standing.
-    await expect.poll(async () => (await console.app.services.profiles.list())[0]?.lastTest).toBeDefined();
-    folder.writeFailed(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
-    await page.getByRole('link', { name: /About/ }).click();
-    await expect(page.getByTestId('storage-problem')).toContainText('cannot be written');
+    await expect(async () => {
+      refused();
+      await page.goto(page.url().replace(/#.*$/, '#/about'));
+      await page.reload();
+      await expect(page.getByTestId('storage-problem')).toContainText('cannot be written', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByTestId('storage-notices')).toContainText('profiles.json.corrupt-1');
     await expect(page.getByTestId('about-data-folder')).toContainText(console.dataDir);
     await expect(page.getByTestId('about-data-folder')).toContainText('Cannot be written');
