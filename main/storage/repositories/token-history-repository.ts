@@ -12,9 +12,12 @@ import type { Sealer } from '../sealer';
 export interface TokenHistoryRepository {
   /**
    * Adds entries in one committed transaction (the oldest beyond `maxEntries` leave in the same one); returns them
-   * with their ids (their row numbers), oldest first.
+   * with their ids (their row numbers), oldest first. The commit does not wait for the disk (a relaxed transaction):
+   * await `sync()` before telling anyone the entries are saved.
    */
   append(sealer: Sealer, entries: readonly HistoryEntry[], batchUid: string | null, maxEntries: number): HistoryEntry[];
+  /** Makes every append so far durable, the disk's wait on a thread of the pool (see `Storage.sync`). */
+  sync(): Promise<void>;
   /** Entries kept now (from the counts table: no scan). */
   count(): number;
   /** The newest `limit` entries older than row `before` (all when null), newest first. */
@@ -98,7 +101,8 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
 
   return {
     append(sealer, entries, batchUid, maxEntries) {
-      return storage.transaction(() => {
+      // A batch appends thousands of rows a second: its commits must not hold the event loop for the disk's fsync.
+      return storage.relaxedTransaction(() => {
         counted(); // brings a salvaged count up to date before it is added to
         const batch = batchUid ? batchSeq(batchUid) : null;
         // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
@@ -115,6 +119,7 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
         return stored;
       });
     },
+    sync: () => storage.sync(),
     count: () => storage.read(counted),
     window: (sealer, limit, before) => storage.read(() => opened(sealer, storage.statement('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(below(before), limit))),
     exactWindow(sealer, term, limit, before) {
