@@ -108,9 +108,12 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
         // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
         let seq = ((storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0) + 1;
         const insert = storage.statement('INSERT INTO token_history (seq, issued_at, stream_hash, user_hash, batch_seq, record) VALUES (?, ?, ?, ?, ?, ?)');
+        // A batch's rows share one user: its hash is made once per append, not once per row.
+        const users = new Map<string, Buffer>();
+        const userOf = (user: string): Buffer => users.get(user) ?? users.set(user, userHash(sealer, user)).get(user)!;
         const stored = entries.map((entry) => {
           const kept = { ...entry, id: String(seq) };
-          insert.run(seq, Date.parse(entry.issuedAt), streamHash(sealer, entry.stream), entry.user === null ? null : userHash(sealer, entry.user), batch, sealer.sealJson(kept, purposeOf(seq)));
+          insert.run(seq, Date.parse(entry.issuedAt), streamHash(sealer, entry.stream), entry.user === null ? null : userOf(entry.user), batch, sealer.sealJson(kept, purposeOf(seq)));
           seq += 1;
           return kept;
         });
