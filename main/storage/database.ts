@@ -1,4 +1,5 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
@@ -46,6 +47,20 @@ export interface Storage {
    * read-only or gone becomes a `StorageUnavailable` failure naming the folder.
    */
   transaction<T>(work: () => T): T;
+  /**
+   * `transaction`, committed without waiting for the disk (synchronous=NORMAL: the WAL frames are written to the
+   * file, not yet synced), for bulk work on the main thread. The change is visible at once and survives a killed
+   * process (it is in the OS's cache), but NOT a power cut until `sync()` resolves: whoever acknowledges it to the
+   * operator awaits `sync()` first. A synchronous commit would hold the event loop for the disk's fsync (tens to
+   * hundreds of ms on a busy disk); `sync()` does that wait on a thread of libuv's pool instead. Several relaxed
+   * commits may share one `sync()`. Nested in another transaction, it is a savepoint of that one.
+   */
+  relaxedTransaction<T>(work: () => T): T;
+  /**
+   * Makes every commit so far durable (the WAL file synced with fdatasync, off the event loop); resolves at once in
+   * memory and on a read-only folder. A disk error becomes the same `StorageUnavailable` sentence as a failed commit.
+   */
+  sync(): Promise<void>;
   /** Runs reads, telling a disk problem the same way as a write. */
   read<T>(work: () => T): T;
   health(): StorageHealth;
@@ -197,6 +212,35 @@ class SqliteStorage implements Storage {
       throw failure ?? error;
     } finally {
       this.depth -= 1;
+    }
+  }
+
+  relaxedTransaction<T>(work: () => T): T {
+    // In memory nothing is synced anyway; nested, the outer transaction's commit decides.
+    if (this.file === ':memory:' || this.depth > 0 || this.readOnlyReason) return this.transaction(work);
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return this.transaction(work);
+    } finally {
+      this.db.exec('PRAGMA synchronous = FULL');
+    }
+  }
+
+  async sync(): Promise<void> {
+    if (this.file === ':memory:' || !this.writable) return;
+    let handle: FileHandle | null = null;
+    try {
+      // Frames written before this call are in the OS's cache for this file: one fdatasync puts them all on disk.
+      handle = await open(`${this.file}-wal`, 'r');
+      await handle.datasync();
+    } catch (error) {
+      // No WAL file: everything was checkpointed into the database file, which SQLite synced when it did.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      const failure = storageFailureOf(error, this.folder);
+      if (failure) this.onWrite(failure);
+      throw failure ?? error;
+    } finally {
+      await handle?.close();
     }
   }
 

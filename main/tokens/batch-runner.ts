@@ -55,11 +55,11 @@ const MAX_RATE_LIMITED_ATTEMPTS = 3;
 
 /**
  * While other requests of the batch are in flight, issued rows wait this long at most (or until this many wait) to be
- * committed to the history together (see group-commit.ts). The database is synchronous: a commit waits for the disk on
- * the main thread (2-7 ms a commit on a busy disk, whatever its size), so a batch's commits are few and large: at
- * 20 ms a 10,000 batch made some hundred, and the waits held back its requests more than anything else it did. The
- * last answers of a run are written at once, so a batch ends no later; a row shows as issued at most this much later,
- * and still only once its commit has landed.
+ * committed to the history together (see group-commit.ts). A commit no longer waits for the disk on the main thread
+ * (the history's commits are relaxed and synced on a thread of the pool before a row shows as issued), but each still
+ * costs a transaction and one fsync of the WAL, so a batch's commits stay few and large: a 10,000 batch makes some
+ * ten. The last answers of a run are written at once, so a batch ends no later; a row shows as issued at most this
+ * much later, and still only once its commit is on disk.
  */
 const GROUP_WAIT_MS = 250;
 const GROUP_ROWS = 2_500;

@@ -22,7 +22,7 @@ export interface HistoryPage {
 /** Every token the desk issued. Each change is committed before it resolves: only then is a token shown as issued. */
 export interface TokenHistory {
   page(search: string, limit: number): Promise<HistoryPage>;
-  /** Adds entries in one transaction; resolves with them as stored (with their ids), once committed. */
+  /** Adds entries in one transaction; resolves with them as stored (with their ids), once committed and on disk. */
   append(entries: HistoryEntry[], batchUid?: string | null): Promise<HistoryEntry[]>;
   /** The entries with these ids, newest first (ids that are gone are left out). */
   byIds(ids: readonly string[]): Promise<HistoryEntry[]>;
@@ -174,9 +174,11 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
       const key = await sealer();
       const stored = repository.append(key, checked(entries), batchUid, maxEntries);
       indexSoon();
-      // Only once committed: a failed write changes nothing in memory either.
+      // Only once committed: a failed write changes nothing in memory either. Committed, the rows are what the
+      // database shows; they are acknowledged (resolved) only once synced to disk, the wait off the event loop.
       if (newest) keepDepth(newest).push(...stored);
       if (loading) addedWhileLoading.push(...stored);
+      await repository.sync();
       return stored;
     },
     async byIds(ids) {

@@ -1,8 +1,7 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
 import { normalizeMac } from '../../../preload/contract/camera/mac';
 import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
-import { storageFailureOf, type Storage } from '../database';
+import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 
 /** What an entry keeps sealed once: who queued it and the request (with its ONVIF password). */
@@ -80,35 +79,9 @@ export class OutboxRepository {
     private readonly sealer: Sealer,
   ) {}
 
-  /**
-   * A transaction committed without waiting for the disk (WAL with synchronous=NORMAL: its frames are written to the
-   * WAL file, not yet synced), for the outbox's bulk work; whoever acknowledges it awaits `sync()` first. A synchronous
-   * commit would hold the event loop for the disk's fsync (tens to hundreds of ms on a busy disk); the sync runs on a
-   * thread of the pool instead. A killed process loses nothing either way: the frames are in the OS's cache.
-   */
-  #relaxed<T>(work: () => T): T {
-    if (this.storage.file === ':memory:') return this.storage.transaction(work);
-    this.storage.statement('PRAGMA synchronous = NORMAL').run();
-    try {
-      return this.storage.transaction(work);
-    } finally {
-      this.storage.statement('PRAGMA synchronous = FULL').run();
-    }
-  }
-
-  /** Makes every relaxed commit so far durable (the WAL file synced), off the event loop. */
-  async sync(): Promise<void> {
-    if (this.storage.file === ':memory:') return;
-    let handle: FileHandle | null = null;
-    try {
-      handle = await open(`${this.storage.file}-wal`, 'r');
-      await handle.datasync();
-    } catch (error) {
-      // No WAL file: everything was checkpointed into the database file, which SQLite synced when it did.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw storageFailureOf(error, this.storage.folder) ?? error;
-    } finally {
-      await handle?.close();
-    }
+  /** Makes every relaxed commit of the outbox so far durable, off the event loop (see `Storage.sync`). */
+  sync(): Promise<void> {
+    return this.storage.sync();
   }
 
   #keyHash(kind: CameraKeyKind, value: string): Buffer {
@@ -190,7 +163,7 @@ export class OutboxRepository {
     );
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
-    (relaxed ? this.#relaxed.bind(this) : this.storage.transaction.bind(this.storage))(() => {
+    (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
       entries.forEach((entry, index) => {
         if (skipKnown && this.known(entry.profileId, entry.request)) {
           refused.push(index);
@@ -239,7 +212,7 @@ export class OutboxRepository {
    */
   dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
     if (limit <= 0 && outcomes.length === 0) return [];
-    return (relaxed ? this.#relaxed.bind(this) : this.storage.transaction.bind(this.storage))(() => {
+    return (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
       this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
       const due = this.storage

@@ -12,9 +12,12 @@ import type { Sealer } from '../sealer';
 export interface TokenHistoryRepository {
   /**
    * Adds entries in one committed transaction (the oldest beyond `maxEntries` leave in the same one); returns them
-   * with their ids (their row numbers), oldest first.
+   * with their ids (their row numbers), oldest first. The commit does not wait for the disk (a relaxed transaction):
+   * await `sync()` before telling anyone the entries are saved.
    */
   append(sealer: Sealer, entries: readonly HistoryEntry[], batchUid: string | null, maxEntries: number): HistoryEntry[];
+  /** Makes every append so far durable, the disk's wait on a thread of the pool (see `Storage.sync`). */
+  sync(): Promise<void>;
   /** Entries kept now (from the counts table: no scan). */
   count(): number;
   /** The newest `limit` entries older than row `before` (all when null), newest first. */
@@ -98,15 +101,19 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
 
   return {
     append(sealer, entries, batchUid, maxEntries) {
-      return storage.transaction(() => {
+      // A batch appends thousands of rows a second: its commits must not hold the event loop for the disk's fsync.
+      return storage.relaxedTransaction(() => {
         counted(); // brings a salvaged count up to date before it is added to
         const batch = batchUid ? batchSeq(batchUid) : null;
         // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
         let seq = ((storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0) + 1;
         const insert = storage.statement('INSERT INTO token_history (seq, issued_at, stream_hash, user_hash, batch_seq, record) VALUES (?, ?, ?, ?, ?, ?)');
+        // A batch's rows share one user: its hash is made once per append, not once per row.
+        const users = new Map<string, Buffer>();
+        const userOf = (user: string): Buffer => users.get(user) ?? users.set(user, userHash(sealer, user)).get(user)!;
         const stored = entries.map((entry) => {
           const kept = { ...entry, id: String(seq) };
-          insert.run(seq, Date.parse(entry.issuedAt), streamHash(sealer, entry.stream), entry.user === null ? null : userHash(sealer, entry.user), batch, sealer.sealJson(kept, purposeOf(seq)));
+          insert.run(seq, Date.parse(entry.issuedAt), streamHash(sealer, entry.stream), entry.user === null ? null : userOf(entry.user), batch, sealer.sealJson(kept, purposeOf(seq)));
           seq += 1;
           return kept;
         });
@@ -115,6 +122,7 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
         return stored;
       });
     },
+    sync: () => storage.sync(),
     count: () => storage.read(counted),
     window: (sealer, limit, before) => storage.read(() => opened(sealer, storage.statement('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(below(before), limit))),
     exactWindow(sealer, term, limit, before) {
