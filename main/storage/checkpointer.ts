@@ -11,7 +11,10 @@ import { log } from '../shared/log';
 export interface Checkpointer {
   /** A commit happened: a checkpoint is due within the interval. */
   committed(): void;
-  /** Ends the worker (a checkpoint under way finishes first; the close's own checkpoint then waits for its lock). */
+  /**
+   * Ends the worker and waits (briefly, synchronously) until its connection is closed, so that nothing touches the
+   * database's files once the storage is closed.
+   */
   stop(): void;
 }
 
@@ -19,34 +22,60 @@ export interface Checkpointer {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
+const closed = new Int32Array(workerData.closed);
 const db = new DatabaseSync(workerData.file);
 db.exec('PRAGMA busy_timeout = 5000');
 parentPort.on('message', (message) => {
-  if (message === 'stop') { db.close(); parentPort.close(); return; }
+  if (message === 'stop') {
+    db.close();
+    Atomics.store(closed, 0, 1);
+    Atomics.notify(closed, 0);
+    parentPort.close();
+    return;
+  }
   try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch (error) { parentPort.postMessage(String(error && error.message || error)); }
 });
 `;
 
+const STOP_WAIT_MS = 5000;
+
 export function startCheckpointer(file: string, intervalMs = 1000): Checkpointer {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file } });
-  worker.unref();
-  worker.on('message', (problem: string) => log.warn('storage', `checkpoint failed: ${problem}`));
-  worker.on('error', (error) => log.warn('storage', `the checkpoint worker stopped: ${String(error)}`));
+  let worker: Worker | null = null;
+  let closed: Int32Array | null = null;
   let dirty = false;
+
+  // Started on the first checkpoint that is due: a storage opened and closed at once (a short command, a test) never
+  // starts a thread.
+  function workerNow(): Worker {
+    if (worker) return worker;
+    const flag = new SharedArrayBuffer(4);
+    closed = new Int32Array(flag);
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, closed: flag } });
+    worker.unref();
+    worker.on('message', (problem: string) => log.warn('storage', `checkpoint failed: ${problem}`));
+    worker.on('error', (error) => log.warn('storage', `the checkpoint worker stopped: ${String(error)}`));
+    return worker;
+  }
+
   const timer = setInterval(() => {
     if (!dirty) return;
     dirty = false;
-    worker.postMessage('checkpoint');
+    workerNow().postMessage('checkpoint');
   }, intervalMs);
   timer.unref();
+
   return {
     committed() {
       dirty = true;
     },
     stop() {
       clearInterval(timer);
+      if (!worker || !closed) return;
       worker.postMessage('stop');
+      // A checkpoint under way finishes first; a worker still starting opens and then closes its connection.
+      if (Atomics.wait(closed, 0, 0, STOP_WAIT_MS) === 'timed-out') log.warn('storage', 'the checkpoint worker did not stop in time');
       void worker.terminate();
+      worker = null;
     },
   };
 }
