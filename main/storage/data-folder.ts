@@ -43,6 +43,9 @@ export function createDataFolder(path: string): DataFolder {
   let fromWrite = false;
 
   function describe(error: unknown): string {
+    // A refusal that is no errno (damage met while running, a database of a newer console) already says what it is
+    // and what to do; "the system answered other" would say neither.
+    if (error instanceof AppFailure && error.appError.kind === 'StorageUnavailable' && error.appError.data.reason === 'other' && !storageReasonOf(error)) return error.message;
     const why = storageReasonOf(error) ?? reasonOfFailure(error);
     if (why?.reason === 'full') return t('storage.diskFull', { path });
     const reason = why ? storageReasonText(why.reason, why.code) : String(error);

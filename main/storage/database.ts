@@ -7,7 +7,7 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { isDamage, sqliteStorageReason } from './sqlite-errors';
-import { migrate, type Migration } from './migrate';
+import { migrate, NewerSchemaError, type Migration } from './migrate';
 import { salvageInto, type SalvageReport } from './salvage';
 import { checkWal } from './wal-check';
 import { tableWords } from './table-words';
@@ -289,12 +289,15 @@ export function openStorage(options: OpenStorageOptions): Storage {
     return new SqliteStorage(db, folder, file, true, 'ok', notices, null);
   }
 
+  // Closed when the start goes the read-only way below, so no second connection is left holding the file.
+  let opened: DatabaseSync | null = null;
   try {
     mkdirSync(folder, { recursive: true });
     createPrivateFile(file);
     const walNotice = checkWal(file);
     if (walNotice) tell(walNotice);
     let db = new DatabaseSync(file);
+    opened = db;
     let integrity: string | null = null;
     try {
       configure(db);
@@ -312,6 +315,7 @@ export function openStorage(options: OpenStorageOptions): Storage {
       log.warn('storage', `database damaged (${integrity}); set aside as ${kept}`);
       createPrivateFile(file);
       db = new DatabaseSync(file);
+      opened = db;
       configure(db);
       migrate(db, options.migrations);
       // Rows are copied table by table as they read: a row whose parent was lost is still worth keeping.
@@ -329,6 +333,19 @@ export function openStorage(options: OpenStorageOptions): Storage {
     db.exec('PRAGMA wal_autocheckpoint = 0');
     return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite, startCheckpointer(file));
   } catch (error) {
+    if (opened?.isOpen) opened.close();
+    if (error instanceof NewerSchemaError) {
+      // Not a disk problem: the file is left exactly as it is (a newer console reads it again), nothing of it is shown
+      // (this console cannot tell what its tables mean now), and the operator reads why, on screen, from the start.
+      log.warn('storage', error.message);
+      tell(t('storage.newerSchema', { file, found: error.found, known: error.known }));
+      const failure = new AppFailure('StorageUnavailable', t('storage.newerSchemaSave', { file }), {
+        details: `${error.message}: ${file}`,
+        data: { path: folder, reason: 'other' },
+        retryable: false,
+      });
+      return openReadOnly(options, file, notices, failure);
+    }
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
     const failure = storageFailureOf(error, folder);
     // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../main/shared/app-failure';
+import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE, isUniqueViolation, openStorage } from '../../../main/storage';
+import { createDataFolder } from '../../../main/storage/data-folder';
 import type { Migration } from '../../../main/storage/migrate';
 
 const notes: Migration[] = [
@@ -214,5 +216,31 @@ describe('the database', () => {
       throw damaged;
     })).toThrow(/The database in .* is damaged.* Restart Watchdesk/);
     storage.close();
+  });
+
+  it('leaves a database written by a newer console exactly as it is, and says why from the start and on every refused save', () => {
+    const dir = folder();
+    const first = openStorage({ folder: dir, migrations: notes });
+    addNote(first, 'cam-1', 'kept');
+    first.statement('PRAGMA user_version = 99').run();
+    first.close();
+
+    const told: string[] = [];
+    const dataFolder = createDataFolder(dir);
+    const again = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence), onWrite: (failure) => (failure ? dataFolder.writeFailed(failure) : dataFolder.writeSucceeded()) });
+    // On screen at once (the data folder's notices), in words: no errno code, no advice to free space.
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/written by a newer version of Watchdesk \(its schema is 99; this version knows up to 2\)\. It was left exactly as it is/);
+    expect(again.writable).toBe(false);
+    expect(() => addNote(again, 'cam-2', 'refused')).toThrow(/^This change could not be saved: the database .* was written by a newer version of Watchdesk/);
+    expect(dataFolder.status().problem).toMatch(/newer version of Watchdesk/);
+    expect(dataFolder.status().problem).not.toMatch(/system answered|Free some space/);
+    again.close();
+
+    const untouched = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+    expect(untouched.prepare('PRAGMA user_version').get()).toEqual({ user_version: 99 });
+    expect(untouched.prepare('SELECT external_id, body FROM notes').all()).toEqual([{ external_id: 'cam-1', body: 'kept' }]);
+    untouched.close();
+    expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
   });
 });
