@@ -7,6 +7,7 @@ import { t } from '../shared/i18n';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { AppFailure } from '../shared/app-failure';
 import type { StorageReason } from '../../preload/contract/app-error';
+import { refusedUntilRestart } from './database';
 
 /**
  * The app's data folder as a service: whether it can be written (checked on start, and followed by every write the
@@ -41,6 +42,8 @@ export function createDataFolder(path: string): DataFolder {
 
   /** Set by a failed write (not by the start's check): a later committed write clears it. */
   let fromWrite = false;
+  /** The database was opened read-only at start: told until a restart, whatever the folder's own check says. */
+  let untilRestart: string | null = null;
 
   function describe(error: unknown): string {
     // A refusal that is no errno (damage met while running, a database of a newer console) already says what it is
@@ -72,12 +75,17 @@ export function createDataFolder(path: string): DataFolder {
       return this.status();
     },
     status() {
-      return { path, writable: problem === null, problem, notices: [...notices] };
+      const told = untilRestart ?? problem;
+      return { path, writable: told === null, problem: told, notices: [...notices] };
     },
     notice(sentence) {
       notices.push(sentence);
     },
     writeFailed(error) {
+      if (refusedUntilRestart(error)) {
+        untilRestart = error.message;
+        return;
+      }
       if (!storageReasonOf(error) && !reasonOfFailure(error)) return;
       if (problem === null) fromWrite = true;
       problem = describe(error);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { AppFailure } from '../shared/app-failure';
+import type { StorageReason } from '../../preload/contract/app-error';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
@@ -85,6 +86,23 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
     data: { path: folder, reason: why.reason },
     retryable: false,
   });
+}
+
+/**
+ * Refusals of a database opened read-only at start (a full or read-only disk then, a newer console's file): they hold
+ * until Watchdesk is restarted, whatever the disk does meanwhile, so their sentences say to restart, and the data
+ * folder keeps telling them even after its own write check passes again.
+ */
+const untilRestart = new WeakSet<AppFailure>();
+
+export function refusedUntilRestart(error: unknown): error is AppFailure {
+  return error instanceof AppFailure && untilRestart.has(error);
+}
+
+function startRefusal(message: string, details: string, folder: string, reason: StorageReason): AppFailure {
+  const failure = new AppFailure('StorageUnavailable', message, { details, data: { path: folder, reason }, retryable: false });
+  untilRestart.add(failure);
+  return failure;
 }
 
 function isReadableFolder(folder: string): boolean {
@@ -339,21 +357,22 @@ export function openStorage(options: OpenStorageOptions): Storage {
       // (this console cannot tell what its tables mean now), and the operator reads why, on screen, from the start.
       log.warn('storage', error.message);
       tell(t('storage.newerSchema', { file, found: error.found, known: error.known }));
-      const failure = new AppFailure('StorageUnavailable', t('storage.newerSchemaSave', { file }), {
-        details: `${error.message}: ${file}`,
-        data: { path: folder, reason: 'other' },
-        retryable: false,
-      });
+      const failure = startRefusal(t('storage.newerSchemaSave', { file }), `${error.message}: ${file}`, folder, 'other');
       return openReadOnly(options, file, notices, failure);
     }
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
-    const failure = storageFailureOf(error, folder);
+    const known = storageFailureOf(error, folder);
     // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to
     // show: the start fails with the folder named, rather than a console that silently keeps nothing.
-    if (!why || !failure || !isReadableFolder(folder)) throw error;
+    if (!why || !known || !isReadableFolder(folder)) throw error;
     log.warn('storage', `the database cannot be written: ${String(error)}`);
-    // Kept for health and diagnostics; the data folder's own check tells the operator the same sentence on screen.
-    notices.push(t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) }));
+    const unwritable = t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) });
+    // Kept for health and diagnostics; the data folder tells the operator the same sentence on screen.
+    notices.push(unwritable);
+    // This run keeps the database read-only even once the disk has room or is writable again: the sentence says to
+    // restart (not "try again", which would be refused the same way).
+    const sentence = why.reason === 'full' ? t('storage.fullAtStart', { path: folder }) : t('storage.unwritableAtStart', { path: folder, reason: storageReasonText(why.reason, why.code) });
+    const failure = startRefusal(sentence, known.appError.details ?? known.message, folder, why.reason);
     return openReadOnly(options, file, notices, failure);
   }
 }
@@ -376,6 +395,8 @@ function openForReading(file: string): DatabaseSync {
 
 /** What is on a read-only disk can still be shown; when even that fails, an empty database in memory keeps the console up. */
 function openReadOnly(options: OpenStorageOptions, file: string, notices: string[], failure: AppFailure): Storage {
+  // Told at once, not at the first refused save: the data folder shows it from the start.
+  options.onWrite?.(failure);
   if (existsSync(file)) {
     try {
       const db = openForReading(file);

@@ -10,6 +10,10 @@ export const storage = {
     'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but changes are not saved: server profiles, the token history and cached answers stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
   diskFull:
     'The disk holding {{path}} is full, so this change was not saved (nothing saved before it is lost). Free some space on that disk and try again: Watchdesk saves again as soon as there is room.',
+  fullAtStart:
+    'The disk holding {{path}} was full when Watchdesk started, so nothing can be saved until Watchdesk is restarted (nothing saved before it is lost). Free some space on that disk, then restart Watchdesk.',
+  unwritableAtStart:
+    'This change could not be saved: the data folder {{path}} could not be written when Watchdesk started ({{reason}}), so nothing is saved until Watchdesk is restarted. Make the folder writable, then restart Watchdesk.',
   saveFailed:
     'This change could not be saved: the data folder {{path}} cannot be written ({{reason}}). Free some space or make the folder writable, then try again.',
   damagedNow:
