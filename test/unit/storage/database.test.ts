@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -242,5 +242,20 @@ describe('the database', () => {
     expect(untouched.prepare('SELECT external_id, body FROM notes').all()).toEqual([{ external_id: 'cam-1', body: 'kept' }]);
     untouched.close();
     expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
+  });
+
+  it('closes (and the app goes on closing) when the folder refuses to remove its in-use marker, as a folder turned read-only does', () => {
+    const dir = folder();
+    const storage = openStorage({ folder: dir, migrations: notes });
+    addNote(storage, 'cam-1', 'kept');
+    // A marker that cannot be removed: a directory with something in it stands in for a read-only folder (EROFS).
+    const marker = join(dir, `${DATABASE_FILE}.in-use`);
+    rmSync(marker);
+    mkdirSync(join(marker, 'busy'), { recursive: true });
+    expect(() => storage.close()).not.toThrow();
+    rmSync(marker, { recursive: true });
+    const again = openStorage({ folder: dir, migrations: notes });
+    expect(count(again)).toBe(1);
+    again.close();
   });
 });
