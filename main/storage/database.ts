@@ -275,9 +275,14 @@ class SqliteStorage implements Storage {
 }
 
 function damagedSentence(kept: string, why: string, report: SalvageReport): string {
-  const keptTables = report.kept.filter((table) => table.rows > 0).map((table) => `${tableWords(table.name)} (${table.rows})`).join(', ');
+  const inPart = new Set(report.kept.filter((table) => table.rows > 0).map((table) => table.name));
+  // A table that stopped reading part-way is told once, with its rows and that the rest is lost (not as both kept and lost).
+  const keptTables = report.kept
+    .filter((table) => table.rows > 0)
+    .map((table) => (report.unreadable.includes(table.name) ? t('storage.tableInPart', { table: tableWords(table.name), rows: table.rows }) : `${tableWords(table.name)} (${table.rows})`))
+    .join(', ');
   if (!keptTables) return t('storage.databaseUnreadable', { file: kept, why });
-  const lost = report.unreadable.map(tableWords).join(', ');
+  const lost = report.unreadable.filter((name) => !inPart.has(name)).map(tableWords).join(', ');
   return t('storage.databaseSetAside', {
     file: kept,
     why,

@@ -28,6 +28,7 @@ export const storage = {
     'The database {{file}} was written by a newer version of Watchdesk (its schema is {{found}}; this version knows up to {{known}}). It was left exactly as it is: this version shows nothing of it and saves nothing. Start the newer Watchdesk to use it, or start this one with another data folder.',
   newerSchemaSave:
     'This change could not be saved: the database {{file}} was written by a newer version of Watchdesk, and this version does not change it. Start the newer Watchdesk to use it.',
+  tableInPart: '{{table}} ({{rows}}; the rest of it could not be read)',
   nothing: 'nothing',
   /** What the tables hold, in the sentences above; a table not named here is told by its own name. */
   tables: {
