@@ -173,6 +173,9 @@ describe('the database', () => {
     const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/write-ahead log .* was damaged \(its header is not a write-ahead log header\)/);
+    // Nothing of a log with a bad header is read: the sentence does not claim that changes in it were kept.
+    expect(told[0]).toMatch(/none of the changes in it could be read/);
+    expect(told[0]).not.toMatch(/changes that could still be read were kept/);
     expect(count(storage)).toBe(0);
     addNote(storage, 'after', 'works');
     expect(count(storage)).toBe(1);

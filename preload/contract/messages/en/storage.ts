@@ -20,6 +20,8 @@ export const storage = {
     'The database in {{path}} is damaged, so this could not be read or saved. Restart Watchdesk: it sets the damaged file aside, keeps everything in it that can still be read, and says what could not.',
   walSetAside:
     'The database\'s write-ahead log ({{file}}) was damaged ({{why}}). A copy was kept as {{kept}}; the changes that could still be read were kept, the rest of the log could not be read.',
+  walUnreadable:
+    'The database\'s write-ahead log ({{file}}) was damaged ({{why}}), so none of the changes in it could be read: Watchdesk started with what the database file itself holds. The log was kept as {{kept}}.',
   databaseSetAside:
     'The database was damaged ({{why}}). It was kept as {{file}}, and Watchdesk started a new one with what could still be read: {{kept}}. Could not be read: {{lost}}.',
   databaseUnreadable:
