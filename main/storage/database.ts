@@ -153,6 +153,20 @@ function quickCheck(db: DatabaseSync): string {
   return said || 'no answer';
 }
 
+/** The tables the schema steps make that `db` does not have (the steps are run on an empty database in memory). */
+function missingTables(db: DatabaseSync, migrations: readonly Migration[]): string[] {
+  const names = (target: DatabaseSync): Set<string> =>
+    new Set((target.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name));
+  const reference = new DatabaseSync(':memory:');
+  try {
+    for (const step of [...migrations].sort((a, b) => a.version - b.version)) step.up(reference);
+    const present = names(db);
+    return [...names(reference)].filter((name) => !present.has(name));
+  } finally {
+    reference.close();
+  }
+}
+
 /** Moves the damaged file and its side files aside under one new name (kept, never deleted). */
 function setAside(file: string): string {
   const kept = `${file}.damaged-${stamp()}`;
@@ -332,6 +346,13 @@ export function openStorage(options: OpenStorageOptions): Storage {
       if (!isDamage(error)) throw error;
       integrity = error instanceof Error ? error.message : String(error);
     }
+    if (integrity === null || integrity === 'ok') {
+      migrate(db, options.migrations);
+      // A file that claims this schema but lacks its tables (another program's database under this name, tables
+      // dropped by hand) would stop the start at the first feature's read: it is set aside like any damaged file.
+      const missing = missingTables(db, options.migrations);
+      if (missing.length > 0) integrity = t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
+    }
     if (integrity !== null && integrity !== 'ok') {
       db.close();
       const kept = setAside(file);
@@ -346,8 +367,6 @@ export function openStorage(options: OpenStorageOptions): Storage {
       const report = salvageInto(db, kept);
       db.exec('PRAGMA foreign_keys = ON');
       tell(damagedSentence(kept, integrity, report));
-    } else {
-      migrate(db, options.migrations);
     }
     tightenSideFiles(file);
     markInUse(file);

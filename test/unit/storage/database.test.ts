@@ -263,4 +263,21 @@ describe('the database', () => {
     expect(count(again)).toBe(1);
     again.close();
   });
+
+  it('sets aside a file that claims this schema but lacks its tables, keeps what reads, and starts a database that has them', () => {
+    const dir = folder();
+    // Another program's database under this name, or tables dropped by hand: the version says 2, the notes table is gone.
+    const foreign = new DatabaseSync(join(dir, DATABASE_FILE));
+    foreign.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT; INSERT INTO meta VALUES ('kept', 'yes'); PRAGMA user_version = 2");
+    foreign.close();
+    const told: string[] = [];
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/^The database was damaged \(it lacks tables this version needs: notes\)\. It was kept as .*watchdesk\.db\.damaged-/);
+    addNote(storage, 'cam-1', 'works');
+    expect(count(storage)).toBe(1);
+    expect(storage.statement("SELECT value FROM meta WHERE key = 'kept'").get()).toEqual({ value: 'yes' });
+    storage.close();
+    expect(readdirSync(dir).filter((name) => name.startsWith(`${DATABASE_FILE}.damaged-`) && !name.endsWith('-wal') && !name.endsWith('-shm'))).toHaveLength(1);
+  });
 });

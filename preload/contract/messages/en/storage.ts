@@ -31,6 +31,7 @@ export const storage = {
   newerSchemaSave:
     'This change could not be saved: the database {{file}} was written by a newer version of Watchdesk, and this version does not change it. Start the newer Watchdesk to use it.',
   tableInPart: '{{table}} ({{rows}}; the rest of it could not be read)',
+  tablesMissing: 'it lacks tables this version needs: {{tables}}',
   nothing: 'nothing',
   /** What the tables hold, in the sentences above; a table not named here is told by its own name. */
   tables: {

@@ -33,6 +33,7 @@ export const storage: MessagesOf<typeof en> = {
   newerSchemaSave:
     'Изменение не сохранено: база данных {{file}} записана более новой версией Watchdesk, и эта версия её не изменяет. Запустите более новую версию Watchdesk, чтобы работать с ней.',
   tableInPart: '{{table}} ({{rows}}; остальное прочитать не удалось)',
+  tablesMissing: 'в ней нет таблиц, нужных этой версии: {{tables}}',
   nothing: 'ничего',
   tables: {
     meta: 'сведения о базе данных',
