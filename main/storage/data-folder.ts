@@ -64,8 +64,12 @@ export function createDataFolder(path: string): DataFolder {
         if (removed.length > 0) log.info('storage', `removed ${removed.length} leftover temp file(s) of interrupted writes`);
         // A plain write: the probe is removed at once, so syncing it to disk (writeFileAtomic's two fsyncs, up to tens
         // of milliseconds on a busy disk before every start could go on) would prove nothing more about the folder.
-        await writeFile(join(path, PROBE), String(Date.now()));
-        await rm(join(path, PROBE), { force: true });
+        try {
+          await writeFile(join(path, PROBE), String(Date.now()));
+        } finally {
+          // A full disk creates the probe and then refuses its bytes: it is not left behind in the operator's folder.
+          await rm(join(path, PROBE), { force: true }).catch(() => undefined);
+        }
         problem = null;
         fromWrite = false;
       } catch (error) {

@@ -120,9 +120,12 @@ describe.skipIf(!canMount)('a data folder that cannot be written', () => {
       ['!remove', join(dataDir, 'filler')],
       ['profiles.save', newServer],
       ['profiles.list', undefined],
+      ['!list', dataDir],
     ]);
     expect(started).toBe(true);
-    const [first, , again, list] = results as [Answer, Answer, Answer, Answer];
+    const [first, , again, list, files] = results as [Answer, Answer, Answer, Answer, Answer];
+    // The start's write check leaves nothing behind on a disk that refused its bytes.
+    expect(files.value!.files).not.toContain('.watchdesk-write-check');
     for (const refused of [first, again]) {
       expect(refused).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', data: { path: dataDir, reason: 'full' } } });
       expect(refused.error!.message).toMatch(/was full when Watchdesk started.*restart Watchdesk/);

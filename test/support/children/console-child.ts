@@ -2,9 +2,9 @@
  * A whole console (createApp, the real registry, the built-in demo server) started on a data folder the test has
  * made read-only or full, in a private mount namespace. It makes the calls named in CHILD_CALLS (JSON:
  * [channel, input][]) and prints one JSON line: whether it started, and each call's result. The step
- * ['!remove', path] removes a file in between (space returning on a full disk).
+ * ['!remove', path] removes a file in between (space returning on a full disk); ['!list', folder] answers its files.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { createApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import { createVault } from '../../../main/secrets/vault';
@@ -23,7 +23,8 @@ for (const [channel, input] of calls) {
   if (channel === '!remove') {
     rmSync(String(input));
     results.push({ ok: true });
-  } else results.push(await registry.call(channel, input ?? undefined, { transport: 'test' }));
+  } else if (channel === '!list') results.push({ ok: true, value: { files: readdirSync(String(input)) } });
+  else results.push(await registry.call(channel, input ?? undefined, { transport: 'test' }));
 }
 process.stdout.write(JSON.stringify({ started: true, results }) + '\n');
 await app.dispose();
