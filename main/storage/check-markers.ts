@@ -1,4 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, rmSync, writeSync } from 'node:fs';
+import { log } from '../shared/log';
 
 /**
  * When the start-up integrity check is worth its cost. A full `PRAGMA quick_check` reads every page (about a second
@@ -24,9 +25,16 @@ export function markInUse(file: string): void {
   writeMarker(inUseMarker(file), String(process.pid));
 }
 
-/** After a clean close (and after a start whose check has run). */
+/**
+ * After a clean close (and after a start whose check has run). A folder that turned read-only while running refuses
+ * the removal: the database is closed all the same, so closing goes on (the next start only runs its check once more).
+ */
 export function clearMarker(path: string): void {
-  rmSync(path, { force: true });
+  try {
+    rmSync(path, { force: true });
+  } catch (error) {
+    log.warn('storage', `could not remove ${path}: ${String(error)}`);
+  }
 }
 
 /** Damage met while running: the next start checks the whole file and sets it aside if need be. */

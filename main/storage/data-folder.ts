@@ -7,6 +7,7 @@ import { t } from '../shared/i18n';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { AppFailure } from '../shared/app-failure';
 import type { StorageReason } from '../../preload/contract/app-error';
+import { refusedUntilRestart } from './database';
 
 /**
  * The app's data folder as a service: whether it can be written (checked on start, and followed by every write the
@@ -41,8 +42,13 @@ export function createDataFolder(path: string): DataFolder {
 
   /** Set by a failed write (not by the start's check): a later committed write clears it. */
   let fromWrite = false;
+  /** The database was opened read-only at start: told until a restart, whatever the folder's own check says. */
+  let untilRestart: string | null = null;
 
   function describe(error: unknown): string {
+    // A refusal that is no errno (damage met while running, a database of a newer console) already says what it is
+    // and what to do; "the system answered other" would say neither.
+    if (error instanceof AppFailure && error.appError.kind === 'StorageUnavailable' && error.appError.data.reason === 'other' && !storageReasonOf(error)) return error.message;
     const why = storageReasonOf(error) ?? reasonOfFailure(error);
     if (why?.reason === 'full') return t('storage.diskFull', { path });
     const reason = why ? storageReasonText(why.reason, why.code) : String(error);
@@ -58,8 +64,12 @@ export function createDataFolder(path: string): DataFolder {
         if (removed.length > 0) log.info('storage', `removed ${removed.length} leftover temp file(s) of interrupted writes`);
         // A plain write: the probe is removed at once, so syncing it to disk (writeFileAtomic's two fsyncs, up to tens
         // of milliseconds on a busy disk before every start could go on) would prove nothing more about the folder.
-        await writeFile(join(path, PROBE), String(Date.now()));
-        await rm(join(path, PROBE), { force: true });
+        try {
+          await writeFile(join(path, PROBE), String(Date.now()));
+        } finally {
+          // A full disk creates the probe and then refuses its bytes: it is not left behind in the operator's folder.
+          await rm(join(path, PROBE), { force: true }).catch(() => undefined);
+        }
         problem = null;
         fromWrite = false;
       } catch (error) {
@@ -69,12 +79,17 @@ export function createDataFolder(path: string): DataFolder {
       return this.status();
     },
     status() {
-      return { path, writable: problem === null, problem, notices: [...notices] };
+      const told = untilRestart ?? problem;
+      return { path, writable: told === null, problem: told, notices: [...notices] };
     },
     notice(sentence) {
       notices.push(sentence);
     },
     writeFailed(error) {
+      if (refusedUntilRestart(error)) {
+        untilRestart = error.message;
+        return;
+      }
       if (!storageReasonOf(error) && !reasonOfFailure(error)) return;
       if (problem === null) fromWrite = true;
       problem = describe(error);

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { AppFailure } from '../shared/app-failure';
+import type { StorageReason } from '../../preload/contract/app-error';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { isDamage, sqliteStorageReason } from './sqlite-errors';
-import { migrate, type Migration } from './migrate';
+import { migrate, NewerSchemaError, type Migration } from './migrate';
 import { salvageInto, type SalvageReport } from './salvage';
 import { checkWal } from './wal-check';
 import { tableWords } from './table-words';
@@ -102,6 +103,23 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
   });
 }
 
+/**
+ * Refusals of a database opened read-only at start (a full or read-only disk then, a newer console's file): they hold
+ * until Watchdesk is restarted, whatever the disk does meanwhile, so their sentences say to restart, and the data
+ * folder keeps telling them even after its own write check passes again.
+ */
+const untilRestart = new WeakSet<AppFailure>();
+
+export function refusedUntilRestart(error: unknown): error is AppFailure {
+  return error instanceof AppFailure && untilRestart.has(error);
+}
+
+function startRefusal(message: string, details: string, folder: string, reason: StorageReason): AppFailure {
+  const failure = new AppFailure('StorageUnavailable', message, { details, data: { path: folder, reason }, retryable: false });
+  untilRestart.add(failure);
+  return failure;
+}
+
 function isReadableFolder(folder: string): boolean {
   try {
     readdirSync(folder);
@@ -148,6 +166,20 @@ function quickCheck(db: DatabaseSync): string {
   const rows = db.prepare('PRAGMA quick_check').all() as Array<Record<string, unknown>>;
   const said = rows.map((row) => String(Object.values(row)[0])).join('; ');
   return said || 'no answer';
+}
+
+/** The tables the schema steps make that `db` does not have (the steps are run on an empty database in memory). */
+function missingTables(db: DatabaseSync, migrations: readonly Migration[]): string[] {
+  const names = (target: DatabaseSync): Set<string> =>
+    new Set((target.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name));
+  const reference = new DatabaseSync(':memory:');
+  try {
+    for (const step of [...migrations].sort((a, b) => a.version - b.version)) step.up(reference);
+    const present = names(db);
+    return [...names(reference)].filter((name) => !present.has(name));
+  } finally {
+    reference.close();
+  }
 }
 
 /** Moves the damaged file and its side files aside under one new name (kept, never deleted). */
@@ -301,9 +333,14 @@ class SqliteStorage implements Storage {
 }
 
 function damagedSentence(kept: string, why: string, report: SalvageReport): string {
-  const keptTables = report.kept.filter((table) => table.rows > 0).map((table) => `${tableWords(table.name)} (${table.rows})`).join(', ');
+  const inPart = new Set(report.kept.filter((table) => table.rows > 0).map((table) => table.name));
+  // A table that stopped reading part-way is told once, with its rows and that the rest is lost (not as both kept and lost).
+  const keptTables = report.kept
+    .filter((table) => table.rows > 0)
+    .map((table) => (report.unreadable.includes(table.name) ? t('storage.tableInPart', { table: tableWords(table.name), rows: table.rows }) : `${tableWords(table.name)} (${table.rows})`))
+    .join(', ');
   if (!keptTables) return t('storage.databaseUnreadable', { file: kept, why });
-  const lost = report.unreadable.map(tableWords).join(', ');
+  const lost = report.unreadable.filter((name) => !inPart.has(name)).map(tableWords).join(', ');
   return t('storage.databaseSetAside', {
     file: kept,
     why,
@@ -333,12 +370,15 @@ export function openStorage(options: OpenStorageOptions): Storage {
     return new SqliteStorage(db, folder, file, true, 'ok', notices, null);
   }
 
+  // Closed when the start goes the read-only way below, so no second connection is left holding the file.
+  let opened: DatabaseSync | null = null;
   try {
     mkdirSync(folder, { recursive: true });
     createPrivateFile(file);
     const walNotice = checkWal(file);
     if (walNotice) tell(walNotice);
     let db = new DatabaseSync(file);
+    opened = db;
     let integrity: string | null = null;
     try {
       configure(db);
@@ -350,12 +390,20 @@ export function openStorage(options: OpenStorageOptions): Storage {
       if (!isDamage(error)) throw error;
       integrity = error instanceof Error ? error.message : String(error);
     }
+    if (integrity === null || integrity === 'ok') {
+      migrate(db, options.migrations);
+      // A file that claims this schema but lacks its tables (another program's database under this name, tables
+      // dropped by hand) would stop the start at the first feature's read: it is set aside like any damaged file.
+      const missing = missingTables(db, options.migrations);
+      if (missing.length > 0) integrity = t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
+    }
     if (integrity !== null && integrity !== 'ok') {
       db.close();
       const kept = setAside(file);
       log.warn('storage', `database damaged (${integrity}); set aside as ${kept}`);
       createPrivateFile(file);
       db = new DatabaseSync(file);
+      opened = db;
       configure(db);
       migrate(db, options.migrations);
       // Rows are copied table by table as they read: a row whose parent was lost is still worth keeping.
@@ -363,8 +411,6 @@ export function openStorage(options: OpenStorageOptions): Storage {
       const report = salvageInto(db, kept);
       db.exec('PRAGMA foreign_keys = ON');
       tell(damagedSentence(kept, integrity, report));
-    } else {
-      migrate(db, options.migrations);
     }
     tightenSideFiles(file);
     markInUse(file);
@@ -373,14 +419,28 @@ export function openStorage(options: OpenStorageOptions): Storage {
     db.exec('PRAGMA wal_autocheckpoint = 0');
     return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite, startCheckpointer(file));
   } catch (error) {
+    if (opened?.isOpen) opened.close();
+    if (error instanceof NewerSchemaError) {
+      // Not a disk problem: the file is left exactly as it is (a newer console reads it again), nothing of it is shown
+      // (this console cannot tell what its tables mean now), and the operator reads why, on screen, from the start.
+      log.warn('storage', error.message);
+      tell(t('storage.newerSchema', { file, found: error.found, known: error.known }));
+      const failure = startRefusal(t('storage.newerSchemaSave', { file }), `${error.message}: ${file}`, folder, 'other');
+      return openReadOnly(options, file, notices, failure);
+    }
     const why = sqliteStorageReason(error) ?? storageReasonOf(error);
-    const failure = storageFailureOf(error, folder);
+    const known = storageFailureOf(error, folder);
     // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to
     // show: the start fails with the folder named, rather than a console that silently keeps nothing.
-    if (!why || !failure || !isReadableFolder(folder)) throw error;
+    if (!why || !known || !isReadableFolder(folder)) throw error;
     log.warn('storage', `the database cannot be written: ${String(error)}`);
-    // Kept for health and diagnostics; the data folder's own check tells the operator the same sentence on screen.
-    notices.push(t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) }));
+    const unwritable = t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) });
+    // Kept for health and diagnostics; the data folder tells the operator the same sentence on screen.
+    notices.push(unwritable);
+    // This run keeps the database read-only even once the disk has room or is writable again: the sentence says to
+    // restart (not "try again", which would be refused the same way).
+    const sentence = why.reason === 'full' ? t('storage.fullAtStart', { path: folder }) : t('storage.unwritableAtStart', { path: folder, reason: storageReasonText(why.reason, why.code) });
+    const failure = startRefusal(sentence, known.appError.details ?? known.message, folder, why.reason);
     return openReadOnly(options, file, notices, failure);
   }
 }
@@ -403,6 +463,8 @@ function openForReading(file: string): DatabaseSync {
 
 /** What is on a read-only disk can still be shown; when even that fails, an empty database in memory keeps the console up. */
 function openReadOnly(options: OpenStorageOptions, file: string, notices: string[], failure: AppFailure): Storage {
+  // Told at once, not at the first refused save: the data folder shows it from the start.
+  options.onWrite?.(failure);
   if (existsSync(file)) {
     try {
       const db = openForReading(file);

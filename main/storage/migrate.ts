@@ -11,13 +11,27 @@ export interface Migration {
   up(db: DatabaseSync): void;
 }
 
+/**
+ * The database was written by a newer console (its schema has steps this one does not know). Not an errno-like code:
+ * it is no disk problem, and the operator is told so in its own words (database.ts).
+ */
+export class NewerSchemaError extends Error {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(`the database was written by a newer Watchdesk (schema ${found}, this one knows ${known})`);
+    this.name = 'NewerSchemaError';
+  }
+}
+
 /** Applies every step newer than the database's version; a database from a newer console is refused in words. */
 export function migrate(db: DatabaseSync, migrations: readonly Migration[]): number {
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
   const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   const newest = ordered.at(-1)?.version ?? 0;
   if (current > newest) {
-    throw Object.assign(new Error(`the database was written by a newer Watchdesk (schema ${current}, this one knows ${newest})`), { code: 'ENEWERSCHEMA' });
+    throw new NewerSchemaError(current, newest);
   }
   for (const step of ordered) {
     if (step.version <= current) continue;

@@ -83,7 +83,8 @@ export function checkWal(databaseFile: string): string | null {
   if (!headerOk) {
     renameSync(wal, kept);
     log.warn('storage', `the write-ahead log's header is damaged; moved aside as ${kept}`);
-    return t('storage.walSetAside', { file: wal, why: t('storage.walWhy.header'), kept });
+    // Nothing of this log is read (not "what could still be read was kept"): the database file is all there is.
+    return t('storage.walUnreadable', { file: wal, why: t('storage.walWhy.header'), kept });
   }
   const frameSize = pageSize + FRAME_HEADER;
   const wholeFrames = Math.floor((size - WAL_HEADER) / frameSize);

@@ -111,6 +111,32 @@ describe.skipIf(!canMount)('a data folder that cannot be written', () => {
     expect((list.value!.storage as { problem: string }).problem).toMatch(/full/);
     expect(save).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', data: { reason: 'full' } } });
   }, 60_000);
+
+  it('full at start: once space returns, a save is still refused in words that say to restart, never "saves again as soon as there is room"', () => {
+    const dataDir = mkdtempSync(join(workDir, 'full-start-'));
+    const fill = `mount -t tmpfs -o size=64k tmpfs ${dataDir} && (dd if=/dev/zero of=${dataDir}/filler bs=4k count=64 2>/dev/null || true)`;
+    const { started, results } = consoleOn(dataDir, fill, [
+      ['profiles.save', newServer],
+      ['!remove', join(dataDir, 'filler')],
+      ['profiles.save', newServer],
+      ['profiles.list', undefined],
+      ['!list', dataDir],
+    ]);
+    expect(started).toBe(true);
+    const [first, , again, list, files] = results as [Answer, Answer, Answer, Answer, Answer];
+    // The start's write check leaves nothing behind on a disk that refused its bytes.
+    expect(files.value!.files).not.toContain('.watchdesk-write-check');
+    for (const refused of [first, again]) {
+      expect(refused).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable', data: { path: dataDir, reason: 'full' } } });
+      expect(refused.error!.message).toMatch(/was full when Watchdesk started.*restart Watchdesk/);
+      expect(refused.error!.message).not.toMatch(/as soon as there is room/);
+    }
+    const storage = list.value!.storage as { writable: boolean; problem: string };
+    expect(storage.writable).toBe(false);
+    expect(storage.problem).toMatch(/restart Watchdesk/);
+    // Only the built-in demo server (kept in memory): the refused one does not show as saved.
+    expect((list.value!.profiles as Array<{ name: string }>).map((p) => p.name)).not.toContain(newServer.name);
+  }, 60_000);
 });
 
 describe('the data folder on start', () => {

@@ -1,9 +1,11 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../main/shared/app-failure';
+import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE, isUniqueViolation, openStorage } from '../../../main/storage';
+import { createDataFolder } from '../../../main/storage/data-folder';
 import type { Migration } from '../../../main/storage/migrate';
 
 const notes: Migration[] = [
@@ -92,7 +94,9 @@ describe('the database', () => {
     const kept = count(storage);
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(2000);
-    expect(told[0]).toContain(`notes (${kept})`);
+    // Told once, as read in part: not also listed among the tables that could not be read.
+    expect(told[0]).toContain(`notes (${kept}; the rest of it could not be read)`);
+    expect(told[0]).toMatch(/Could not be read: nothing\.$/);
     storage.close();
   });
 
@@ -169,6 +173,9 @@ describe('the database', () => {
     const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/write-ahead log .* was damaged \(its header is not a write-ahead log header\)/);
+    // Nothing of a log with a bad header is read: the sentence does not claim that changes in it were kept.
+    expect(told[0]).toMatch(/none of the changes in it could be read/);
+    expect(told[0]).not.toMatch(/changes that could still be read were kept/);
     expect(count(storage)).toBe(0);
     addNote(storage, 'after', 'works');
     expect(count(storage)).toBe(1);
@@ -214,5 +221,63 @@ describe('the database', () => {
       throw damaged;
     })).toThrow(/The database in .* is damaged.* Restart Watchdesk/);
     storage.close();
+  });
+
+  it('leaves a database written by a newer console exactly as it is, and says why from the start and on every refused save', () => {
+    const dir = folder();
+    const first = openStorage({ folder: dir, migrations: notes });
+    addNote(first, 'cam-1', 'kept');
+    first.statement('PRAGMA user_version = 99').run();
+    first.close();
+
+    const told: string[] = [];
+    const dataFolder = createDataFolder(dir);
+    const again = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence), onWrite: (failure) => (failure ? dataFolder.writeFailed(failure) : dataFolder.writeSucceeded()) });
+    // On screen at once (the data folder's notices), in words: no errno code, no advice to free space.
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/written by a newer version of Watchdesk \(its schema is 99; this version knows up to 2\)\. It was left exactly as it is/);
+    expect(again.writable).toBe(false);
+    expect(() => addNote(again, 'cam-2', 'refused')).toThrow(/^This change could not be saved: the database .* was written by a newer version of Watchdesk/);
+    expect(dataFolder.status().problem).toMatch(/newer version of Watchdesk/);
+    expect(dataFolder.status().problem).not.toMatch(/system answered|Free some space/);
+    again.close();
+
+    const untouched = new DatabaseSync(join(dir, DATABASE_FILE), { readOnly: true });
+    expect(untouched.prepare('PRAGMA user_version').get()).toEqual({ user_version: 99 });
+    expect(untouched.prepare('SELECT external_id, body FROM notes').all()).toEqual([{ external_id: 'cam-1', body: 'kept' }]);
+    untouched.close();
+    expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
+  });
+
+  it('closes (and the app goes on closing) when the folder refuses to remove its in-use marker, as a folder turned read-only does', () => {
+    const dir = folder();
+    const storage = openStorage({ folder: dir, migrations: notes });
+    addNote(storage, 'cam-1', 'kept');
+    // A marker that cannot be removed: a directory with something in it stands in for a read-only folder (EROFS).
+    const marker = join(dir, `${DATABASE_FILE}.in-use`);
+    rmSync(marker);
+    mkdirSync(join(marker, 'busy'), { recursive: true });
+    expect(() => storage.close()).not.toThrow();
+    rmSync(marker, { recursive: true });
+    const again = openStorage({ folder: dir, migrations: notes });
+    expect(count(again)).toBe(1);
+    again.close();
+  });
+
+  it('sets aside a file that claims this schema but lacks its tables, keeps what reads, and starts a database that has them', () => {
+    const dir = folder();
+    // Another program's database under this name, or tables dropped by hand: the version says 2, the notes table is gone.
+    const foreign = new DatabaseSync(join(dir, DATABASE_FILE));
+    foreign.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT; INSERT INTO meta VALUES ('kept', 'yes'); PRAGMA user_version = 2");
+    foreign.close();
+    const told: string[] = [];
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/^The database was damaged \(it lacks tables this version needs: notes\)\. It was kept as .*watchdesk\.db\.damaged-/);
+    addNote(storage, 'cam-1', 'works');
+    expect(count(storage)).toBe(1);
+    expect(storage.statement("SELECT value FROM meta WHERE key = 'kept'").get()).toEqual({ value: 'yes' });
+    storage.close();
+    expect(readdirSync(dir).filter((name) => name.startsWith(`${DATABASE_FILE}.damaged-`) && !name.endsWith('-wal') && !name.endsWith('-shm'))).toHaveLength(1);
   });
 });

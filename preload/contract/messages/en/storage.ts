@@ -10,16 +10,28 @@ export const storage = {
     'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but changes are not saved: server profiles, the token history and cached answers stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
   diskFull:
     'The disk holding {{path}} is full, so this change was not saved (nothing saved before it is lost). Free some space on that disk and try again: Watchdesk saves again as soon as there is room.',
+  fullAtStart:
+    'The disk holding {{path}} was full when Watchdesk started, so nothing can be saved until Watchdesk is restarted (nothing saved before it is lost). Free some space on that disk, then restart Watchdesk.',
+  unwritableAtStart:
+    'This change could not be saved: the data folder {{path}} could not be written when Watchdesk started ({{reason}}), so nothing is saved until Watchdesk is restarted. Make the folder writable, then restart Watchdesk.',
   saveFailed:
     'This change could not be saved: the data folder {{path}} cannot be written ({{reason}}). Free some space or make the folder writable, then try again.',
   damagedNow:
     'The database in {{path}} is damaged, so this could not be read or saved. Restart Watchdesk: it sets the damaged file aside, keeps everything in it that can still be read, and says what could not.',
   walSetAside:
     'The database\'s write-ahead log ({{file}}) was damaged ({{why}}). A copy was kept as {{kept}}; the changes that could still be read were kept, the rest of the log could not be read.',
+  walUnreadable:
+    'The database\'s write-ahead log ({{file}}) was damaged ({{why}}), so none of the changes in it could be read: Watchdesk started with what the database file itself holds. The log was kept as {{kept}}.',
   databaseSetAside:
     'The database was damaged ({{why}}). It was kept as {{file}}, and Watchdesk started a new one with what could still be read: {{kept}}. Could not be read: {{lost}}.',
   databaseUnreadable:
     'The database was damaged ({{why}}) and nothing in it could be read. It was kept as {{file}}, and Watchdesk started a new, empty one.',
+  newerSchema:
+    'The database {{file}} was written by a newer version of Watchdesk (its schema is {{found}}; this version knows up to {{known}}). It was left exactly as it is: this version shows nothing of it and saves nothing. Start the newer Watchdesk to use it, or start this one with another data folder.',
+  newerSchemaSave:
+    'This change could not be saved: the database {{file}} was written by a newer version of Watchdesk, and this version does not change it. Start the newer Watchdesk to use it.',
+  tableInPart: '{{table}} ({{rows}}; the rest of it could not be read)',
+  tablesMissing: 'it lacks tables this version needs: {{tables}}',
   nothing: 'nothing',
   /** What the tables hold, in the sentences above; a table not named here is told by its own name. */
   tables: {
