@@ -1,10 +1,9 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { AppFailure } from '../shared/app-failure';
-import type { StorageReason } from '../../preload/contract/app-error';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
@@ -14,10 +13,13 @@ import { salvageInto, type SalvageReport } from './salvage';
 import { checkWal } from './wal-check';
 import { tableWords } from './table-words';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
+import { isReadableFolder, createPrivateFile, tightenSideFiles, configure, quickCheck, missingTables, setAside } from './database-files';
+import { startRefusal, storageFailureOf } from './storage-failure';
 import { askForCheck, checkIsDue, checkNextStartMarker, clearMarker, inUseMarker, markInUse } from './check-markers';
 
 /** The one database file in a data folder; its WAL and shared-memory files sit beside it. */
 export const DATABASE_FILE = 'watchdesk.db';
+export { refusedUntilRestart } from './storage-failure';
 
 export interface StorageHealth {
   file: string;
@@ -80,115 +82,6 @@ export interface OpenStorageOptions {
    * committed. The data folder's status follows it, so the banner goes once space returns.
    */
   onWrite?: (failure: AppFailure | null) => void;
-}
-
-/** A storage failure as the operator reads it, or null when `error` is not about the disk. */
-export function storageFailureOf(error: unknown, folder: string): AppFailure | null {
-  if (error instanceof AppFailure) return error.kind === 'StorageUnavailable' ? error : null;
-  if (isDamage(error)) {
-    // Damage found while running (a disk error under the file): the next start sets the file aside and keeps what reads.
-    return new AppFailure('StorageUnavailable', t('storage.damagedNow', { path: folder }), {
-      details: `${error instanceof Error ? error.message : String(error)} in ${folder}`,
-      data: { path: folder, reason: 'other' },
-      retryable: false,
-    });
-  }
-  const why = sqliteStorageReason(error) ?? storageReasonOf(error);
-  if (!why) return null;
-  const sentence = why.reason === 'full' ? t('storage.diskFull', { path: folder }) : t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) });
-  return new AppFailure('StorageUnavailable', sentence, {
-    details: `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
-    data: { path: folder, reason: why.reason },
-    retryable: false,
-  });
-}
-
-/**
- * Refusals of a database opened read-only at start (a full or read-only disk then, a newer console's file): they hold
- * until Watchdesk is restarted, whatever the disk does meanwhile, so their sentences say to restart, and the data
- * folder keeps telling them even after its own write check passes again.
- */
-const untilRestart = new WeakSet<AppFailure>();
-
-export function refusedUntilRestart(error: unknown): error is AppFailure {
-  return error instanceof AppFailure && untilRestart.has(error);
-}
-
-function startRefusal(message: string, details: string, folder: string, reason: StorageReason): AppFailure {
-  const failure = new AppFailure('StorageUnavailable', message, { details, data: { path: folder, reason }, retryable: false });
-  untilRestart.add(failure);
-  return failure;
-}
-
-function isReadableFolder(folder: string): boolean {
-  try {
-    readdirSync(folder);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function stamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-');
-}
-
-/** Creates the database file owner-only before SQLite does: its WAL and shm files take the same mode. */
-function createPrivateFile(file: string): void {
-  if (existsSync(file)) {
-    chmodSync(file, 0o600);
-    return;
-  }
-  closeSync(openSync(file, 'a', 0o600));
-}
-
-function tightenSideFiles(file: string): void {
-  for (const side of [`${file}-wal`, `${file}-shm`]) {
-    try {
-      chmodSync(side, 0o600);
-    } catch {
-      // Not there yet (no write so far) or on a file system without modes: SQLite creates them with the main file's mode.
-    }
-  }
-}
-
-function configure(db: DatabaseSync): void {
-  db.exec('PRAGMA journal_mode = WAL');
-  // FULL: a commit is synced to the WAL before COMMIT returns, so an acknowledged change survives power loss.
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
-  // Keep the WAL from growing without bound between checkpoints during long imports.
-  db.exec('PRAGMA journal_size_limit = 67108864');
-}
-
-function quickCheck(db: DatabaseSync): string {
-  const rows = db.prepare('PRAGMA quick_check').all() as Array<Record<string, unknown>>;
-  const said = rows.map((row) => String(Object.values(row)[0])).join('; ');
-  return said || 'no answer';
-}
-
-/** The tables the schema steps make that `db` does not have (the steps are run on an empty database in memory). */
-function missingTables(db: DatabaseSync, migrations: readonly Migration[]): string[] {
-  const names = (target: DatabaseSync): Set<string> =>
-    new Set((target.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name));
-  const reference = new DatabaseSync(':memory:');
-  try {
-    for (const step of [...migrations].sort((a, b) => a.version - b.version)) step.up(reference);
-    const present = names(db);
-    return [...names(reference)].filter((name) => !present.has(name));
-  } finally {
-    reference.close();
-  }
-}
-
-/** Moves the damaged file and its side files aside under one new name (kept, never deleted). */
-function setAside(file: string): string {
-  const kept = `${file}.damaged-${stamp()}`;
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(file + suffix)) renameSync(file + suffix, kept + suffix);
-  }
-  return kept;
 }
 
 class SqliteStorage implements Storage {
