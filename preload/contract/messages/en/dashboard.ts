@@ -174,6 +174,7 @@ export const dashboard = {
     periodRefusedNoReason: 'The server did not accept this period.',
     noProfile: 'No server is selected. Open Connect and add or choose a server.',
     profileGone: 'This server profile no longer exists. Choose another one in Connect.',
+    serversGone: 'This list of media servers is no longer kept. Refresh the dashboard.',
     cancelled: 'The request was cancelled.',
   },
 };
