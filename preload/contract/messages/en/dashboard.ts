@@ -117,8 +117,8 @@ export const dashboard = {
       offline: 'Offline',
       disabled: 'Disabled',
     },
-    shown_one: '{{count}} of {{total}} media server',
-    shown_other: '{{count}} of {{total}} media servers',
+    shown_one: '{{shown}} of {{total}} media server',
+    shown_other: '{{shown}} of {{total}} media servers',
     columns: {
       name: 'Server',
       state: 'State',
