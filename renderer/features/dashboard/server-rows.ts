@@ -3,7 +3,7 @@ import { serverName } from './chart-data';
 
 import { searchText, serverState, type ServerFilter, type ServerState } from '../../../preload/contract/dashboard-servers';
 
-export { searchText, serverState, type ServerFilter, type ServerState, type ServerStateFilter } from '../../../preload/contract/dashboard-servers';
+export { serverState, type ServerFilter, type ServerState, type ServerStateFilter } from '../../../preload/contract/dashboard-servers';
 
 export interface ServerRow {
   server: MediaServerEntry;
