@@ -78,6 +78,8 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
     const slot = `${profileId}\n${key}`;
     const previous = writes.get(slot) ?? Promise.resolve();
     const next = previous
+      // After the reply has gone: serialising and writing a 60 MB answer takes main a second it owes the page first.
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => (removed.has(profileId) ? undefined : cache.write(profileId, key, { fetchedAt, dashboard })))
       .catch((error: unknown) => {
         // The answer is on screen either way; only the offline copy is missing.
