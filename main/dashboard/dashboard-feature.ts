@@ -20,9 +20,17 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { mapWithLimit } from '../shared/map-with-limit';
 import { createDashboardCache } from './dashboard-cache';
+import { createServerRows, type ServerRows } from './server-window';
+import { busiestServers } from '../../preload/contract/dashboard-servers';
 
 /** Profiles fetched at once by the fleet view: enough to hide one slow server, few enough for a laptop's uplink. */
 export const FLEET_CONCURRENCY = 6;
+
+/** Rows of the table sent with each dashboard answer: a screenful and a margin; the table asks for the rest. */
+export const FIRST_SERVER_WINDOW = 60;
+
+/** Views whose media servers main keeps for the table (the last answer of each profile and period, the newest few). */
+export const KEPT_SERVER_VIEWS = 6;
 
 /** The call's AbortSignal: the renderer cancels a superseded refresh (auto-refresh, a new period) with it. */
 function signalOf(context: CallContext | undefined): AbortSignal | undefined {
@@ -70,6 +78,8 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
     const slot = `${profileId}\n${key}`;
     const previous = writes.get(slot) ?? Promise.resolve();
     const next = previous
+      // After the reply has gone: serialising and writing a 60 MB answer takes main a second it owes the page first.
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => (removed.has(profileId) ? undefined : cache.write(profileId, key, { fetchedAt, dashboard })))
       .catch((error: unknown) => {
         // The answer is on screen either way; only the offline copy is missing.
@@ -82,7 +92,7 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
   }
 
   /** The live answer, or the saved copy marked stale; throws when the period is refused, or nothing can be shown. */
-  async function load(profile: Profile, period: Period, signal: AbortSignal | undefined): Promise<DashboardView> {
+  async function load(profile: Profile, period: Period, signal: AbortSignal | undefined): Promise<Omit<DashboardView, 'servers'>> {
     const key = periodKey(period);
     const base = { profileId: profile.id, profileName: profile.name, period };
     try {
@@ -103,10 +113,30 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
   /** A deleted profile's saved dashboards go with it (after any write still running for it). */
   async function forget(profileId: string): Promise<void> {
     removed.add(profileId);
+    for (const [key, entry] of kept) if (entry.slot.startsWith(`${profileId}\n`)) kept.delete(key);
     await Promise.all([...writes].filter(([slot]) => slot.startsWith(`${profileId}\n`)).map(([, write]) => write));
     await cache.forgetProfile(profileId);
   }
   const stopForgetting = profiles.onRemoved(forget);
+
+  /** The media servers of the latest answers, by view key; a newer answer of the same profile and period replaces its own. */
+  const kept = new Map<string, { slot: string; rows: ServerRows }>();
+  let generation = 0;
+
+  /** The view as it crosses to the page: figures, the ten busiest servers, and the table's first window. */
+  function windowed(view: Omit<DashboardView, 'servers'>): DashboardView {
+    const slot = `${view.profileId}\n${periodKey(view.period)}`;
+    for (const [key, entry] of kept) if (entry.slot === slot) kept.delete(key);
+    const all = view.dashboard.mediaservers.top_by_bitrate;
+    const rows = createServerRows(all);
+    generation += 1;
+    const viewKey = `${slot}\n${generation}`;
+    kept.set(viewKey, { slot, rows });
+    while (kept.size > KEPT_SERVER_VIEWS) kept.delete(kept.keys().next().value!);
+    const first = rows.window({ offset: 0, limit: FIRST_SERVER_WINDOW, sort: null, filter: { text: '', state: 'all' } });
+    const dashboard = { ...view.dashboard, mediaservers: { ...view.dashboard.mediaservers, top_by_bitrate: busiestServers(all) } };
+    return { ...view, dashboard, servers: { viewKey, ...first } };
+  }
 
   async function profileFor(profileId: string | undefined): Promise<Profile> {
     if (profileId === undefined) {
@@ -132,7 +162,12 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
   return {
     handlers: {
       async 'dashboard.get'({ profileId, period }, context) {
-        return load(await profileFor(profileId), period, signalOf(context));
+        return windowed(await load(await profileFor(profileId), period, signalOf(context)));
+      },
+      async 'dashboard.servers'({ viewKey, ...query }) {
+        const entry = kept.get(viewKey);
+        if (!entry) throw new AppFailure('NotFound', t('dashboard.errors.serversGone'), { retryable: false });
+        return entry.rows.window(query);
       },
       async 'dashboard.fleet'({ period, requestId }, context) {
         const signal = signalOf(context);
@@ -149,6 +184,7 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
     },
     async dispose() {
       stopForgetting();
+      kept.clear();
       await Promise.all([...writes.values()]);
     },
   };

@@ -4,6 +4,7 @@ import { channel } from './channel';
 import { event } from './event';
 import type { AppError } from './app-error';
 import { timeZoneNamePattern, type Dashboard, type DashboardQuery } from './wire/platform';
+import { serverWindowQuerySchema, type ServerWindow, type ServerWindowStart } from './dashboard-servers';
 
 /**
  * The dashboard (spec, operation 6): one server's statistics for a period and time zone, and the fleet of every saved
@@ -78,7 +79,13 @@ export interface DashboardView extends Freshness {
   profileId: string;
   profileName: string;
   period: Period;
+  /**
+   * The answer as the page needs it: `mediaservers.top_by_bitrate` holds the ten busiest servers only (what the
+   * charts draw); the whole list stays in main and reaches the table through `servers` and `dashboard.servers`.
+   */
   dashboard: Dashboard;
+  /** The media-servers table's first window, in the answer's order, and the key to ask for other windows with. */
+  servers: ServerWindowStart;
 }
 
 /** The cards of one dashboard (no top lists): what a fleet tile shows and the fleet totals add up. */
@@ -200,6 +207,11 @@ export const dashboardChannels = {
    * a `requestId`, each tile is also pushed as `dashboard.fleetTile` the moment its server answers, so a slow server
    * does not hold the others back; the answer then brings them all, in the profiles' order, with the totals.
    */
+  /**
+   * One window of a dashboard's media-servers table (at most 500 rows), sorted and filtered in main. A view no longer
+   * kept (a newer answer of the same profile and period replaced it, or it was pushed out) is NotFound, in words.
+   */
+  'dashboard.servers': channel<ServerWindow>()(serverWindowQuerySchema),
   'dashboard.fleet': channel<FleetView>()(z.object({ period: periodSchema, requestId: z.string().min(1).max(100).optional() })),
 };
 

@@ -1,4 +1,5 @@
 import type { Dashboard, MediaServerEntry } from '../../../preload/contract/wire/platform';
+import { serverName } from '../../../preload/contract/dashboard-servers';
 
 /**
  * What each chart draws, from the dashboard answer. Pure, so the same rows feed the chart, its table view and its
@@ -47,26 +48,7 @@ export function cameraStates(d: Dashboard): Array<{ key: CameraState; value: num
   ];
 }
 
-/** A media server's name as operators say it: its host name, else its domain, else its number. */
-export function serverName(server: MediaServerEntry): string {
-  const hostname = server.extra.server.hostname;
-  return hostname || server.domain || server.external_domain || `#${server.id}`;
-}
-
-const busier = (x: MediaServerEntry, y: MediaServerEntry) => y.traffic_out - x.traffic_out || x.id - y.id;
-
-/** The `limit` busiest servers by outgoing traffic, in one pass (10,000 servers are not sorted for ten bars). */
-export function busiestServers(servers: readonly MediaServerEntry[], limit = 10): MediaServerEntry[] {
-  const top: MediaServerEntry[] = [];
-  for (const server of servers) {
-    if (top.length === limit && busier(server, top[limit - 1]!) >= 0) continue;
-    let at = top.length;
-    while (at > 0 && busier(server, top[at - 1]!) < 0) at -= 1;
-    top.splice(at, 0, server);
-    if (top.length > limit) top.pop();
-  }
-  return top;
-}
+export { busiestServers, serverName } from '../../../preload/contract/dashboard-servers';
 
 /** The busiest servers by outgoing traffic with their incoming traffic beside it (a = in, b = out). */
 export function serverTraffic(busiest: readonly MediaServerEntry[]): PairBar[] {

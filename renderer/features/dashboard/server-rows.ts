@@ -1,39 +1,9 @@
 import type { MediaServerEntry } from '../../../preload/contract/wire/platform';
 import { serverName } from './chart-data';
 
-/** The media-servers table's filter: free text over names, domains and ports, and the state. */
-export type ServerStateFilter = 'all' | 'online' | 'offline' | 'disabled';
+import { searchText, serverState, type ServerFilter, type ServerState } from '../../../preload/contract/dashboard-servers';
 
-export interface ServerFilter {
-  text: string;
-  state: ServerStateFilter;
-}
-
-export type ServerState = 'online' | 'offline' | 'disabled';
-
-/** Disabled wins over the link state: a disabled server is expected to be quiet. */
-export function serverState(server: MediaServerEntry): ServerState {
-  if (!server.is_enabled) return 'disabled';
-  return server.status ? 'online' : 'offline';
-}
-
-/** The text one row is searched by, built once per answer (10,000 rows filter in a few milliseconds). */
-export function searchText(server: MediaServerEntry): string {
-  return [
-    serverName(server),
-    server.domain,
-    server.internal_domain,
-    server.external_domain,
-    server.internal,
-    server.external,
-    server.rtsp,
-    server.proxy,
-    String(server.id),
-    server.user_type ?? '',
-  ]
-    .join(' ')
-    .toLowerCase();
-}
+export { serverState, type ServerFilter, type ServerState, type ServerStateFilter } from '../../../preload/contract/dashboard-servers';
 
 export interface ServerRow {
   server: MediaServerEntry;

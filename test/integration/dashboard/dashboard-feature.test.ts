@@ -10,6 +10,8 @@ import type { Dashboard } from '../../../preload/contract/wire/platform';
 import { comparisonDays, periodDays, rangeInstants } from '../../../renderer/features/dashboard/period';
 import { deltaParts } from '../../../renderer/features/dashboard/delta';
 import { call } from '../simulator/http';
+import { busiestServers } from '../../../preload/contract/dashboard-servers';
+import { FIRST_SERVER_WINDOW } from '../../../main/dashboard/dashboard-feature';
 import { openConsole, type DashboardConsole } from './console';
 
 // A fixed clock: presets resolve to the same days on any run. 15 Jun 2025 12:00 UTC.
@@ -57,7 +59,11 @@ describe('dashboard.get against the simulator', () => {
     const view = await desk.value('dashboard.get', { period });
     const query = period.preset === 'custom' ? `timezone=${period.timezone}&from=${period.from}&to=${period.to}` : `timezone=${period.timezone}&date=${period.preset}`;
     const direct = await call(sim, 'GET', `/api/admin/v1/dashboard?${query}`, { token: sim.apiToken });
-    expect(view.dashboard).toEqual(direct.json<Dashboard>());
+    const answer = direct.json<Dashboard>();
+    const servers = answer.mediaservers.top_by_bitrate;
+    // The page gets the figures and the ten busiest servers; the table's rows come in windows.
+    expect(view.dashboard).toEqual({ ...answer, mediaservers: { ...answer.mediaservers, top_by_bitrate: busiestServers(servers) } });
+    expect(view.servers).toMatchObject({ total: servers.length, matched: servers.length, offset: 0, rows: servers.slice(0, FIRST_SERVER_WINDOW) });
     expect(view.dashboard.users.all.count_for_range).toEqual(expectedUserDelta(period));
     expect(view.stale).toBeNull();
     expect(view.profileId).toBe(profileId);
@@ -150,6 +156,37 @@ describe('errors and the offline copy', () => {
     } finally {
       await second.close().catch(() => undefined);
     }
+  });
+});
+
+describe('dashboard.servers: the media-servers table in windows', () => {
+  it('pages through the whole list sorted and filtered in main, and refuses a view a newer answer replaced', async () => {
+    const period: Period = { preset: 'week', timezone: 'Europe/Berlin' };
+    const view = await desk.value('dashboard.get', { period });
+    const direct = await call(sim, 'GET', `/api/admin/v1/dashboard?timezone=${period.timezone}&date=week`, { token: sim.apiToken });
+    const servers = direct.json<Dashboard>().mediaservers.top_by_bitrate;
+    const sort = { column: 'trafficIn', direction: 'descending' } as const;
+    const filter = { text: '', state: 'all' } as const;
+    const seen: number[] = [];
+    for (let offset = 0; offset < view.servers.total; offset += 7) {
+      const window = await desk.value('dashboard.servers', { viewKey: view.servers.viewKey, offset, limit: 7, sort, filter });
+      expect(window.rows.length).toBeLessThanOrEqual(7);
+      seen.push(...window.rows.map((row) => row.traffic_in));
+    }
+    expect(seen).toEqual(servers.map((server) => server.traffic_in).sort((a, b) => b - a));
+
+    const offline = await desk.value('dashboard.servers', { viewKey: view.servers.viewKey, offset: 0, limit: 500, sort: null, filter: { text: '', state: 'offline' } });
+    expect(offline.matched).toBe(servers.filter((server) => server.is_enabled && !server.status).length);
+    expect(offline.total).toBe(servers.length);
+
+    const tooMany = await desk.call('dashboard.servers', { viewKey: view.servers.viewKey, offset: 0, limit: 501, sort: null, filter });
+    expect(tooMany.ok).toBe(false);
+
+    const newer = await desk.value('dashboard.get', { period });
+    expect(newer.servers.viewKey).not.toBe(view.servers.viewKey);
+    const gone = await desk.call('dashboard.servers', { viewKey: view.servers.viewKey, offset: 0, limit: 10, sort: null, filter });
+    expect(gone.ok).toBe(false);
+    if (!gone.ok) expect(gone.error).toMatchObject({ kind: 'NotFound', message: 'This list of media servers is no longer kept. Refresh the dashboard.' });
   });
 });
 

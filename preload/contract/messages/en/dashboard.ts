@@ -117,8 +117,8 @@ export const dashboard = {
       offline: 'Offline',
       disabled: 'Disabled',
     },
-    shown_one: '{{count}} of {{total}} media server',
-    shown_other: '{{count}} of {{total}} media servers',
+    shown_one: '{{shown}} of {{total}} media server',
+    shown_other: '{{shown}} of {{total}} media servers',
     columns: {
       name: 'Server',
       state: 'State',
@@ -174,6 +174,7 @@ export const dashboard = {
     periodRefusedNoReason: 'The server did not accept this period.',
     noProfile: 'No server is selected. Open Connect and add or choose a server.',
     profileGone: 'This server profile no longer exists. Choose another one in Connect.',
+    serversGone: 'This list of media servers is no longer kept. Refresh the dashboard.',
     cancelled: 'The request was cancelled.',
   },
 };

@@ -120,10 +120,10 @@ export const dashboard: MessagesOf<typeof en> = {
       offline: 'Не в сети',
       disabled: 'Выключен',
     },
-    shown_one: '{{count}} из {{total}} медиасервера',
-    shown_few: '{{count}} из {{total}} медиасерверов',
-    shown_many: '{{count}} из {{total}} медиасерверов',
-    shown_other: '{{count}} из {{total}} медиасерверов',
+    shown_one: '{{shown}} из {{total}} медиасервера',
+    shown_few: '{{shown}} из {{total}} медиасерверов',
+    shown_many: '{{shown}} из {{total}} медиасерверов',
+    shown_other: '{{shown}} из {{total}} медиасерверов',
     columns: {
       name: 'Сервер',
       state: 'Состояние',
@@ -187,6 +187,7 @@ export const dashboard: MessagesOf<typeof en> = {
     periodRefusedNoReason: 'Сервер не принял этот период.',
     noProfile: 'Сервер не выбран. Откройте «Подключение» и добавьте или выберите сервер.',
     profileGone: 'Этого профиля сервера больше нет. Выберите другой в «Подключении».',
+    serversGone: 'Этот список медиасерверов больше не хранится. Обновите панель.',
     cancelled: 'Запрос отменён.',
   },
 };

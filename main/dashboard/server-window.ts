@@ -1,0 +1,161 @@
+import type { MediaServerEntry } from '../../preload/contract/wire/platform';
+import {
+  searchText,
+  serverName,
+  serverState,
+  type ServerFilter,
+  type ServerSort,
+  type ServerSortColumn,
+  type ServerWindow,
+  type ServerWindowQuery,
+} from '../../preload/contract/dashboard-servers';
+
+/**
+ * One answer's media servers, kept in main so the page receives windows, not the list. Orders are worked out once
+ * per column (either direction is read off it), and the last filtered order is kept, so scrolling through a sorted
+ * and filtered table costs a slice, not a sort.
+ */
+export interface ServerRows {
+  readonly total: number;
+  window(query: Omit<ServerWindowQuery, 'viewKey'>): ServerWindow;
+}
+
+type Value = string | number;
+
+/** Text as it sorts: without case or accents, every digit run padded to 16 places. */
+export function sortKey(text: string): string {
+  // Plain ASCII (host names, domains) skips the Unicode folding, the slow part.
+  const folded = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  return folded
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(16, '0'));
+}
+
+function valueOf(column: ServerSortColumn, server: MediaServerEntry, name: string): Value {
+  switch (column) {
+    case 'name':
+      return name;
+    case 'state':
+      return serverState(server);
+    case 'domain':
+      return server.domain;
+    case 'limits':
+      return server.streams_limit;
+    case 'trafficIn':
+      return server.traffic_in;
+    case 'trafficOut':
+      return server.traffic_out;
+  }
+}
+
+/** Ascending row indices for a column (stable: equal values keep the answer's order), and where equal runs start. */
+interface Ranking {
+  ascending: Int32Array;
+  runStarts: number[];
+}
+
+function rank(column: ServerSortColumn, servers: readonly MediaServerEntry[], names: readonly string[]): Ranking {
+  const values: Value[] = servers.map((server, index) => valueOf(column, server, names[index]!));
+  // Every value becomes its place among the distinct values; a counting sort by place then orders 100,000 rows in
+  // one pass and keeps equal values in the answer's order (a comparison sort over them took over a second).
+  let places: Int32Array;
+  let count: number;
+  if (typeof values[0] !== 'string') {
+    const distinct = Float64Array.from(new Set(values as number[])).sort();
+    const placeOf = new Map<number, number>();
+    distinct.forEach((value, place) => placeOf.set(value, place));
+    places = Int32Array.from(values as number[], (value) => placeOf.get(value)!);
+    count = distinct.length;
+  } else {
+    // A collator compares 100,000 distinct names in seconds; a sort key compared as plain text takes milliseconds:
+    // case and accents folded, digit runs padded so that ms-2 comes before ms-10 (numbers read by value).
+    const keyOf = new Map<string, string>();
+    for (const value of values as string[]) if (!keyOf.has(value)) keyOf.set(value, sortKey(value));
+    const byKey = [...keyOf].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const placeOf = new Map<string, number>();
+    let place = -1;
+    byKey.forEach(([value, key], at) => {
+      if (at === 0 || byKey[at - 1]![1] !== key) place += 1;
+      placeOf.set(value, place);
+    });
+    places = Int32Array.from(values as string[], (value) => placeOf.get(value)!);
+    count = place + 1;
+  }
+  const starts = new Int32Array(count + 1);
+  for (const place of places) starts[place + 1]! += 1;
+  for (let place = 0; place < count; place += 1) starts[place + 1]! += starts[place]!;
+  const runStarts = Array.from(starts.subarray(0, count));
+  const ascending = new Int32Array(places.length);
+  const next = starts.slice(0, count);
+  places.forEach((place, index) => (ascending[next[place]!++] = index));
+  return { ascending, runStarts };
+}
+
+/** Descending reverses the runs, not the rows inside one: equal values keep the answer's order both ways. */
+function ordered(ranking: Ranking, direction: 'ascending' | 'descending'): Int32Array {
+  if (direction === 'ascending') return ranking.ascending;
+  const { ascending, runStarts } = ranking;
+  const out = new Int32Array(ascending.length);
+  let next = 0;
+  for (let run = runStarts.length - 1; run >= 0; run -= 1) {
+    const end = run + 1 < runStarts.length ? runStarts[run + 1]! : ascending.length;
+    for (let at = runStarts[run]!; at < end; at += 1) out[next++] = ascending[at]!;
+  }
+  return out;
+}
+
+const orderKey = (sort: ServerSort, filter: ServerFilter) => JSON.stringify([sort, filter.state, filter.text.toLowerCase().split(/\s+/).filter(Boolean)]);
+
+export function createServerRows(servers: readonly MediaServerEntry[]): ServerRows {
+  const names = servers.map(serverName);
+  const rankings = new Map<ServerSortColumn, Ranking>();
+  let texts: string[] | null = null;
+  let last: { key: string; indices: Int32Array | null } | null = null;
+
+  function order(sort: ServerSort): Int32Array | null {
+    if (!sort) return null;
+    let ranking = rankings.get(sort.column);
+    if (!ranking) {
+      ranking = rank(sort.column, servers, names);
+      rankings.set(sort.column, ranking);
+    }
+    return ordered(ranking, sort.direction);
+  }
+
+  /** Rows in the asked order that pass the filter; null means every row in the answer's order. */
+  function matching(sort: ServerSort, filter: ServerFilter): Int32Array | null {
+    const key = orderKey(sort, filter);
+    if (last?.key === key) return last.indices;
+    const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
+    const base = order(sort);
+    let indices: Int32Array | null = base;
+    if (words.length > 0 || filter.state !== 'all') {
+      // Built on the first filter, not per answer: most dashboards are never filtered.
+      texts ??= servers.map(searchText);
+      const kept: number[] = [];
+      const count = base ? base.length : servers.length;
+      for (let at = 0; at < count; at += 1) {
+        const index = base ? base[at]! : at;
+        if (filter.state !== 'all' && serverState(servers[index]!) !== filter.state) continue;
+        const text = texts[index]!;
+        if (words.every((word) => text.includes(word))) kept.push(index);
+      }
+      indices = Int32Array.from(kept);
+    }
+    last = { key, indices };
+    return indices;
+  }
+
+  return {
+    total: servers.length,
+    window({ offset, limit, sort, filter }) {
+      const indices = matching(sort, filter);
+      const matched = indices ? indices.length : servers.length;
+      const start = Math.min(offset, matched);
+      const end = Math.min(matched, start + limit);
+      const rows: MediaServerEntry[] = [];
+      for (let at = start; at < end; at += 1) rows.push(servers[indices ? indices[at]! : at]!);
+      return { total: servers.length, matched, offset: start, rows };
+    },
+  };
+}
