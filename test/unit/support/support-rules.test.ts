@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { updateFeedSchema } from '../../../preload/contract/support';
 import { addressOnly } from '../../../main/support/diagnostics';
 import { compareVersions } from '../../../main/support/version-order';
-import { unsupportedRuntime } from '../../../main/support/runtime-check';
+import { sqliteBuiltIn, unsupportedRuntime } from '../../../main/support/runtime-check';
 import { createSupportSettings, SUPPORT_SETTINGS_KEY } from '../../../main/support/support-settings';
 import { migrations, openStorage } from '../../../main/storage';
 import { createSettingsRepository } from '../../../main/storage/repositories/settings-repository';
@@ -42,6 +42,13 @@ describe('support rules', () => {
       'Watchdesk needs Electron 45 or newer, and this is Electron 33.0.0. Install the Watchdesk package, or point ELECTRON_OVERRIDE_DIST_PATH at an Electron 45 build.',
     );
     expect(unsupportedRuntime({ node: '22.12.0' })).toBe('Watchdesk needs Node 22.19 or newer inside its runtime, and this is Node 22.12.0.');
+  });
+
+  it('names a runtime built without node:sqlite, where the console could keep nothing', () => {
+    expect(sqliteBuiltIn()).toBe(true);
+    expect(unsupportedRuntime({ node: '24.11.1', electron: '45.4.1' }, false)).toBe(
+      'Watchdesk keeps its data with Node\'s built-in SQLite (node:sqlite), and this runtime (Node 24.11.1, Electron 45.4.1) was built without it. Install the Watchdesk package, or use an Electron 45 build that has it.',
+    );
   });
 
   it('saves the support settings in the database, and reads a value that no longer fits as the defaults', async () => {
