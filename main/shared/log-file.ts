@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino, stdTimeFunctions, type Logger } from 'pino';
 import pinoRoll from 'pino-roll';
@@ -41,7 +41,10 @@ export interface LogFile {
  */
 export async function openLogFile(dataDir: string, level: LogLevel): Promise<LogFile> {
   const folder = join(dataDir, LOG_FOLDER);
+  // Owner-only, like the database: the lines are scrubbed, but what a console did is nobody else's business.
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const stream = await pinoRoll({
+    mode: 0o600,
     file: join(folder, BASE_NAME),
     extension: EXTENSION,
     size: LOG_FILE_SIZE,

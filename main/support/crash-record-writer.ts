@@ -60,7 +60,7 @@ export function writeCrashRecord(dataDir: string, input: CrashInput, now = new D
   const folder = join(dataDir, CRASH_FOLDER);
   const file = join(folder, `crash-${record.at.replace(/[:.]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 6)}.json`);
   try {
-    mkdirSync(folder, { recursive: true });
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
     writeFileSync(file, scrubText(JSON.stringify(record, null, 2)), { mode: 0o600 });
     for (const old of recordFiles(folder).slice(CRASH_RECORDS_KEPT)) rmSync(join(folder, old), { force: true });
     return file;

@@ -8,6 +8,8 @@ declare module 'pino-roll' {
     extension?: string;
     mkdir?: boolean;
     sync?: boolean;
+    /** The file mode of each log file (passed on to sonic-boom). */
+    mode?: number;
     limit?: { count?: number; removeOtherLogFiles?: boolean };
   }
   export default function pinoRoll(options: PinoRollOptions): Promise<SonicBoom>;

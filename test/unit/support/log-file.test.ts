@@ -60,6 +60,9 @@ describe('the log file', () => {
     expect(String(written[1]!.message)).toContain('?token=[redacted]');
     expect(written[2]).toMatchObject({ level: 'error', kind: 'ENOSPC' });
     expect(readFileSync(join(dir, 'logs', readdirSync(join(dir, 'logs'))[0]!), 'utf8')).not.toContain(token);
+    // Owner-only, like the database.
+    expect(statSync(join(dir, 'logs')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'logs', readdirSync(join(dir, 'logs'))[0]!)).mode & 0o777).toBe(0o600);
   });
 
   it('drops lines below the level in force, and the environment variable wins over the setting', async () => {
