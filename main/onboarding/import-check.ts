@@ -58,3 +58,20 @@ export async function checkImport(
   if (Object.keys(fieldErrors).length > 0) throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors });
   return { clean, skipped };
 }
+
+/**
+ * A single camera (the wizard's submit) that this console already has on the server by MAC or serial, queued, sent or
+ * created (cleared from the list too), is refused at that field with the same sentence an import's row gets. An
+ * external id already there is the outbox's unique index's to tell. Called in the same turn as the insert, so two
+ * concurrent submits of one camera cannot both pass.
+ */
+export function refuseKnownCamera(repository: OutboxRepository, request: CameraCreateRequest, profile: { id: string; name: string }): void {
+  // The same external id again is the unique index's to tell (as "already in the outbox"), whatever else matches.
+  if (request.external_id !== undefined && repository.known(profile.id, { external_id: request.external_id })) return;
+  const known = repository.known(profile.id, request);
+  if (!known || known.kind === 'external-id') return;
+  const key = known.state !== 'created' ? 'alreadyQueued' : known.cleared ? 'alreadyCreatedCleared' : 'alreadyCreated';
+  throw new AppFailure('Validation', t('onboarding.errors.invalid'), {
+    fieldErrors: { [FIELD[known.kind]]: [t(`onboarding.import.row.${key}`, { server: profile.name, field: t(`onboarding.import.fields.${known.kind}`) })] },
+  });
+}

@@ -18,7 +18,7 @@ import {
 } from '../../preload/contract/onboarding';
 import { createOutboxHolder, type OutboxHolderOptions } from '../outbox/outbox-holder';
 import type { Outbox } from '../outbox/outbox';
-import { checkImport } from './import-check';
+import { checkImport, refuseKnownCamera } from './import-check';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { issueMessage } from '../shared/zod-errors';
@@ -177,6 +177,9 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
         entry = await outbox.edit(entryId, clean);
       } else {
         const { profile } = await connections.active();
+        // A camera already there by MAC or serial is refused at its field; nothing awaits between this check and the
+        // insert's first (synchronous) slice, so concurrent submits cannot both pass.
+        refuseKnownCamera(outbox.repository, clean, profile);
         // One entry per external id per server: the database's unique index decides, so concurrent submits cannot both pass.
         entry = await outbox.add(clean, { profileId: profile.id, profileName: profile.name });
       }

@@ -27,6 +27,22 @@ describe('one camera per external id, MAC and serial per server, kept in the dat
     expect((await desk.value('outbox.list', undefined)).entries).toHaveLength(1);
   });
 
+  it('refuses a single camera this server already has by MAC or serial, at that field, also when 20 arrive at once without an external id', async () => {
+    desk = await openConsole();
+    const { group, folder } = placementOf(desk.app.demoServer!.state);
+    await desk.app.demoServer!.close();
+    const request = camera(group, folder, { mac: '02:00:00:00:aa:01', serial_number: 'SN-WIZARD-1' });
+    delete request.external_id;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => desk.call('onboarding.submit', { request: { ...request, name: `Gate ${i}` }, send: 'outbox' })));
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    for (const answer of answers) if (!answer.ok) expect(answer.error.fieldErrors['mac']).toEqual([expect.stringMatching(/^Already in the outbox/)]);
+
+    const sameSerial = await desk.call('onboarding.submit', { request: { ...request, mac: '02:00:00:00:aa:02', name: 'Other MAC' }, send: 'outbox' });
+    expect(sameSerial.ok).toBe(false);
+    if (!sameSerial.ok) expect(Object.keys(sameSerial.error.fieldErrors)).toEqual(['serial_number']);
+    expect((await desk.value('outbox.list', undefined)).entries).toHaveLength(1);
+  });
+
   it('queues one set when two imports of one file run at once', async () => {
     desk = await openConsole();
     const { group, folder } = placementOf(desk.app.demoServer!.state);
