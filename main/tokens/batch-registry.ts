@@ -41,6 +41,11 @@ export class BatchRegistry {
   private readonly archiving = new Map<string, Promise<{ deflated: Buffer; rows: number }>>();
   /** Batches of this session given up for their exports (a status call for one says so, not "gone"). */
   private readonly archived = new Set<string>();
+  /**
+   * Saves land in the order the batches were archived, whatever order their packing ends in (it runs on the thread
+   * pool), so "the oldest beyond the limit" is the oldest batch, not the one whose packing finished first.
+   */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly toCsv: (batch: TokenBatch) => string,
@@ -67,7 +72,8 @@ export class BatchRegistry {
       const packed = deflated(Buffer.from(this.toCsv(batch), 'utf8')).then((bytes) => ({ deflated: bytes, rows }));
       this.archiving.set(batch.id, packed);
       this.archived.add(batch.id);
-      void packed
+      this.saving = this.saving
+        .then(() => packed)
         .then((done) => this.archive.save(batch.id, done.deflated, done.rows))
         .catch((error: unknown) => log.warn('tokens', `a finished batch's export was not kept: ${String(error)}`))
         .finally(() => this.archiving.delete(batch.id));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TokenBatch, type BatchDeps } from '../../../main/tokens/batch-runner';
 import { BatchRegistry, memoryArchive } from '../../../main/tokens/batch-registry';
 import { isAppFailure } from '../../../main/shared/app-failure';
@@ -69,9 +69,8 @@ describe('BatchRegistry', () => {
     }
     expect(registry.get(hanging.id)).toBe(hanging);
     expect(registry.liveCount()).toBe(2);
-    // The exports are saved once packed; the oldest beyond the archive's limit is gone.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(registry.exportOf(finished[0]!.id)).rejects.toThrow();
+    // The exports are saved once packed (off the main thread); then the oldest beyond the archive's limit is gone.
+    await vi.waitFor(() => expect(registry.exportOf(finished[0]!.id)).rejects.toThrow(), { timeout: 5_000, interval: 20 });
     expect((await registry.exportOf(finished[2]!.id)).rows).toBe(1);
   });
 });
