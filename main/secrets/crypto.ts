@@ -1,14 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes, type KeyObject } from 'node:crypto';
-import { basename } from 'node:path';
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { issueMessage } from '../shared/zod-errors';
-import { readFileIfExists, writeFileAtomic } from '../shared/atomic-file';
-import { createSerialQueue } from '../shared/serial-queue';
 
 /**
- * Encryption at rest for the few files that hold secrets (token history, the outbox's ONVIF passwords).
+ * Encryption at rest for secrets (sealed rows of the database, and the files of earlier versions read once).
  * Blob format: 1 version byte | 12-byte IV | 16-byte GCM tag | ciphertext.
  */
 const FORMAT_VERSION = 1;
@@ -106,46 +103,6 @@ export function checkedForSaving<T>(schema: z.ZodType<T>, value: T, fileName: st
     throw new AppFailure('Internal', t('errors.vault.refuseSave', { file: fileName }), { details: describeIssues(parsed.error) });
   }
   return parsed.data;
-}
-
-export interface EncryptedJsonStore<T> {
-  /** The stored value, or null when the file does not exist. Throws AppFailure('Internal') when it cannot be read. */
-  read(): Promise<T | null>;
-  /** Validates, encrypts and atomically replaces the file (mode 0600). Writes are applied in call order. */
-  write(value: T): Promise<void>;
-}
-
-export interface EncryptedJsonStoreOptions {
-  /** Associated data; defaults to `watchdesk:<file name>` so one store's file cannot be passed off as another's. */
-  aad?: string;
-}
-
-/**
- * A JSON document encrypted at rest with the vault's data key. A file that cannot be decrypted or does not match
- * the schema is reported, not silently replaced: the caller decides whether to back it up and start again.
- */
-export function createEncryptedJsonStore<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  getKey: () => Promise<Buffer>,
-  options: EncryptedJsonStoreOptions = {},
-): EncryptedJsonStore<T> {
-  const aad = options.aad ?? `watchdesk:${basename(path)}`;
-  const queue = createSerialQueue();
-
-  return {
-    async read() {
-      const blob = await readFileIfExists(path);
-      if (blob === null) return null;
-      return decryptJson(await getKey(), blob, aad, schema, basename(path));
-    },
-    write(value) {
-      return queue.run(async () => {
-        const plaintext = Buffer.from(JSON.stringify(checkedForSaving(schema, value, basename(path))), 'utf8');
-        await writeFileAtomic(path, encrypt(await getKey(), plaintext, aad), { mode: 0o600 });
-      });
-    },
-  };
 }
 
 /** The first few schema problems, for support: a damaged file of 20,000 entries must not make a megabyte of detail. */

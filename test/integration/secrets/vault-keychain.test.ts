@@ -1,11 +1,8 @@
 import { hasDbus } from '../../support/dbus';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createEncryptedJsonStore } from '../../../main/secrets/crypto';
+import { createSealer } from '../../../main/storage';
 import { keytarBackend } from '../../../main/secrets/keychain-backend';
 import { probeKeychain } from '../../../main/secrets/keychain-probe';
 import { createVault } from '../../../main/secrets/vault';
@@ -80,19 +77,13 @@ describe.skipIf(!hasDbus)('vault on a real Secret Service', () => {
     expect(await backend.get(service, 'data-key')).toBe(first.toString('base64'));
   });
 
-  it('lets a new vault instance decrypt a file written by another', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'watchdesk-vault-'));
-    try {
-      const schema = z.object({ secret: z.string() });
-      const path = join(dir, 'history.bin');
-      const writer = createVault({ service, backend: keytarBackend() });
-      await createEncryptedJsonStore(path, schema, () => writer.getDataKey()).write({ secret: 'onvif-pass' });
-      const reader = createVault({ service, backend: keytarBackend() });
-      expect(await createEncryptedJsonStore(path, schema, () => reader.getDataKey()).read()).toEqual({
-        secret: 'onvif-pass',
-      });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  it('lets a new vault instance open a value sealed by another', async () => {
+    const schema = z.object({ secret: z.string() });
+    const writer = createVault({ service, backend: keytarBackend() });
+    const sealed = createSealer(await writer.getDataKey()).sealJson({ secret: 'onvif-pass' }, 'outbox:1');
+    const reader = createVault({ service, backend: keytarBackend() });
+    expect(createSealer(await reader.getDataKey()).openJson(sealed, 'outbox:1', schema, 'the outbox')).toEqual({
+      secret: 'onvif-pass',
+    });
   });
 });

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { cleanLeftoverTempFiles, readFileIfExists, writeFileAtomic } from '../../../main/shared/atomic-file';
+import { cleanLeftoverTempFiles, readFileIfExists } from '../../../main/shared/atomic-file';
 
 let dir: string;
 beforeEach(async () => {
@@ -11,49 +11,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
-});
-
-describe('writeFileAtomic', () => {
-  it('replaces the content of an existing file', async () => {
-    const path = join(dir, 'state.json');
-    await writeFile(path, 'old content that is longer than the new one');
-    await writeFileAtomic(path, 'new');
-    expect(await readFile(path, 'utf8')).toBe('new');
-  });
-
-  it('leaves no temporary files behind', async () => {
-    const path = join(dir, 'state.json');
-    await writeFileAtomic(path, 'one');
-    await writeFileAtomic(path, Buffer.from('two'));
-    expect(await readdir(dir)).toEqual(['state.json']);
-  });
-
-  it('creates the folder when it does not exist', async () => {
-    const path = join(dir, 'nested', 'deeper', 'file.bin');
-    await writeFileAtomic(path, Buffer.from([1, 2, 3]));
-    expect([...(await readFile(path))]).toEqual([1, 2, 3]);
-  });
-
-  it.skipIf(process.platform === 'win32')('gives a private file mode 0600 when asked', async () => {
-    const path = join(dir, 'secret.bin');
-    await writeFileAtomic(path, 'x', { mode: 0o600 });
-    expect((await stat(path)).mode & 0o777).toBe(0o600);
-  });
-
-  it('keeps the last of several concurrent writes whole', async () => {
-    const path = join(dir, 'race.txt');
-    const values = Array.from({ length: 20 }, (_, i) => String(i).repeat(1000));
-    await Promise.all(values.map((v) => writeFileAtomic(path, v)));
-    expect(values).toContain(await readFile(path, 'utf8'));
-    expect(await readdir(dir)).toEqual(['race.txt']);
-  });
-
-  it('removes its temporary file when the rename fails', async () => {
-    const target = join(dir, 'is-a-folder');
-    await writeFileAtomic(join(target, 'inside'), 'x');
-    await expect(writeFileAtomic(target, 'cannot replace a folder')).rejects.toThrow();
-    expect(await readdir(dir)).toEqual(['is-a-folder']);
-  });
 });
 
 describe('readFileIfExists', () => {
