@@ -3,12 +3,11 @@
  * the test mounted in a private mount namespace. It saves, fills the disk, tries to save, frees the disk, saves again,
  * then starts a second console on the same folder and reads back. Prints one JSON line: every step's answers.
  */
-import { openSync, writeSync, closeSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import { createVault } from '../../../main/secrets/vault';
 import { memoryKeychain } from '../fake-keychain';
+import { fillDisk, freeDisk } from '../fill-disk';
 
 const dataDir = process.argv[2]!;
 const vault = createVault({ service: 'watchdesk-full-disk', backend: memoryKeychain() });
@@ -23,27 +22,11 @@ async function consoleOn(): Promise<{ app: WatchdeskApp; call: (channel: string,
 const list = (name: string, ids: string) => ({ name, devicesText: ids, intervalSec: 3600, concurrency: 2, rules: [], active: false });
 const draft = (name: string) => ({ uid: 'task-7', name, body: { stream: 'rtsp://op:pw@10.0.0.9/live', areas: [] } });
 
-/** Fills the tmpfs to the last byte, as a disk filling up under the console would. */
-function fillDisk(): void {
-  const fd = openSync(join(dataDir, 'filler'), 'w');
-  const chunk = Buffer.alloc(4096, 1);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch {
-    // ENOSPC: the disk is full.
-  }
-  try {
-    for (;;) writeSync(fd, chunk.subarray(0, 1));
-  } catch {
-    // Full to the byte.
-  }
-  closeSync(fd);
-}
 
 const steps: Record<string, unknown[]> = {};
 const first = await consoleOn();
 steps.before = [await first.call('agents.watchSave', list('Kept before', '101 102')), await first.call('agents.pin', { id: '101', pinned: true }), await first.call('analytics.saveDraft', draft('Before'))];
-fillDisk();
+fillDisk(dataDir);
 steps.full = [
   await first.call('agents.watchSave', list('Refused', '201')),
   await first.call('agents.watchLists'),
@@ -53,7 +36,7 @@ steps.full = [
   await first.call('analytics.work', { uid: 'task-7' }),
   await first.call('profiles.list'),
 ];
-rmSync(join(dataDir, 'filler'));
+freeDisk(dataDir);
 steps.after = [await first.call('agents.watchSave', list('Kept after', '301')), await first.call('agents.pin', { id: '303', pinned: true }), await first.call('analytics.saveDraft', draft('After')), await first.call('profiles.list')];
 await first.app.dispose();
 const second = await consoleOn();

@@ -3,11 +3,10 @@
  * saved and synced, the disk filled to the byte, a relaxed save tried (and its sync), the disk freed, one more saved.
  * Prints one JSON line: what each step answered and the notes read back after a reopen.
  */
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import { AppFailure } from '../../../main/shared/app-failure';
 import { openStorage } from '../../../main/storage';
 import type { Migration } from '../../../main/storage/migrate';
+import { fillDisk, freeDisk } from '../fill-disk';
 
 const folder = process.argv[2]!;
 const migrations: Migration[] = [
@@ -25,21 +24,6 @@ async function attempt(work: () => void | Promise<void>): Promise<Answer> {
   }
 }
 
-function fillDisk(): void {
-  const fd = openSync(join(folder, 'filler'), 'w');
-  const chunk = Buffer.alloc(4096, 1);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch {
-    // ENOSPC: full to the page.
-  }
-  try {
-    for (;;) writeSync(fd, chunk.subarray(0, 1));
-  } catch {
-    // Full to the byte.
-  }
-  closeSync(fd);
-}
 
 const storage = openStorage({ folder, migrations });
 const add = (id: string) => storage.relaxedTransaction(() => void storage.statement('INSERT INTO notes (external_id, body) VALUES (?, ?)').run(id, 'x'.repeat(64 * 1024)));
@@ -48,10 +32,10 @@ steps.before = await attempt(async () => {
   add('before');
   await storage.sync();
 });
-fillDisk();
+fillDisk(folder);
 steps.full = await attempt(() => add('refused'));
 steps.fullSync = await attempt(() => storage.sync());
-rmSync(join(folder, 'filler'));
+freeDisk(folder);
 steps.after = await attempt(async () => {
   add('after');
   await storage.sync();
