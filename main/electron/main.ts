@@ -19,6 +19,7 @@ import { installCrashGuard } from '../support/crash-guard';
 import { recoverWindow } from './window-recovery';
 import { focusForSecondInstance } from './second-instance';
 import { createElectronUpdater } from './updater';
+import { takeFolderLock } from './folder-lock';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const distDir = join(here, '..');
@@ -34,6 +35,8 @@ if (runtimeProblem) {
 } else if (!app.requestSingleInstanceLock()) {
   // The running console comes forward (its second-instance handler below) and opens what this launch asked for.
   app.quit();
+} else if (!takeFolderLock(app.getPath('userData'))) {
+  app.exit(1);
 } else {
   const dataDir = app.getPath('userData');
   // Native crashes (main, the page, the GPU) leave minidumps in the crashDumps folder; nothing is ever uploaded.

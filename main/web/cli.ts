@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { startWebHost } from './host';
 import { applyHeapSettings } from '../app/heap-settings';
 import type { WebApp } from './web-app';
-import { takeHostLock } from './host-lock';
+import { takeDataFolderLock } from '../app/data-folder-lock';
 import { installCrashGuard } from '../support/crash-guard';
 import { LOG_LEVEL_ENV, parseLogLevel } from '../shared/log-level';
 import { log } from '../shared/log';
@@ -33,11 +33,11 @@ if (values['log-level'] !== undefined) {
   log.setLevel(undefined);
 }
 
-// One host per data folder: a second one would write the same files over the first one's.
-const locked = takeHostLock(dataDir);
+// One console per data folder (this host or the desktop app): a second one would send the same outbox again.
+const locked = takeDataFolderLock(dataDir, 'web');
 if (!locked.taken) {
-  const { t } = await import('../shared/i18n');
-  process.stderr.write(`${t('about.webHost.locked', { pid: locked.pid, address: locked.address ?? t('about.webHost.starting'), folder: dataDir })}\n`);
+  const { folderLockRefusal } = await import('../app/folder-lock-refusal');
+  process.stderr.write(`${folderLockRefusal(locked, 'web', dataDir)}\n`);
   process.exit(1);
 }
 const hostLock = locked.lock;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pkg from '../../../package.json' with { type: 'json' };
-import { HOST_LOCK_FILE } from '../../../main/web/host-lock';
+import { DATA_FOLDER_LOCK_FILE } from '../../../main/app/data-folder-lock';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const cli = join(root, 'dist', 'web', 'cli.js');
@@ -51,7 +51,7 @@ describe('the web host at start', () => {
     const first = await startHost(dataDir);
     if (!('child' in first)) throw new Error(`the first host did not start: ${first.output}`);
     try {
-      const lock = JSON.parse(readFileSync(join(dataDir, HOST_LOCK_FILE), 'utf8')) as { pid: number; address: string | null };
+      const lock = JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')) as { pid: number; address: string | null };
       expect(lock.pid).toBe(first.child.pid);
       expect(JSON.stringify(lock)).not.toContain('secret');
 
@@ -68,7 +68,23 @@ describe('the web host at start', () => {
     } finally {
       await stop(first);
     }
-    expect(existsSync(join(dataDir, HOST_LOCK_FILE))).toBe(false);
+    expect(existsSync(join(dataDir, DATA_FOLDER_LOCK_FILE))).toBe(false);
+  }, 60_000);
+
+  it('refuses a folder the desktop app is using, naming it, and leaves its lock alone', async () => {
+    const dataDir = join(work, 'desktop');
+    spawnSync('mkdir', ['-p', dataDir]);
+    // This test's own process stands in for a running desktop app: alive, and not the host's.
+    const desktopLock = JSON.stringify({ host: 'electron', pid: process.pid, address: null, startedAt: '2026-11-26T09:00:00.000Z' });
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), desktopLock);
+    const outcome = await startHost(dataDir);
+    if ('child' in outcome) {
+      await stop(outcome);
+      throw new Error('a web host started on the desktop app\'s folder');
+    }
+    expect(outcome.code).toBe(1);
+    expect(outcome.output).toContain(`The Watchdesk desktop app (process ${process.pid}) is already using the data folder ${dataDir}. Close it first`);
+    expect(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')).toBe(desktopLock);
   }, 60_000);
 
   it('takes over the lock a host that is gone left behind', async () => {
@@ -77,11 +93,11 @@ describe('the web host at start', () => {
     const deadPid = Number(gone.stdout);
     rmSync(dataDir, { recursive: true, force: true });
     spawnSync('mkdir', ['-p', dataDir]);
-    writeFileSync(join(dataDir, HOST_LOCK_FILE), JSON.stringify({ pid: deadPid, address: 'http://127.0.0.1:1', startedAt: '2026-01-01T00:00:00.000Z' }));
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), JSON.stringify({ pid: deadPid, address: 'http://127.0.0.1:1', startedAt: '2026-01-01T00:00:00.000Z' }));
     const host = await startHost(dataDir);
     if (!('child' in host)) throw new Error(`the host did not take the stale lock over: ${host.output}`);
     try {
-      expect((JSON.parse(readFileSync(join(dataDir, HOST_LOCK_FILE), 'utf8')) as { pid: number }).pid).toBe(host.child.pid);
+      expect((JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')) as { pid: number }).pid).toBe(host.child.pid);
     } finally {
       await stop(host);
     }

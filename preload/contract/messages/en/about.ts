@@ -69,8 +69,13 @@ export const about = {
     crashedTitle: 'Watchdesk recorded an error',
     crashed: 'Something inside Watchdesk failed and was recorded for support (About → Export diagnostics). Watchdesk keeps running.',
   },
-  webHost: {
-    locked: 'Another Watchdesk web host (process {{pid}}, {{address}}) is already using the data folder {{folder}}. Open that address, or stop it (Ctrl+C in its terminal) first; to run a second host, give it its own folder with --data-dir.',
+  /** One console per data folder: what a second one says, by which host asks and which holds the folder. */
+  folderLock: {
+    title: 'Watchdesk is already open',
+    webByWeb: 'Another Watchdesk web host (process {{pid}}, {{address}}) is already using the data folder {{folder}}. Open that address, or stop it (Ctrl+C in its terminal) first; to run a second host, give it its own folder with --data-dir.',
+    webByElectron: 'The Watchdesk desktop app (process {{pid}}) is already using the data folder {{folder}}. Close it first, or give this host its own folder with --data-dir.',
+    electronByWeb: 'A Watchdesk web host (process {{pid}}, {{address}}) is already using this data folder ({{folder}}). Use the console at that address, or stop the host (Ctrl+C in its terminal) and start Watchdesk again.',
+    electronByElectron: 'Another Watchdesk (process {{pid}}) is already using this data folder ({{folder}}). Close it, then start Watchdesk again.',
     starting: 'starting',
   },
 };

@@ -1,17 +1,23 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `<data folder>/web-host.lock`: which process serves this folder, and at which address (never the secret). */
-export const HOST_LOCK_FILE = 'web-host.lock';
+/**
+ * `<data folder>/watchdesk.lock`: which console (the desktop app or a web host) uses this folder, its process, and the
+ * web host's address (never its secret).
+ */
+export const DATA_FOLDER_LOCK_FILE = 'watchdesk.lock';
+
+export type LockHolder = 'electron' | 'web';
 
 interface LockContent {
+  host: LockHolder;
   pid: number;
   /** The host's origin (http://127.0.0.1:port), once it listens; null while it starts. */
   address: string | null;
   startedAt: string;
 }
 
-export interface HostLock {
+export interface DataFolderLock {
   /** Records the address the host listens on, for the sentence a second host says. */
   setAddress(address: string): void;
   /** Removes the lock if it is still this process's. */
@@ -19,9 +25,9 @@ export interface HostLock {
 }
 
 export type LockOutcome =
-  | { taken: true; lock: HostLock }
+  | { taken: true; lock: DataFolderLock }
   /** Another live process holds the folder. */
-  | { taken: false; pid: number; address: string | null }
+  | { taken: false; host: LockHolder; pid: number; address: string | null }
   /** The folder cannot hold a lock (it cannot be written): the app's start tells why, in its own words. */
   | { taken: true; lock: null };
 
@@ -38,20 +44,27 @@ function isAlive(pid: number): boolean {
 function readLock(path: string): LockContent | null {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockContent>;
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, address: typeof parsed.address === 'string' ? parsed.address : null, startedAt: String(parsed.startedAt) } : null;
+    if (typeof parsed.pid !== 'number') return null;
+    return {
+      host: parsed.host === 'electron' ? 'electron' : 'web',
+      pid: parsed.pid,
+      address: typeof parsed.address === 'string' ? parsed.address : null,
+      startedAt: String(parsed.startedAt),
+    };
   } catch {
     return null;
   }
 }
 
 /**
- * One web host per data folder: two would write the same profiles, history and outbox files over each other. The
- * lock file is created exclusively (`wx`), so of two hosts starting together one wins; a lock left by a process that
- * is gone (a killed host, a reboot) is taken over. Synchronous: it runs once, before the host listens.
+ * One console per data folder, whichever host it runs in: two would both send the same outbox (the server would get
+ * each camera twice) and answer for the same history. The lock file is created exclusively (`wx`), so of two
+ * starting together one wins; a lock left by a process that is gone (a killed console, a reboot) is taken over.
+ * Synchronous: it runs once, before the database is opened.
  */
-export function takeHostLock(dataDir: string): LockOutcome {
-  const path = join(dataDir, HOST_LOCK_FILE);
-  const content: LockContent = { pid: process.pid, address: null, startedAt: new Date().toISOString() };
+export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutcome {
+  const path = join(dataDir, DATA_FOLDER_LOCK_FILE);
+  const content: LockContent = { host, pid: process.pid, address: null, startedAt: new Date().toISOString() };
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch {
@@ -70,14 +83,14 @@ export function takeHostLock(dataDir: string): LockOutcome {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { taken: true, lock: null };
     }
     const holder = readLock(path);
-    if (holder && holder.pid !== process.pid && isAlive(holder.pid)) return { taken: false, pid: holder.pid, address: holder.address };
+    if (holder && holder.pid !== process.pid && isAlive(holder.pid)) return { taken: false, host: holder.host, pid: holder.pid, address: holder.address };
     // Stale (its process is gone) or unreadable (cut short by a crash): taken over.
     rmSync(path, { force: true });
   }
   return { taken: true, lock: null };
 }
 
-function ownLock(path: string, content: LockContent): HostLock {
+function ownLock(path: string, content: LockContent): DataFolderLock {
   const stillMine = (): boolean => readLock(path)?.pid === process.pid;
   return {
     setAddress(address) {
