@@ -1,3 +1,4 @@
+import { untrack } from 'svelte';
 import { hasProblems, type ImportParse, type ImportRow } from '../../../preload/contract/camera/csv-import';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { Bridge } from '../../../preload/contract';
@@ -53,8 +54,9 @@ export class ImportState {
   /** Follows the import's pushes; returns the unsubscribe function (for `$effect`). */
   connect(): () => void {
     const offs = [this.api.on('onboarding.importProgress', (status) => this.#apply(status)), this.api.on('events.resync', () => void this.#catchUp())];
-    // Back on the screen while an import runs: what was pushed meanwhile is read once.
-    if (this.running) void this.#catchUp();
+    // Back on the screen while an import runs: what was pushed meanwhile is read once. Untracked: the caller's effect
+    // must not run again (and read again) on every push that changes the status.
+    if (untrack(() => this.running)) void this.#catchUp();
     return () => {
       for (const off of offs) off();
     };
