@@ -1,15 +1,15 @@
 import { untrack } from 'svelte';
-import { hasProblems, type ImportParse, type ImportRow } from '../../../preload/contract/camera/csv-import';
+import type { ImportRow } from '../../../preload/contract/camera/csv-import';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { Bridge } from '../../../preload/contract';
 import type { ImportStatus } from '../../../preload/contract/onboarding';
 import { t } from '../../lib/i18n.svelte';
-import type { ImportCheckRequest } from './import-check';
+import { goodRowsOf, type CheckedFile, type ImportCheckRequest } from './import-check';
 import { UndoOffer } from './undo-offer.svelte';
 
 export type ExistingChoice = 'refuse' | 'skip' | 'create-again';
 /** Parses and checks a file's text (in a Web Worker on the page). */
-type Check = (request: ImportCheckRequest) => Promise<ImportParse>;
+type Check = (request: ImportCheckRequest) => Promise<CheckedFile>;
 /** Pushes of an import whose start has not been answered yet (the event stream can overtake the call's answer). */
 const EARLY_PUSHES_KEPT = 50;
 
@@ -20,8 +20,8 @@ const EARLY_PUSHES_KEPT = 50;
  * fell behind (`events.resync`).
  */
 export class ImportState {
-  // Raw: a file of 10,000 rows is replaced whole, never wrapped in deep proxies.
-  parsed = $state.raw<ImportParse | null>(null);
+  // Raw: a checked file is replaced whole, never wrapped in deep proxies.
+  file = $state.raw<CheckedFile | null>(null);
   fileName = $state('');
   failure = $state<AppError | null>(null);
   status = $state<ImportStatus | null>(null);
@@ -33,16 +33,27 @@ export class ImportState {
   /** The last cancel, while it can be undone. */
   readonly undo: UndoOffer;
 
-  readonly bad = $derived(this.parsed ? this.parsed.rows.filter(hasProblems) : []);
-  readonly good = $derived(this.parsed ? this.parsed.rows.filter((row) => !hasProblems(row)) : []);
-  /** The rows the table shows: those with a problem or refused by main, or every row when asked. */
-  readonly shown = $derived(this.showAll ? (this.parsed?.rows ?? []) : (this.parsed?.rows ?? []).filter((row) => hasProblems(row) || this.existing.has(row.row)));
+  readonly goodCount = $derived(this.file?.goodCount ?? 0);
+  readonly badCount = $derived(this.file?.problemRows.length ?? 0);
+  /**
+   * The rows the table shows: those with a problem or refused by main, or every row when asked. The rows that can be
+   * sent are read from the file's buffer only then (see CheckedFile).
+   */
+  readonly shown = $derived.by(() => {
+    const file = this.file;
+    if (!file) return [];
+    if (this.showAll) return byRow(file.problemRows, this.#goodRows(file));
+    if (this.existing.size === 0) return file.problemRows;
+    return byRow(file.problemRows, this.#goodRows(file).filter((row) => this.existing.has(row.row)));
+  });
   /** Rows finished one way or another (created, to fix, held, cancelled). */
   readonly done = $derived(this.status ? this.status.created + this.status.needsFixing + this.status.held + this.status.cancelled : 0);
   readonly running = $derived(this.status !== null && !this.status.done);
 
   #early: ImportStatus[] = [];
   #catchingUp = false;
+  /** The rows that can be sent of the file last read from its buffer (read once per file). */
+  #good: { file: CheckedFile; rows: ImportRow[] } | null = null;
 
   constructor(
     private readonly api: Bridge,
@@ -67,13 +78,15 @@ export class ImportState {
     this.reading = true;
     this.status = null;
     this.failure = null;
+    // The previous file's result goes at once: it is never shown under this file's name.
+    this.file = null;
     this.fileName = file.name;
     try {
-      this.parsed = await this.check({ text: await file.text(), known: [] });
+      this.file = await this.check({ text: await file.text(), known: [] });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.failure = { kind: 'Internal', message: t('onboarding.import.file.checkStopped', { reason }), fieldErrors: {}, retryable: false };
-      this.parsed = null;
+      this.file = null;
     }
     this.existing = new Map();
     this.undo.dismiss();
@@ -83,8 +96,9 @@ export class ImportState {
 
   /** Queues the good rows; rows of cameras that exist come back with their reasons (then the operator chooses). */
   async start(choice: ExistingChoice = 'refuse'): Promise<void> {
-    const rows = this.good;
-    if (!this.parsed || rows.length === 0 || this.starting) return;
+    const file = this.file;
+    if (!file || file.goodCount === 0 || this.starting) return;
+    const rows = this.#goodRows(file);
     this.failure = null;
     this.starting = true;
     this.#early = [];
@@ -122,6 +136,11 @@ export class ImportState {
     if (await this.undo.run()) await this.#catchUp();
   }
 
+  #goodRows(file: CheckedFile): ImportRow[] {
+    if (this.#good?.file !== file) this.#good = { file, rows: goodRowsOf(file) };
+    return this.#good.rows;
+  }
+
   #apply(status: ImportStatus): void {
     const current = this.status;
     if (!current || current.importId !== status.importId) {
@@ -142,6 +161,18 @@ export class ImportState {
     if (answer.ok) this.#apply(answer.value);
     else this.failure = answer.error;
   }
+}
+
+/** Two lists of rows, each in file order, as one in file order. */
+function byRow(a: ImportRow[], b: ImportRow[]): ImportRow[] {
+  const out: ImportRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]!.row < b[j]!.row)) out.push(a[i++]!);
+    else out.push(b[j++]!);
+  }
+  return out;
 }
 
 /** Main's per-row sentences (`requests.<index>.<field>`), by the file's row number; empty when the failure is not that. */

@@ -29,11 +29,14 @@ describe.skipIf(!hasDbus)('the import panel state over the real main process', (
     disconnect = importing.connect();
     await importing.choose(csv(page.placement, 40, [4, 9]));
     expect(importing.fileName).toBe('site.csv');
-    expect(importing.parsed!.rows).toHaveLength(40);
-    expect(importing.good).toHaveLength(38);
+    expect(importing.file!.total).toBe(40);
+    expect(importing.goodCount).toBe(38);
+    expect(importing.badCount).toBe(2);
     expect(importing.shown.map((row) => row.row)).toEqual([5, 10]);
     importing.showAll = true;
-    expect(importing.shown).toHaveLength(40);
+    expect(importing.shown.map((row) => row.row)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(importing.shown[5]!.cells).toEqual({ name: 'Import cam 6', mac: '02:00:00:10:00:05' });
+    importing.showAll = false;
 
     const seen: number[] = [];
     page.api.on('onboarding.importProgress', (status) => seen.push(status.rev));
@@ -105,8 +108,8 @@ describe.skipIf(!hasDbus)('the import panel state over the real main process', (
     page = await openOnboardingPage('ui-import-bad-file');
     const importing = new ImportState(page.api, checkImport);
     await importing.choose({ name: 'empty.csv', text: async () => '' });
-    expect(importing.parsed?.fileProblem).toBeTruthy();
-    expect(importing.good).toHaveLength(0);
+    expect(importing.file?.fileProblem).toBeTruthy();
+    expect(importing.goodCount).toBe(0);
     await importing.start();
     expect(importing.status).toBeNull();
   });
