@@ -22,10 +22,10 @@ export interface OnboardingServices {
 
 /**
  * The shared services of the real composition root (database in a temporary folder, the real keychain under
- * scripts/with-keyring.sh) with the built-in demo server as the active server, and the camera outbox over them with
- * a short backoff: what the onboarding services are built on, without the feature's adapter.
+ * scripts/with-keyring.sh) with the built-in demo server as the active server, and the camera outbox over them (a
+ * short backoff unless told): what the onboarding services are built on, without the feature's adapter.
  */
-export async function openServices(name: string): Promise<OnboardingServices> {
+export async function openServices(name: string, tuning: { baseDelayMs: number; maxDelayMs: number } = { baseDelayMs: 50, maxDelayMs: 300 }): Promise<OnboardingServices> {
   const dataDir = mkdtempSync(join(tmpdir(), `wd-${name}-`));
   const services = createServices({
     dataDir,
@@ -35,7 +35,7 @@ export async function openServices(name: string): Promise<OnboardingServices> {
   const sim = (await startDemoServerIfWanted(services.profiles, services.connections))!;
   const seen: Array<{ name: string; payload: unknown }> = [];
   const stop = services.events.listen((event) => seen.push(event));
-  const outbox = createCameraOutbox(services, { baseDelayMs: 50, maxDelayMs: 300, changeThrottleMs: 10 });
+  const outbox = createCameraOutbox(services, { ...tuning, changeThrottleMs: 10 });
   return {
     services,
     sim,
