@@ -18,6 +18,8 @@ export class OutboxState {
   #watchers = 0;
   #listWatchers = 0;
   #request = 0;
+  #reading: Promise<void> | null = null;
+  #readAgain = false;
   #off: Array<() => void> = [];
 
   constructor(private readonly api: Bridge) {
@@ -66,7 +68,26 @@ export class OutboxState {
     };
   }
 
-  async reload(): Promise<void> {
+  /**
+   * Reads the list again. Changes pushed while a read is out are taken by one more read after it (an import pushes
+   * about ten a second: the list is read at most once at a time, never once per push).
+   */
+  reload(): Promise<void> {
+    if (this.#reading) {
+      this.#readAgain = true;
+      return this.#reading;
+    }
+    this.#reading = this.#read().finally(() => {
+      this.#reading = null;
+      if (this.#readAgain) {
+        this.#readAgain = false;
+        void this.reload();
+      }
+    });
+    return this.#reading;
+  }
+
+  async #read(): Promise<void> {
     const request = ++this.#request;
     const answer = await this.api.outbox.list();
     if (request !== this.#request) return;
@@ -88,9 +109,9 @@ export class OutboxState {
     return this.#act(this.api.outbox.clearCreated(), t('onboarding.outbox.cleared'));
   }
 
-  /** Runs the offered undo and shows the list as it is then. */
+  /** Runs the offered undo and shows the list as it is then (a read already out answers for before the undo: dropped). */
   async runUndo(): Promise<void> {
-    if (await this.undo.run()) await this.reload();
+    if (await this.undo.run()) await this.#read();
   }
 
   /** One entry with its password, to reopen it in the wizard; null (and the failure shown) when it cannot be read. */

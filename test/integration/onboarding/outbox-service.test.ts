@@ -35,15 +35,16 @@ describe.skipIf(!hasDbus)('the outbox panel through its service', () => {
     expect(await entries.summary()).toMatchObject({ retrying: 2, pending: 2 });
   });
 
-  it('removes an entry and brings it back with the undo its answer gave; a retry sends it once the server is back', async () => {
+  it('removes an entry and brings it back with the undo its answer gave; a retry sends it once the server accepts it', async () => {
     desk = await openServices('outbox-discard');
     const entries = createOutboxService(desk.outbox);
     const submits = createSubmitService(desk.outbox, desk.services.connections);
     const undo = createUndoService(desk.outbox, noImports, noTemplates);
-    desk.sim.faults.add({ path: '/api/v2/billing/cameras', status: 503 });
+    // Refused for want of permission: held until the installer retries it, so it is not on the wire when removed.
+    desk.sim.faults.add({ path: '/api/v2/billing/cameras', status: 403 });
     const { group, folder } = desk.placement;
     const saved = await submits.submit({ request: camera(group, folder), send: 'outbox' });
-    await eventually(async () => (await entries.summary()).retrying === 1);
+    await eventually(async () => (await entries.summary()).held === 1);
     const removed = await entries.discard(saved.entry.id);
     expect(removed.entries).toHaveLength(0);
     expect(removed.undo).toMatch(/^discard:/);

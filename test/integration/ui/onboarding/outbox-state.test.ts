@@ -38,10 +38,11 @@ describe.skipIf(!hasDbus)('the outbox state (header and outbox panel) over the r
     const outbox = new OutboxState(page.api);
     stops.push(outbox.watchList());
     const { group, folder } = page.placement;
-    page.sim.faults.add({ path: '/api/v2/billing/cameras', status: 503 });
+    // Refused for a reason the installer must settle (no permission): held, not tried again on its own, so it stays put.
+    page.sim.faults.add({ path: '/api/v2/billing/cameras', status: 403 });
     const queued = await page.api.onboarding.submit({ request: camera(group, folder, { name: 'Queued', onvif_credentials: { login: 'admin', password: 'onvif-secret', port: 80 } }), send: 'outbox' });
     if (!queued.ok) throw new Error(queued.error.message);
-    await until(() => outbox.entries[0]?.state === 'retrying');
+    await until(() => outbox.entries[0]?.state === 'held');
     expect(JSON.stringify(outbox.entries)).not.toContain('onvif-secret');
     const full = await outbox.entry(queued.value.entry.id);
     expect(full?.request.onvif_credentials?.password).toBe('onvif-secret');
