@@ -183,6 +183,11 @@ export interface ImportStatus {
   /** Rows not queued because the camera already exists (queued or created from this console). */
   skipped?: number;
   done: boolean;
+  /**
+   * Counts up with every change main tells about this import (the start's answer, each push, a cancel): a screen keeps
+   * the highest it has seen and drops anything older (a push can overtake a call's answer, and the other way round).
+   */
+  rev: number;
   /** Takes `onboarding.undo` after a cancel: brings the cancelled cameras back. */
   undo?: string;
 }
@@ -233,7 +238,7 @@ export const onboardingChannels = {
   'onboarding.importTemplates': channel<CameraTemplate[]>()(
     z.object({ json: z.string().max(5_000_000, { error: fieldMessage('validation.onboarding.templateFileTooLarge') }) }),
   ),
-  /** Queues the valid rows of a bulk import (checked again here); progress via `onboarding.importStatus`. */
+  /** Queues the valid rows of a bulk import (checked again here); its progress is pushed as `onboarding.importProgress`. */
   'onboarding.importStart': channel<ImportStatus>()(
     z.object({
       /**
@@ -252,9 +257,11 @@ export const onboardingChannels = {
         .max(MAX_IMPORT_BATCH, { error: fieldMessage('validation.onboarding.importTooMany') }),
     }),
   ),
-  'onboarding.importStatus': channel<ImportStatus>()(
-    z.object({ importId: z.string().min(1), waitMs: z.int().min(0).max(5_000).default(0) }),
-  ),
+  /**
+   * An import's counts now. The screen follows `onboarding.importProgress` pushes and asks this only to catch up
+   * (it came back to the import, or its event stream fell behind and was told `events.resync`).
+   */
+  'onboarding.importStatus': channel<ImportStatus>()(z.object({ importId: z.string().min(1) })),
   /** Takes the import's entries that were not sent yet out of the outbox; sent ones finish. */
   'onboarding.importCancel': channel<ImportStatus>()(z.object({ importId: z.string().min(1) })),
   'onboarding.created': channel<CreatedList>()(z.object({ search, limit: z.int().min(1).max(20_000).default(2_000) }).optional()),
@@ -271,9 +278,14 @@ export const onboardingChannels = {
   'onboarding.undo': channel<{ restored: number }>()(z.object({ undo: z.string().min(1).max(200) })),
 };
 
-/** Pushed after every outbox change (throttled): the header's sync indicator and the outbox view follow it. */
+/**
+ * `outbox.changed`: pushed after every outbox change (throttled): the header's sync indicator and the outbox view follow
+ * it. `onboarding.importProgress`: an import's counts whenever they change (at most as often as the outbox tells a
+ * change, about ten a second), until the push that says it is done; the import screen follows it instead of asking.
+ */
 export const onboardingEvents = {
   'outbox.changed': event<OutboxSummary>(),
+  'onboarding.importProgress': event<ImportStatus>(),
 };
 
 export type { CameraCreateRequest, CameraCreateResponse };

@@ -165,10 +165,28 @@ test.describe('camera onboarding', () => {
     await page.screenshot({ path: test.info().outputPath('import-checked.png'), fullPage: true });
     await expectNoAxeViolations(page);
 
+    // The progress reaches the bar as onboarding.importProgress pushes: record every value it shows while it runs, with
+    // a little latency per create so that the import lasts long enough to be seen half done.
+    console.app.demoServer!.faults.add({ path: '/api/v2/billing/cameras', latencyMs: 40 });
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLProgressElement>('[data-testid="import-progress"] progress');
+        if (bar && seen.at(-1) !== bar.value) seen.push(bar.value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+    });
     await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-progress')).toContainText(/\b([1-9]|[1-9]\d|1[0-8]\d|19[0-2]) of 193 done: \d+ created/);
+    await page.screenshot({ path: test.info().outputPath('import-running.png'), fullPage: true });
     await expect(page.getByTestId('import-progress')).toContainText('193 of 193 done: 193 created', { timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath('import-done.png'), fullPage: true });
+    console.app.demoServer!.faults.clear();
     expect(state.createdCameras.filter((c) => c.response.name.startsWith('Import cam'))).toHaveLength(193);
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(seen.some((value) => value > 0 && value < 193)).toBe(true);
+    expect(seen.at(-1)).toBe(193);
+    expect(console.requests.map((request) => request.path).filter((path) => path === '/ipc/onboarding.importStatus')).toEqual([]);
 
     await page.getByRole('tab', { name: /Outbox/ }).click();
     await expect(page.getByTestId('outbox-counts')).toHaveText(/Waiting: 0 · Created: 193 · To fix: 0/);

@@ -11,8 +11,8 @@ import {
 } from '../../../preload/contract/camera/camera-draft';
 import type { Problem } from '../../../preload/contract/camera/problem';
 import type { AppError } from '../../../preload/contract/app-error';
-import type { CameraTemplate, OutboxEntry, SubmitResult } from '../../../preload/contract/onboarding';
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
+import type { CameraTemplate, OutboxEntry, SubmitResult, Suggestions } from '../../../preload/contract/onboarding';
 import { t } from '../../lib/i18n.svelte';
 
 const newId = () => globalThis.crypto.randomUUID();
@@ -38,8 +38,12 @@ export class WizardState {
   stoppedWaiting = $state(false);
   failure = $state<AppError | null>(null);
   result = $state<SubmitResult | null>(null);
+  /** Tree elements, folders and services offered in the placement step (from created cameras and templates). */
+  suggestions = $state.raw<Suggestions>({ groups: [], folders: [], services: [], demoPlacements: [] });
   #form: HTMLElement | null = null;
   #wait: AbortController | null = null;
+
+  constructor(private readonly api: Bridge) {}
 
   readonly checked = $derived(toRequest(this.draft));
   readonly problems = $derived(byDraftField(this.checked.problems, this.checked.request) as Record<string, Problem[]>);
@@ -50,6 +54,12 @@ export class WizardState {
       if (this.#form === form) this.#form = null;
     };
   };
+
+  /** Reads the suggestions again (on opening, and when a camera created meanwhile may add a placement). */
+  async loadSuggestions(): Promise<void> {
+    const answer = await this.api.onboarding.suggestions();
+    if (answer.ok) this.suggestions = answer.value;
+  }
 
   /** The message to show under a field, or undefined. */
   error(field: string): string | undefined {
@@ -127,7 +137,7 @@ export class WizardState {
     const request = this.checked.request;
     // Saved first in both cases (one quick write), so that "Create now" can be cancelled while it waits without
     // leaving the installer unsure whether the camera exists: once saved, it is in the outbox either way.
-    const saved = await api.onboarding.submit({ request, send: 'outbox', ...(this.entryId ? { entryId: this.entryId } : {}) });
+    const saved = await this.api.onboarding.submit({ request, send: 'outbox', ...(this.entryId ? { entryId: this.entryId } : {}) });
     if (!saved.ok) {
       this.busy = false;
       if (Object.keys(saved.error.fieldErrors).length > 0) await this.showServerErrors(saved.error.fieldErrors, request);
@@ -156,12 +166,12 @@ export class WizardState {
     this.result = answer.value;
   }
 
-  async #awaitAnswer(id: string): ReturnType<typeof api.onboarding.awaitAnswer> {
+  async #awaitAnswer(id: string): ReturnType<Bridge['onboarding']['awaitAnswer']> {
     const wait = new AbortController();
     this.#wait = wait;
     this.waiting = true;
     try {
-      return await api.onboarding.awaitAnswer({ id }, { signal: wait.signal });
+      return await this.api.onboarding.awaitAnswer({ id }, { signal: wait.signal });
     } finally {
       this.#wait = null;
       this.waiting = false;

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { CameraCreateRequest, ImportStatus } from '../../preload/contract/onboarding';
+import type { Connections } from '../app/connections';
+import type { Outbox } from '../outbox/outbox';
+import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import type { CameraOutbox } from './camera-outbox';
+import { checkImport, type ExistingRows } from './import-check';
+
+/** What the outbox does not keep about an import: rows cancelled, rows not queued, and what the screen was told. */
+interface Followed {
+  cancelled: number;
+  skipped: number;
+  rev: number;
+  /** The counts last told (as text), so an outbox change that did not touch this import pushes nothing. */
+  told: string;
+  /** The last told said done: later outbox changes are not looked at for it (an undo of its cancel opens it again). */
+  done: boolean;
+}
+
+/**
+ * Bulk imports through the outbox: the rows checked again and queued, each import's counts, its cancel (and the undo
+ * of that), and its progress pushed to the page on every outbox change that moved it, until a push says it is done.
+ */
+export function createImportService(outbox: CameraOutbox, connections: Pick<Connections, 'active'>, push: (status: ImportStatus) => void) {
+  const followed = new Map<string, Followed>();
+
+  function counted(box: Outbox, importId: string): Omit<ImportStatus, 'rev'> {
+    const counts = box.repository.importCounts(importId);
+    const extras = followed.get(importId);
+    const queued = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (queued === 0 && !extras) throw new AppFailure('NotFound', t('onboarding.errors.importNotFound'));
+    const waiting = counts.queued + counts.sending + counts.retrying;
+    const cancelled = extras?.cancelled ?? 0;
+    const status = { importId, total: queued + cancelled, created: counts.created, needsFixing: counts['needs-fixing'], held: counts.held, waiting, cancelled, done: waiting === 0 };
+    return extras?.skipped ? { ...status, skipped: extras.skipped } : status;
+  }
+
+  /** The counts now, with a new revision when they changed since last told (then `changed` is true). */
+  function told(box: Outbox, importId: string): { status: ImportStatus; changed: boolean } {
+    const now = counted(box, importId);
+    const info = followed.get(importId);
+    if (!info) return { status: { ...now, rev: 0 }, changed: false };
+    const text = JSON.stringify(now);
+    const changed = text !== info.told;
+    if (changed) {
+      info.rev += 1;
+      info.told = text;
+      info.done = now.done;
+    }
+    return { status: { ...now, rev: info.rev }, changed };
+  }
+
+  /** Pushes every followed import whose counts moved; one that is done and told so is no longer looked at. */
+  function pushChanges(box: Outbox): void {
+    for (const [importId, info] of followed) {
+      if (info.done) continue;
+      const { status, changed } = told(box, importId);
+      if (changed) push(status);
+    }
+  }
+
+  const stopFollowing = outbox.onChange(() => {
+    void outbox.get().then(pushChanges, () => undefined);
+  });
+
+  /** After a change made here (cancel, undo): pushed at once, and the caller's answer carries the same revision. */
+  function changedHere(box: Outbox, importId: string): ImportStatus {
+    const { status, changed } = told(box, importId);
+    if (changed) push(status);
+    return status;
+  }
+
+  return {
+    async start(requests: CameraCreateRequest[], existing: ExistingRows): Promise<ImportStatus> {
+      const box = await outbox.get();
+      const { profile } = await connections.active();
+      const { clean, skipped } = await checkImport(box.repository, requests, profile, existing);
+      const importId = randomUUID();
+      const { refused } = await box.queue(clean, { profileId: profile.id, profileName: profile.name, importId }, { skipKnown: existing !== 'create-again' });
+      // Rows another import queued meanwhile (the unique index refused them) are told as skipped, never sent twice.
+      followed.set(importId, { cancelled: 0, skipped: skipped + refused.length, rev: 0, told: '', done: false });
+      return told(box, importId).status;
+    },
+
+    async status(importId: string): Promise<ImportStatus> {
+      return told(await outbox.get(), importId).status;
+    },
+
+    /** Takes the import's entries that certainly have not reached the server out; one that may have created its camera finishes. */
+    async cancel(importId: string): Promise<ImportStatus> {
+      const box = await outbox.get();
+      counted(box, importId);
+      const unsent = box.repository.unsentOfImport(importId);
+      const mark = unsent.length > 0 ? await box.discard(unsent) : null;
+      const info = followed.get(importId) ?? { cancelled: 0, skipped: 0, rev: 0, told: '', done: false };
+      followed.set(importId, { ...info, cancelled: info.cancelled + unsent.length });
+      return { ...changedHere(box, importId), ...(mark ? { undo: `import:${importId}:${mark}` } : {}) };
+    },
+
+    /** Brings back the cameras a cancel took out (`mark` from its undo); they count as waiting again, not as cancelled. */
+    async undoCancel(importId: string, mark: string): Promise<number> {
+      const box = await outbox.get();
+      const restored = await box.undo('discard', mark);
+      const info = followed.get(importId);
+      if (info) info.cancelled = Math.max(0, info.cancelled - restored);
+      changedHere(box, importId);
+      return restored;
+    },
+
+    dispose: () => stopFollowing(),
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
