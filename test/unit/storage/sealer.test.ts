@@ -30,4 +30,18 @@ describe('sealer', () => {
     expect(sealer.open(sealer.seal(large, 'big'), 'big').equals(large)).toBe(true);
     expect(sealer.open(sealer.seal(Buffer.alloc(0), 'empty'), 'empty').length).toBe(0);
   });
+
+  it('seals and hashes a large group on its worker thread into the same blobs and hashes as one at a time', async () => {
+    const sealer = createSealer(key);
+    const values = Array.from({ length: 300 }, (_, i) => ({ value: { stream: `stream-${i}`, token: 'т'.repeat(i % 7) }, purpose: `token-history:${i + 1}` }));
+    const hashes = values.map((one): [string, string] => ['stream-uid', one.value.stream]);
+    const { sealed, hashed } = await sealer.sealMany(values, hashes);
+    expect(sealed).toHaveLength(300);
+    sealed.forEach((blob, i) => expect(JSON.parse(decrypt(key, blob, values[i]!.purpose).toString('utf8'))).toEqual(values[i]!.value));
+    hashed.forEach((hash, i) => expect(hash.equals(sealer.hash('stream-uid', values[i]!.value.stream))).toBe(true));
+    expect(new Set(sealed.map((blob) => blob.subarray(1, 13).toString('hex'))).size).toBe(300);
+    // A few are sealed in this thread, the same way.
+    const few = await sealer.sealMany(values.slice(0, 2), hashes.slice(0, 2));
+    expect(decrypt(key, few.sealed[1]!, values[1]!.purpose).toString('utf8')).toBe(JSON.stringify(values[1]!.value));
+  });
 });
