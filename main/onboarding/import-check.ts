@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CameraCreateRequest } from '../../preload/contract/onboarding';
 import { cameraCreateRequestSchema } from '../../preload/contract/wire/platform';
-import { inChunks } from '../outbox/chunks';
+import { inChunks, pastDeadline } from '../outbox/chunks';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { issueMessage } from '../shared/zod-errors';
@@ -29,13 +29,16 @@ export async function checkImport(
   const seen = new Set<string>();
   const clean: CameraCreateRequest[] = [];
   let skipped = 0;
-  await inChunks(requests, ROWS_PER_TURN, (slice, offset) => {
-    slice.forEach((request, i) => {
-      const row = offset + i;
+  await inChunks(requests, ROWS_PER_TURN, (slice, offset, deadline) => {
+    let done = 0;
+    for (const request of slice) {
+      if (pastDeadline(done, deadline)) break;
+      const row = offset + done;
+      done += 1;
       const wire = cameraCreateRequestSchema.safeParse(request);
       if (!wire.success) {
         for (const issue of wire.error.issues) (fieldErrors[`requests.${row}.${issue.path.join('.')}`] ??= []).push(issueMessage(issue));
-        return;
+        continue;
       }
       const checked = checkedRequest(wire.data);
       for (const [field, messages] of Object.entries(fieldErrorsOf(checked.problems))) fieldErrors[`requests.${row}.${field}`] = messages;
@@ -45,7 +48,7 @@ export async function checkImport(
       const known = repository.known(profile.id, checked.request);
       if (known && existing === 'skip') {
         skipped += 1;
-        return;
+        continue;
       }
       if (known && existing === 'refuse') {
         const key = known.state !== 'created' ? 'alreadyQueued' : known.cleared ? 'alreadyCreatedCleared' : 'alreadyCreated';
@@ -53,7 +56,8 @@ export async function checkImport(
       }
       if (known && repository.known(profile.id, { external_id: external })) checked.request.external_id = randomUUID();
       clean.push(checked.request);
-    });
+    }
+    return { done, result: null };
   });
   if (Object.keys(fieldErrors).length > 0) throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors });
   return { clean, skipped };

@@ -1,25 +1,44 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-/** How long one slice may hold the event loop: other calls, timers and answers run between slices. */
-const SLICE_BUDGET_MS = 8;
+/**
+ * How long one slice is sized to hold the event loop: other calls, timers and answers run between slices. Each slice
+ * is one commit, which rewrites the index pages its rows touched: fewer, larger slices write less.
+ */
+const SLICE_BUDGET_MS = 12;
+/**
+ * A slice takes no more items once it has run this long, whatever its size said: an item that reads the disk or meets
+ * a garbage collection would otherwise stretch every item after it (its commit still follows).
+ */
+const SLICE_LIMIT_MS = 15;
 
 /**
  * Runs `work` over `items` in slices, giving the event loop a turn between them: a 10,000-row import is checked and
  * queued while every other call is still answered. Slices are sized from how long the last one took per item (at
- * most `maxSize`), so a slow or busy machine gets smaller ones, not longer pauses.
+ * most `maxSize`), so a slow or busy machine gets smaller ones, not longer pauses; `work` stops early at `deadline`
+ * (a time of `performance.now()`) and answers how many items of its slice it did (at least one); the rest go into
+ * the next slice.
  */
-export async function inChunks<T, R>(items: readonly T[], maxSize: number, work: (slice: readonly T[], offset: number) => R): Promise<R[]> {
+export async function inChunks<T, R>(
+  items: readonly T[],
+  maxSize: number,
+  work: (slice: readonly T[], offset: number, deadline: number) => { done: number; result: R },
+): Promise<R[]> {
   const out: R[] = [];
   let size = Math.min(maxSize, 16);
   for (let offset = 0; offset < items.length; ) {
     if (offset > 0) await nextTurn();
     const slice = items.slice(offset, offset + size);
     const started = performance.now();
-    out.push(work(slice, offset));
-    const perItem = (performance.now() - started) / slice.length;
-    offset += slice.length;
+    const { done, result } = work(slice, offset, started + SLICE_LIMIT_MS);
+    out.push(result);
+    const did = Math.min(slice.length, Math.max(1, done));
+    const perItem = (performance.now() - started) / did;
+    offset += did;
     // Not below 8: a slice descheduled by a busy machine would otherwise make every later one a transaction of one.
     size = Math.max(Math.min(8, maxSize), Math.min(maxSize, Math.floor(SLICE_BUDGET_MS / Math.max(perItem, 0.001))));
   }
   return out;
 }
+
+/** True once `deadline` has passed; the first item of a slice always runs. */
+export const pastDeadline = (index: number, deadline: number): boolean => index > 0 && performance.now() > deadline;

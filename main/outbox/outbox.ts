@@ -91,13 +91,13 @@ export class Outbox {
   async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     const at = new Date(this.#o.now()).toISOString();
     const ids = newEntryIds(requests.length);
-    const results = await inChunks(requests, this.#o.chunkRows, (slice, offset) => {
+    const results = await inChunks(requests, this.#o.chunkRows, (slice, offset, deadline) => {
       const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
-      const { added, refused } = this.#repo.insert(entries, options.skipKnown ?? false, true);
+      const { added, refused, done } = this.#repo.insert(entries, options.skipKnown ?? false, true, deadline);
       this.#mayBeDue = true;
       this.#changed();
       this.#pump();
-      return { added, refused: refused.map((index) => index + offset) };
+      return { done, result: { added, refused: refused.map((index) => index + offset) } };
     });
     // Acknowledged once on disk: one sync of the WAL for all the slices, on a thread of the pool.
     await this.#repo.sync();

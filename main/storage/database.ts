@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, existsSync, fdatasync, mkdirSync, openSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
@@ -84,9 +84,18 @@ export interface OpenStorageOptions {
   onWrite?: (failure: AppFailure | null) => void;
 }
 
+const datasync = promisify(fdatasync);
+
 class SqliteStorage implements Storage {
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
+  /**
+   * The WAL file, opened at the first sync and kept for the storage's life (SQLite truncates it, never replaces it,
+   * while the database is open): a sync is then one fdatasync, not an open, a sync and a close.
+   */
+  private wal: number | null = null;
+  /** Syncs under way: the WAL's descriptor is closed once they are done. */
+  private syncing = 0;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -152,21 +161,30 @@ class SqliteStorage implements Storage {
   }
 
   async sync(): Promise<void> {
-    if (this.file === ':memory:' || !this.writable) return;
-    let handle: FileHandle | null = null;
+    if (this.file === ':memory:' || !this.writable || !this.db.isOpen) return;
     try {
+      this.wal ??= openSync(`${this.file}-wal`, 'r');
       // Frames written before this call are in the OS's cache for this file: one fdatasync puts them all on disk.
-      handle = await open(`${this.file}-wal`, 'r');
-      await handle.datasync();
+      this.syncing += 1;
+      try {
+        await datasync(this.wal);
+      } finally {
+        this.syncing -= 1;
+        if (!this.db.isOpen) this.closeWal();
+      }
     } catch (error) {
       // No WAL file: everything was checkpointed into the database file, which SQLite synced when it did.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       const failure = storageFailureOf(error, this.folder);
       if (failure) this.onWrite(failure);
       throw failure ?? error;
-    } finally {
-      await handle?.close();
     }
+  }
+
+  private closeWal(): void {
+    if (this.wal === null || this.syncing > 0) return;
+    closeSync(this.wal);
+    this.wal = null;
   }
 
   private savepoint<T>(work: () => T): T {
@@ -221,6 +239,7 @@ class SqliteStorage implements Storage {
       }
     }
     this.db.close();
+    this.closeWal();
     if (this.writable) clearMarker(inUseMarker(this.file));
   }
 }

@@ -4,7 +4,7 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { Sealer } from '../storage';
-import type { TokenHistoryRepository } from '../storage/repositories/token-history-repository';
+import { sealAhead, type TokenHistoryRepository } from '../storage/repositories/token-history-repository';
 import { newHistoryEntriesCheck } from './history-entry-check';
 import { matchesWords, recentStreamsOf, searchHistory, searchWords } from './history-search';
 
@@ -85,6 +85,11 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
   /** Entries added while `newest` is being read: joined to it once read. */
   let addedWhileLoading: HistoryEntry[] = [];
   let indexTimer: NodeJS.Timeout | null = null;
+  /**
+   * Appends one after another: each seals its rows (on the sealing worker) for the row numbers it will get, which
+   * holds only while no other append lands in between.
+   */
+  let appending: Promise<unknown> = Promise.resolve();
 
   /**
    * New rows go into the stream lookup once appends have paused (see the repository: doing it in a batch's commits
@@ -172,7 +177,13 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
     async append(entries, batchUid = null) {
       if (entries.length === 0) return [];
       const key = await sealer();
-      const stored = repository.append(key, checked(entries), batchUid, maxEntries);
+      const valid = checked(entries);
+      const turn = appending.then(async () => {
+        const ahead = await sealAhead(key, valid, repository.nextSeq());
+        return repository.append(key, valid, batchUid, maxEntries, ahead);
+      });
+      appending = turn.catch(() => undefined);
+      const stored = await turn;
       indexSoon();
       // Only once committed: a failed write changes nothing in memory either. Committed, the rows are what the
       // database shows; they are acknowledged (resolved) only once synced to disk, the wait off the event loop.

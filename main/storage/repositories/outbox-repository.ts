@@ -73,6 +73,11 @@ export class OutboxRepository {
    * decrypting and checking it again (a request never changes but by `save(…, true)`, which replaces it here too).
    */
   readonly #bodies = new Map<string, z.infer<typeof bodySchema>>();
+  /**
+   * Keyed hashes made lately, by kind and value: an import hashes each row's MAC, serial and external id when it is
+   * checked, and again when it is queued (an HMAC costs more than the lookup of its row).
+   */
+  readonly #hashes = new Map<string, Buffer>();
 
   constructor(
     private readonly storage: Storage,
@@ -85,11 +90,18 @@ export class OutboxRepository {
   }
 
   #keyHash(kind: CameraKeyKind, value: string): Buffer {
-    return this.sealer.hash(kind, value);
+    const key = `${kind}\0${value}`;
+    let hash = this.#hashes.get(key);
+    if (!hash) {
+      if (this.#hashes.size >= 30_000) this.#hashes.clear();
+      hash = this.sealer.hash(kind, value);
+      this.#hashes.set(key, hash);
+    }
+    return hash;
   }
 
   /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
-  #hashes(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
+  #hashesOf(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
     const keys = new Map(cameraKeysOf(entry.request));
     const hash = (kind: CameraKeyKind) => {
       const value = keys.get(kind);
@@ -154,36 +166,41 @@ export class OutboxRepository {
   /**
    * Adds entries in one transaction. An entry whose external id this profile already has is not added (the unique
    * index decides, so concurrent submits cannot both pass): its index in `entries` is returned in `refused`. With
-   * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction).
+   * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction). Past
+   * `deadline` (a time of `performance.now()`) it stops after the entry under way: `done` says how many it looked at.
    */
-  insert(entries: OutboxEntry[], skipKnown = false, relaxed = false): { added: OutboxEntry[]; refused: number[] } {
+  insert(entries: OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
       `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
+    let done = 0;
     (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
-      entries.forEach((entry, index) => {
+      // The first entry always goes in: a slice makes progress however late it started.
+      for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
+        const entry = entries[done]!;
+        const index = done;
         if (skipKnown && this.known(entry.profileId, entry.request)) {
           refused.push(index);
-          return;
+          continue;
         }
         const plain = { profileName: entry.profileName, request: entry.request };
         const body = this.sealer.sealJson(plain, `outbox:${entry.id}`);
         const result = insert.run(
-          entry.id, entry.profileId, ...this.#hashes(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
+          entry.id, entry.profileId, ...this.#hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
           this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, body, this.#outcomeBlob(entry),
         );
         if (result.changes === 0) {
           refused.push(index);
-          return;
+          continue;
         }
         this.#remember(entry.id, plain);
         added.push(entry);
-      });
+      }
     });
-    return { added, refused };
+    return { added, refused, done };
   }
 
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
@@ -218,11 +235,17 @@ export class OutboxRepository {
       const due = this.storage
         .statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
         .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as unknown as Row[];
+      if (due.length === 0) return [];
       const at = new Date(now).toISOString();
-      const mark = this.storage.statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq = ?");
+      // One statement for the whole group (the rows by their seq, handed over as one JSON array).
+      this.storage
+        .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
+        .run(at, JSON.stringify(due.map((row) => row.seq)));
       return due.map((row) => {
-        mark.run(at, row.seq);
-        return this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at });
+        const entry = this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at });
+        // On the wire now: its request is not read again unless it is retried (then opened from its row).
+        this.#bodies.delete(row.id);
+        return entry;
       });
     });
   }
@@ -245,7 +268,7 @@ export class OutboxRepository {
       const body = this.storage.statement('UPDATE outbox_entries SET body = ?, external_id_hash = ?, mac_hash = ?, serial_hash = ? WHERE id = ?');
       for (const entry of entries) {
         this.#bodies.delete(entry.id);
-        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), ...this.#hashes(entry), entry.id);
+        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), ...this.#hashesOf(entry), entry.id);
       }
     });
   }

@@ -15,7 +15,9 @@ export interface TokenHistoryRepository {
    * with their ids (their row numbers), oldest first. The commit does not wait for the disk (a relaxed transaction):
    * await `sync()` before telling anyone the entries are saved.
    */
-  append(sealer: Sealer, entries: readonly HistoryEntry[], batchUid: string | null, maxEntries: number): HistoryEntry[];
+  append(sealer: Sealer, entries: readonly HistoryEntry[], batchUid: string | null, maxEntries: number, sealed?: SealedAhead): HistoryEntry[];
+  /** The row number the next appended entry gets (what `sealAhead` seals for). */
+  nextSeq(): number;
   /** Makes every append so far durable, the disk's wait on a thread of the pool (see `Storage.sync`). */
   sync(): Promise<void>;
   /** Entries kept now (from the counts table: no scan). */
@@ -39,6 +41,16 @@ export interface TokenHistoryRepository {
   indexStreams(limit: number): number;
 }
 
+/**
+ * Entries' records and stream hashes made before their transaction (on the sealing worker, see `sealAhead`), for rows
+ * numbered from `first`. Used only when the rows get exactly those numbers; otherwise they are sealed again in it.
+ */
+export interface SealedAhead {
+  first: number;
+  records: Buffer[];
+  streams: Buffer[];
+}
+
 /** Bytes of the HMAC kept for lookups: 128 bits tell millions of streams apart and halve the indexes. */
 const HASH_BYTES = 16;
 
@@ -53,6 +65,17 @@ const storedEntrySchema = z.custom<HistoryEntry>((value) => {
 }, { message: 'not a history entry' });
 
 const purposeOf = (seq: number): string => `token-history:${seq}`;
+/** The entry as its row keeps it: its id is its row number. */
+const keptOf = (entry: HistoryEntry, seq: number): HistoryEntry => ({ ...entry, id: String(seq) });
+
+/** Seals `entries` for rows numbered from `first` ahead of their transaction, most of the work off this thread. */
+export async function sealAhead(sealer: Sealer, entries: readonly HistoryEntry[], first: number): Promise<SealedAhead> {
+  const { sealed, hashed } = await sealer.sealMany(
+    entries.map((entry, i) => ({ value: keptOf(entry, first + i), purpose: purposeOf(first + i) })),
+    entries.map((entry) => ['stream-uid', entry.stream]),
+  );
+  return { first, records: sealed, streams: hashed.map((hash) => hash.subarray(0, HASH_BYTES)) };
+}
 export const streamHash = (sealer: Sealer, stream: string): Buffer => sealer.hash('stream-uid', stream).subarray(0, HASH_BYTES);
 export const userHash = (sealer: Sealer, user: string): Buffer => sealer.hash('user-id', user).subarray(0, HASH_BYTES);
 
@@ -81,6 +104,8 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
   const opened = (sealer: Sealer, rows: unknown[]): HistoryEntry[] => (rows as Row[]).map((row) => open(sealer, row));
   const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
+  // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
+  const topSeq = (): number => (storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0;
   const indexedUpto = (): number => (storage.statement("SELECT n FROM token_history_counts WHERE name = 'streams_indexed_upto'").get() as { n: number }).n;
   /** Rows of one stream, newest first: the lookup table, then the newest rows not in it yet (a rowid range scan). */
   const STREAM_SEQS = `SELECT seq FROM token_history_streams WHERE stream_hash = :hash AND seq < :below
@@ -100,20 +125,23 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   };
 
   return {
-    append(sealer, entries, batchUid, maxEntries) {
+    nextSeq: () => storage.read(topSeq) + 1,
+    append(sealer, entries, batchUid, maxEntries, sealed) {
       // A batch appends thousands of rows a second: its commits must not hold the event loop for the disk's fsync.
       return storage.relaxedTransaction(() => {
         counted(); // brings a salvaged count up to date before it is added to
         const batch = batchUid ? batchSeq(batchUid) : null;
-        // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
-        let seq = ((storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0) + 1;
+        const first = topSeq() + 1;
+        let seq = first;
+        const ahead = sealed?.first === first && sealed.records.length === entries.length ? sealed : null;
         const insert = storage.statement('INSERT INTO token_history (seq, issued_at, stream_hash, user_hash, batch_seq, record) VALUES (?, ?, ?, ?, ?, ?)');
         // A batch's rows share one user: its hash is made once per append, not once per row.
         const users = new Map<string, Buffer>();
         const userOf = (user: string): Buffer => users.get(user) ?? users.set(user, userHash(sealer, user)).get(user)!;
-        const stored = entries.map((entry) => {
-          const kept = { ...entry, id: String(seq) };
-          insert.run(seq, Date.parse(entry.issuedAt), streamHash(sealer, entry.stream), entry.user === null ? null : userOf(entry.user), batch, sealer.sealJson(kept, purposeOf(seq)));
+        const stored = entries.map((entry, i) => {
+          const kept = keptOf(entry, seq);
+          const stream = ahead ? ahead.streams[i]! : streamHash(sealer, entry.stream);
+          insert.run(seq, Date.parse(entry.issuedAt), stream, entry.user === null ? null : userOf(entry.user), batch, ahead ? ahead.records[i]! : sealer.sealJson(kept, purposeOf(seq)));
           seq += 1;
           return kept;
         });
