@@ -3,9 +3,11 @@ import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import { buildAppInfo } from './app-info';
 import { setLanguage } from '../shared/i18n';
+import { createWarmUpService } from './warm-up-service';
 
-/** The About panel: versions, host and the keychain's state. */
-export function createAboutFeature({ hostFacts, vault, dataFolder }: AppServices): Feature<typeof aboutChannels> {
+/** The About panel (versions, host, the keychain's state), the language main writes in, and the warm-up of its HTTP stack. */
+export function createAboutFeature({ hostFacts, vault, dataFolder, connections }: AppServices): Feature<typeof aboutChannels> {
+  const warmUp = createWarmUpService(connections);
   return {
     handlers: {
       'app.info': async () => buildAppInfo(hostFacts, await vault.status(), dataFolder.status()),
@@ -13,6 +15,7 @@ export function createAboutFeature({ hostFacts, vault, dataFolder }: AppServices
         setLanguage(language);
         return null;
       },
+      'app.warmUp': () => warmUp.run(),
     },
   };
 }

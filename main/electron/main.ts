@@ -20,6 +20,7 @@ import { recoverWindow } from './window-recovery';
 import { focusForSecondInstance } from './second-instance';
 import { createElectronUpdater } from './updater';
 import { takeFolderLock } from './folder-lock';
+import { warmHttp } from '../platform/http-warm-up';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const distDir = join(here, '..');
@@ -77,6 +78,8 @@ if (runtimeProblem) {
       const window = await openMainWindow(join(distDir, 'preload', 'index.cjs'), isDevelopment, (opened) => recoverWindow(opened, { dataDir, notifier }));
       mainWindow = window;
       pushEvents(watchdesk.services.events, window.webContents);
+      // The window is shown: the HTTP stack is readied now rather than by the first server call (http-warm-up.ts).
+      setImmediate(() => void warmHttp());
     })
     .catch((error: unknown) => {
       // Without a window nothing else would tell the operator; the log has the details.

@@ -33,8 +33,16 @@ export interface AppInfo {
   storage: StorageStatus;
 }
 
+/**
+ * Main's HTTP stack (undici and its parser) made ready ahead of the first server call: `cold` until the page asks,
+ * with what each part took once `warm` (in main, while the page was idle; figures only, for the log and support).
+ */
+export type HttpWarmth = { state: 'cold' } | { state: 'warming' } | { state: 'warm'; loadMs: number; firstRequestMs: number };
+
 export const aboutChannels = {
   'app.info': channel<AppInfo>()(z.undefined()),
   /** The language the renderer shows; main writes its sentences (errors, reports) in it from now on. */
   'app.setLanguage': channel<null>()(z.object({ language: z.enum(languages) })),
+  /** Asked by the page once its first screen is up and it is idle: main readies what the first server call needs. */
+  'app.warmUp': channel<HttpWarmth>()(z.undefined()),
 };

@@ -4,16 +4,39 @@ import type { Point } from './geometry';
 import type { ShapeKind } from './task-document';
 import { panByPixels, sameView, type View } from './view';
 
+/** What of the canvas's SVG element the pointer handling uses (an `SVGSVGElement` is one). */
+export interface CanvasSurface {
+  getScreenCTM(): { inverse(): Pick<DOMMatrixReadOnly, 'a' | 'b' | 'c' | 'd' | 'e' | 'f'> } | null;
+  getBoundingClientRect(): { width: number; height: number };
+  setPointerCapture(pointerId: number): void;
+  hasPointerCapture(pointerId: number): boolean;
+  releasePointerCapture(pointerId: number): void;
+  focus(options?: FocusOptions): void;
+}
+
 /** What the pointer handling reads from the canvas component, read afresh on each event. */
 export interface PointerHost {
-  svg(): SVGSVGElement | undefined;
+  svg(): CanvasSurface | undefined;
   canvas(): CanvasState;
   scale(): FrameScale;
 }
 
-function dataOf(event: Event): DOMStringMap | null {
-  const target = event.target instanceof Element ? event.target.closest<SVGElement>('[data-role]') : null;
-  return target?.dataset ?? null;
+/** The animation-frame clock moves are batched on (the page's own by default). */
+export interface FrameClock {
+  request(callback: () => void): number;
+  cancel(id: number): void;
+}
+
+const pageFrames: FrameClock = { request: (callback) => requestAnimationFrame(callback), cancel: (id) => cancelAnimationFrame(id) };
+
+/** The parts of pointer, wheel and key events the handling reads. */
+export type PointerInput = Pick<PointerEvent, 'button' | 'clientX' | 'clientY' | 'pointerId' | 'type' | 'target' | 'preventDefault'>;
+export type WheelInput = Pick<WheelEvent, 'deltaMode' | 'deltaX' | 'deltaY' | 'ctrlKey' | 'clientX' | 'clientY' | 'preventDefault'>;
+
+/** The data-* of the marked part of a shape under the pointer (a point, a "+" handle, the shape), if any. */
+function dataOf(event: Pick<Event, 'target'>): DOMStringMap | null {
+  const target = event.target as { closest?: (selector: string) => { dataset: DOMStringMap } | null } | null;
+  return typeof target?.closest === 'function' ? (target.closest('[data-role]')?.dataset ?? null) : null;
 }
 
 /**
@@ -34,28 +57,34 @@ export class CanvasPointer {
   #pendingMove: Point | null = null;
   #moveFrame = 0;
 
-  constructor(private readonly host: PointerHost) {}
+  constructor(
+    private readonly host: PointerHost,
+    private readonly frames: FrameClock = pageFrames,
+  ) {}
 
   /** Where the pointer is, as a point of the frame (may lie outside 0..1 until placed). */
-  framePoint(event: PointerEvent | MouseEvent): Point {
+  framePoint(event: Pick<MouseEvent, 'clientX' | 'clientY'>): Point {
     const matrix = this.host.svg()?.getScreenCTM();
     if (!matrix) return [0, 0];
-    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    // The screen position in the SVG's units: the inverse of the screen transform applied to it.
+    const { a, b, c, d, e, f } = matrix.inverse();
+    const x = a * event.clientX + c * event.clientY + e;
+    const y = b * event.clientX + d * event.clientY + f;
     const { width, height } = this.host.scale();
-    return [p.x / width, p.y / height];
+    return [x / width, y / height];
   }
 
-  #capture(event: PointerEvent) {
+  #capture(event: PointerInput) {
     this.host.svg()?.setPointerCapture(event.pointerId);
     event.preventDefault();
   }
 
-  #release(event: PointerEvent) {
+  #release(event: PointerInput) {
     const svg = this.host.svg();
     if (svg?.hasPointerCapture(event.pointerId)) svg.releasePointerCapture(event.pointerId);
   }
 
-  #startPan(event: PointerEvent) {
+  #startPan(event: PointerInput) {
     this.pan = { x: event.clientX, y: event.clientY, from: this.host.canvas().view };
     this.#spacePanned = this.spaceHeld;
     this.#capture(event);
@@ -71,7 +100,7 @@ export class CanvasPointer {
   }
 
   /** Scrolling (a touchpad's two fingers, a wheel) moves the zoomed view; Ctrl + scroll or a pinch zooms at the pointer. */
-  onwheel = (event: WheelEvent) => {
+  onwheel = (event: WheelInput) => {
     const rect = this.host.svg()?.getBoundingClientRect();
     if (!rect) return;
     const canvas = this.host.canvas();
@@ -90,7 +119,7 @@ export class CanvasPointer {
     canvas.setView(moved);
   };
 
-  onpointerdown = (event: PointerEvent) => {
+  onpointerdown = (event: PointerInput) => {
     const svg = this.host.svg();
     const canvas = this.host.canvas();
     if (event.button === 1 || (event.button === 0 && this.spaceHeld)) {
@@ -129,16 +158,16 @@ export class CanvasPointer {
     }
   };
 
-  onpointermove = (event: PointerEvent) => {
+  onpointermove = (event: PointerInput) => {
     if (this.pan) {
       this.#pendingPan = [event.clientX, event.clientY];
-      if (this.#moveFrame === 0) this.#moveFrame = requestAnimationFrame(this.#applyMove);
+      if (this.#moveFrame === 0) this.#moveFrame = this.frames.request(this.#applyMove);
       return;
     }
     const canvas = this.host.canvas();
     if (!canvas.drag && canvas.tool === 'select') return;
     this.#pendingMove = this.framePoint(event);
-    if (this.#moveFrame === 0) this.#moveFrame = requestAnimationFrame(this.#applyMove);
+    if (this.#moveFrame === 0) this.#moveFrame = this.frames.request(this.#applyMove);
   };
 
   #applyMove = () => {
@@ -156,10 +185,10 @@ export class CanvasPointer {
   };
 
   /** Also the handler of pointercancel: a cancelled drag puts the point back. */
-  onpointerup = (event: PointerEvent) => {
+  onpointerup = (event: PointerInput) => {
     const canvas = this.host.canvas();
     if (this.pan) {
-      if (this.#moveFrame !== 0) cancelAnimationFrame(this.#moveFrame);
+      if (this.#moveFrame !== 0) this.frames.cancel(this.#moveFrame);
       this.#applyMove();
       this.pan = null;
       this.#release(event);
@@ -168,7 +197,7 @@ export class CanvasPointer {
     }
     if (!canvas.drag) return;
     // The drop lands where the pointer was released, even when that move's frame has not come yet.
-    if (this.#moveFrame !== 0) cancelAnimationFrame(this.#moveFrame);
+    if (this.#moveFrame !== 0) this.frames.cancel(this.#moveFrame);
     this.#applyMove();
     if (event.type === 'pointercancel') canvas.cancelDrag();
     else canvas.endDrag();
@@ -185,7 +214,7 @@ export class CanvasPointer {
   };
 
   /** Space is acted on when released: held, it turns a press of the main button into a pan. */
-  spaceDown(event: KeyboardEvent) {
+  spaceDown(event: Pick<KeyboardEvent, 'repeat'>) {
     if (event.repeat) return;
     this.spaceHeld = true;
     this.#spacePanned = false;

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { TaskDocument, TaskWork } from '../../../preload/contract/analytics';
 
@@ -12,6 +12,8 @@ export class TaskWorkState {
   busy = $state(false);
   #request = 0;
 
+  constructor(private readonly api: Bridge) {}
+
   async load(uid: string): Promise<void> {
     const request = ++this.#request;
     if (uid.trim() === '') {
@@ -19,7 +21,7 @@ export class TaskWorkState {
       this.error = null;
       return;
     }
-    const result = await api.analytics.work({ uid });
+    const result = await this.api.analytics.work({ uid });
     if (request !== this.#request) return;
     this.work = result.ok ? result.value : null;
     this.error = result.ok ? null : result.error;
@@ -33,11 +35,11 @@ export class TaskWorkState {
   }
 
   async saveDraft(uid: string, name: string, body: TaskDocument): Promise<boolean> {
-    return this.#change(() => api.analytics.saveDraft({ uid, name, body }));
+    return this.#change(() => this.api.analytics.saveDraft({ uid, name, body }));
   }
 
   async deleteDraft(uid: string, name: string): Promise<boolean> {
-    return this.#change(() => api.analytics.deleteDraft({ uid, name }));
+    return this.#change(() => this.api.analytics.deleteDraft({ uid, name }));
   }
 
   async #change(call: () => Promise<{ ok: true; value: TaskWork } | { ok: false; error: AppError }>): Promise<boolean> {

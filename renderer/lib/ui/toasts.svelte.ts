@@ -7,11 +7,12 @@ export interface Toast {
   tone: ToastTone;
 }
 
-const visibleFor = 5000;
-
-class Toasts {
+/** The toasts on screen: at most five, each gone after `visibleFor` ms or when dismissed. */
+export class Toasts {
   #items = $state<Toast[]>([]);
   #next = 1;
+
+  constructor(private readonly visibleFor = 5000) {}
 
   get items(): readonly Toast[] {
     return this.#items;
@@ -20,7 +21,7 @@ class Toasts {
   show(message: string, tone: ToastTone = 'info'): number {
     const id = this.#next++;
     this.#items = [...this.#items.slice(-4), { id, message, tone }];
-    setTimeout(() => this.dismiss(id), visibleFor);
+    setTimeout(() => this.dismiss(id), this.visibleFor);
     return id;
   }
 

@@ -1,0 +1,37 @@
+import type { Bridge } from '../../../preload/contract';
+import type { AppError } from '../../../preload/contract/app-error';
+import type { UpdateStatus } from '../../../preload/contract/support';
+
+/** Where an update stands, as main reports it (asked once, then followed through `support.update` events). */
+export class UpdatesState {
+  status = $state<UpdateStatus | null>(null);
+  error = $state<AppError | null>(null);
+  busy = $state(false);
+
+  constructor(private readonly api: Bridge) {}
+
+  /** Reads the status and follows it; returns the unsubscribe (an `$effect`'s cleanup). */
+  connect(): () => void {
+    void this.api.support.updateStatus().then((result) => {
+      if (result.ok) this.status = result.value;
+    });
+    return this.api.on('support.update', (next) => (this.status = next));
+  }
+
+  /** Asks the feed now; the answer is the new status, a failure stays on screen. */
+  async check(): Promise<void> {
+    this.busy = true;
+    this.error = null;
+    const result = await this.api.support.checkForUpdate();
+    this.busy = false;
+    if (result.ok) this.status = result.value;
+    else this.error = result.error;
+  }
+
+  /** Restarts into the downloaded version; only a refusal comes back. */
+  async install(): Promise<void> {
+    this.error = null;
+    const result = await this.api.support.installUpdate();
+    if (!result.ok) this.error = result.error;
+  }
+}

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toasts } from '../../../../renderer/lib/ui/toasts.svelte';
+
+describe('Toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a note with its tone (info unless told) and takes it away after five seconds', () => {
+    const toasts = new Toasts();
+    toasts.show('Token copied', 'ok');
+    toasts.show('Draft loaded');
+    expect(toasts.items.map(({ message, tone }) => [message, tone])).toEqual([
+      ['Token copied', 'ok'],
+      ['Draft loaded', 'info'],
+    ]);
+    vi.advanceTimersByTime(4999);
+    expect(toasts.items).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(toasts.items).toEqual([]);
+  });
+
+  it('keeps at most five on screen, dropping the oldest', () => {
+    const toasts = new Toasts();
+    for (let i = 1; i <= 7; i += 1) toasts.show(`note ${i}`);
+    expect(toasts.items.map((toast) => toast.message)).toEqual(['note 3', 'note 4', 'note 5', 'note 6', 'note 7']);
+  });
+
+  it('a dismissed note goes at once and the others stay', () => {
+    const toasts = new Toasts();
+    const first = toasts.show('Server deleted');
+    toasts.show('Token copied');
+    toasts.dismiss(first);
+    expect(toasts.items.map((toast) => toast.message)).toEqual(['Token copied']);
+  });
+});
