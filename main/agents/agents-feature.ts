@@ -30,8 +30,8 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
   });
   const events: WatchEvents = {
     changed: (summary) => services.events.emit('watch.changed', summary),
-    // A copy: the alert object lives on in the list and changes when it clears or is acknowledged.
-    alert: (alert) => services.events.emit('watch.alert', { ...alert }),
+    rows: (changes) => services.events.emit('watch.rows', changes),
+    alerts: (alerts) => services.events.emit('watch.alerts', { alerts }),
   };
   const alertsPart = createAlertsPart(services, {
     ...(options.now ? { now: options.now } : {}),
@@ -82,6 +82,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
         return null;
       },
       'agents.watchView': ({ id }) => watch.view(id),
+      'agents.watchRows': (query) => watch.window(query),
       'agents.watchSetActive': ({ id, active }) => watch.setActive(id, active),
       'agents.watchPollNow': ({ id }) => watch.pollNow(id),
       'agents.alerts': (input) => watch.alerts(input?.listId),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertList, WatchAlert, WatchListSummary, WatchView } from '../../preload/contract/agents';
+import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { watchListInputSchema } from '../../preload/contract/agents';
 import { MAX_WATCH_DEVICES, parseDeviceIds } from '../../preload/contract/agents-ids';
 import type { z } from 'zod';
@@ -18,7 +19,10 @@ type WatchListInput = z.output<typeof watchListInputSchema>;
 
 export interface WatchEvents {
   changed(summary: WatchListSummary): void;
-  alert(alert: WatchAlert): void;
+  /** Rows a cycle changed (see WatchRunner). */
+  rows(changes: WatchRowChanges): void;
+  /** Alerts raised or cleared, gathered: a cycle over thousands of devices can raise them by the thousand. */
+  alerts(alerts: WatchAlert[]): void;
 }
 
 export interface WatchLists {
@@ -26,6 +30,7 @@ export interface WatchLists {
   save(input: WatchListInput): Promise<WatchListSummary>;
   remove(id: string): Promise<void>;
   view(id: string): Promise<WatchView>;
+  window(query: WatchWindowQuery): Promise<WatchWindow>;
   setActive(id: string, active: boolean): Promise<WatchListSummary>;
   pollNow(id: string): Promise<WatchListSummary>;
   alerts(listId?: string): Promise<AlertList>;
@@ -49,6 +54,8 @@ export interface WatchListOptions {
 
 /** More new alerts than this in one gathering become one summary notification. */
 const MAX_SINGLE_NOTES = 3;
+/** Alert changes wait at most this long to be pushed together (rows and summaries push them sooner). */
+const ALERT_PUSH_MS = 100;
 
 /**
  * The watch lists of every profile: persisted, each polled by its own runner while active, their rules raising and
@@ -61,6 +68,25 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
   let lists: StoredList[] = [];
   let pendingNotes: WatchAlert[] = [];
   let noteTimer: NodeJS.Timeout | null = null;
+  /** Alert changes not pushed yet (copies: an alert object changes on when it clears or is acknowledged). */
+  let unpushed: WatchAlert[] = [];
+  let pushTimer: NodeJS.Timeout | null = null;
+
+  /** Pushes the alert changes gathered; before rows and summaries, so a page never sees a count before its alert. */
+  function pushAlerts(): void {
+    if (pushTimer) clearTimeout(pushTimer);
+    pushTimer = null;
+    if (unpushed.length === 0) return;
+    const alerts = unpushed;
+    unpushed = [];
+    options.events.alerts(alerts);
+  }
+
+  function alertChanged(alert: WatchAlert): void {
+    unpushed.push({ ...alert });
+    pushTimer ??= setTimeout(pushAlerts, ALERT_PUSH_MS);
+    pushTimer.unref?.();
+  }
 
   const activeKey = (listId: string, deviceId: string, ruleId: string) => `${listId}|${deviceId}|${ruleId}`;
   let active = new Map<string, WatchAlert>();
@@ -122,14 +148,14 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
         changed.push(alert);
         active.set(key, alert);
         if (!options.alerts) pendingNotes.push(alert);
-        options.events.alert(alert);
+        alertChanged(alert);
       } else {
         const alert = active.get(key);
         if (!alert) continue;
         alert.clearedAt = at;
         changed.push(alert);
         active.delete(key);
-        options.events.alert(alert);
+        alertChanged(alert);
       }
     }
     noteTimer ??= setTimeout(flushNotes, options.notifyGatherMs ?? 500);
@@ -149,7 +175,14 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
         const { client, profile } = await options.connections.forProfile(profileId);
         return { client, profileName: profile.name };
       },
-      onChanged: (summary) => options.events.changed(summary),
+      onChanged: (summary) => {
+        pushAlerts();
+        options.events.changed(summary);
+      },
+      onRows: (changes) => {
+        pushAlerts();
+        options.events.rows(changes);
+      },
       onTransitions,
       isRaised: (deviceId, ruleId) => active.has(activeKey(list.id, deviceId, ruleId)),
       activeAlertsOf,
@@ -257,6 +290,10 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       return (await runnerOf(id)).view();
     },
 
+    async window({ listId, ...query }) {
+      return (await runnerOf(listId)).window(query);
+    },
+
     async setActive(id, isActive) {
       const runner = await runnerOf(id);
       const list = lists.find((l) => l.id === id)!;
@@ -292,6 +329,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       await ready.catch(() => undefined);
       await Promise.all([...runners.values()].map((r) => r.dispose()));
       if (noteTimer) clearTimeout(noteTimer);
+      if (pushTimer) clearTimeout(pushTimer);
     },
   };
 }

@@ -74,3 +74,23 @@ export function okRow(previous: WatchRow, device: CameraAgent, observation: Devi
     activeAlerts: previous.activeAlerts,
   };
 }
+
+/**
+ * Whether a row reads differently: the poll time alone is not a change (every answer moves it, and the table does not
+ * show it), so a steady device is not pushed to the page after every cycle.
+ */
+export function rowChanged(a: WatchRow, b: WatchRow): boolean {
+  return (
+    a.state !== b.state ||
+    a.name !== b.name ||
+    a.online !== b.online ||
+    a.worstStoragePercent !== b.worstStoragePercent ||
+    a.streams !== b.streams ||
+    a.version !== b.version ||
+    a.mac !== b.mac ||
+    a.serial !== b.serial ||
+    a.lastSeenAt !== b.lastSeenAt ||
+    a.error !== b.error ||
+    a.errorKind !== b.errorKind
+  );
+}

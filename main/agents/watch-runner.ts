@@ -1,5 +1,6 @@
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
+import { MAX_PUSHED_ROWS, type WatchRowChanges, type WatchWindow, type WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { factsOf, nextDeviceState, readingOf, timingOf, type AlertFacts, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
 import { storageUsages } from '../../preload/contract/agents-storage';
 import type { AlertChange, AlertService } from '../alerts/alert-service';
@@ -11,12 +12,15 @@ import { isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
-import { observationOf, okRow, pendingRow } from './watch-observation';
+import { observationOf, okRow, pendingRow, rowChanged } from './watch-observation';
+import { createWatchRowWindows } from './watch-window';
 import { changeSentence } from './alert-words';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
 export const PAUSED_RETRY_SEC = 15;
+/** Rows changed in a running cycle are pushed this often (and at its end), so a long cycle shows its progress. */
+export const ROW_PUSH_MS = 250;
 
 export interface RuleTransitionEvent {
   list: StoredList;
@@ -33,6 +37,8 @@ export interface RunnerDeps {
   clientFor(profileId: string): Promise<{ client: PlatformClient; profileName: string }>;
   /** Every change of the summary (state, a finished cycle). */
   onChanged(summary: WatchListSummary): void;
+  /** Rows that changed (in batches while a cycle runs, the rest at its end); rows null: read the window again. */
+  onRows(changes: WatchRowChanges): void;
   /** Called once per poll with every rule that raised or cleared on it. */
   onTransitions(events: RuleTransitionEvent[]): void;
   /** Raised alerts per `deviceId|ruleId` (so a restart does not raise them again). */
@@ -73,6 +79,10 @@ export class WatchRunner {
   private cycle: Promise<void> | null = null;
   private abort: AbortController | null = null;
   private disposed = false;
+  /** Devices whose row changed since the last push. */
+  private dirty = new Set<string>();
+  private pushTimer: NodeJS.Timeout | null = null;
+  private readonly windows = createWatchRowWindows(() => this.currentRows());
 
   constructor(
     list: StoredList,
@@ -99,6 +109,10 @@ export class WatchRunner {
     if (rulesChanged) this.ruleStates.clear();
     this.resetTimings();
     this.resetRows();
+    this.windows.invalidate();
+    // Devices may have come and gone: the page reads its window again rather than patching it.
+    this.dirty.clear();
+    this.deps.onRows({ listId: this.list.id, rows: null });
     this.setActive(list.active, true);
   }
 
@@ -147,16 +161,48 @@ export class WatchRunner {
   }
 
   view(): WatchView {
+    return { ...this.summary(), rows: this.currentRows() };
+  }
+
+  /** The rows the page shows: one window, sorted and filtered here. */
+  window(query: Omit<WatchWindowQuery, 'listId'>): WatchWindow {
+    return { listId: this.list.id, ...this.windows.window(query) };
+  }
+
+  /** Every row in the list's order, with its device's active alerts. */
+  private currentRows(): WatchRow[] {
     const alerts = this.deps.activeAlertsOf(this.list.id);
-    const rows = this.list.deviceIds.map((id) => {
+    return this.list.deviceIds.map((id) => {
       const row = this.rows.get(id) ?? pendingRow(id);
       return { ...row, activeAlerts: alerts.get(id) ?? 0 };
     });
-    return { ...this.summary(), rows };
+  }
+
+  /** A device's row (or its alerts) changed: it is pushed with the next batch. */
+  private touch(id: string): void {
+    this.dirty.add(id);
+    this.windows.invalidate();
+    if (this.pushTimer) return;
+    this.pushTimer = setTimeout(() => this.pushRows(), ROW_PUSH_MS);
+    this.pushTimer.unref?.();
+  }
+
+  private pushRows(): void {
+    if (this.pushTimer) clearTimeout(this.pushTimer);
+    this.pushTimer = null;
+    if (this.dirty.size === 0 || this.disposed) return;
+    let rows: WatchRow[] | null = null;
+    if (this.dirty.size <= MAX_PUSHED_ROWS) {
+      const alerts = this.deps.activeAlertsOf(this.list.id);
+      rows = [...this.dirty].map((id) => ({ ...(this.rows.get(id) ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
+    }
+    this.dirty.clear();
+    this.deps.onRows({ listId: this.list.id, rows });
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    if (this.pushTimer) clearTimeout(this.pushTimer);
     this.clearTimer();
     this.abort?.abort();
     await this.cycle?.catch(() => undefined);
@@ -200,6 +246,10 @@ export class WatchRunner {
   }
 
   private changed(): void {
+    // The rows first: a page that sees the cycle's end has its rows already.
+    this.pushRows();
+    // Poll times moved too (they are not pushed): the next window reads them.
+    this.windows.invalidate();
     this.deps.onChanged(this.summary());
   }
 
@@ -325,7 +375,9 @@ export class WatchRunner {
   private fail(id: string, error: unknown): void {
     const { message, kind } = rowError(error);
     const previous = this.rows.get(id) ?? pendingRow(id);
-    this.rows.set(id, { ...previous, state: 'failed', error: message, errorKind: kind });
+    const next: WatchRow = { ...previous, state: 'failed', error: message, errorKind: kind };
+    this.rows.set(id, next);
+    if (rowChanged(previous, next)) this.touch(id);
     this.noData(id);
   }
 
@@ -367,14 +419,21 @@ export class WatchRunner {
         });
       }
     }
-    if (events) this.deps.onTransitions(events);
+    if (events) {
+      this.deps.onTransitions(events);
+      // The row's count of active alerts changed.
+      this.touch(id);
+    }
     if (changes) this.deps.alerts!.report(changes);
   }
 
   private observe(id: string, device: CameraAgent): void {
     const at = this.deps.now();
     const observation = observationOf(device, at);
-    this.rows.set(id, okRow(this.rows.get(id) ?? pendingRow(id), device, observation));
+    const previous = this.rows.get(id) ?? pendingRow(id);
+    const row = okRow(previous, device, observation);
+    this.rows.set(id, row);
+    if (rowChanged(previous, row)) this.touch(id);
     const deviceState = nextDeviceState(this.devices.get(id) ?? { offlineSince: null }, observation);
     this.devices.set(id, deviceState);
     const history = this.deps.history;

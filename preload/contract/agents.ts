@@ -8,6 +8,7 @@ import { deviceIdSchema } from './agents-ids';
 import type { DeviceSearchResult } from './agents-search';
 import { watchRuleSchema, type AlertFacts, type WatchRule } from './agents-rules';
 import { alertChannels, alertEvents } from './agents-alerts';
+import { watchWindowQuerySchema, type WatchAlertChanges, type WatchRowChanges, type WatchWindow } from './agents-watch';
 
 /**
  * Camera-agent inspection (operation 5) and the NOC watch list: one device in depth, many devices polled in main
@@ -198,7 +199,10 @@ export const agentsChannels = {
   'agents.watchLists': channel<WatchListSummary[]>()(z.undefined().optional()),
   'agents.watchSave': channel<WatchListSummary>()(watchListInputSchema),
   'agents.watchDelete': channel<null>()(listId),
+  /** Every row of a list at once (tools and tests); the screen reads windows with watchRows. */
   'agents.watchView': channel<WatchView>()(listId),
+  /** The rows the table shows: one window of a list, sorted and filtered in main. */
+  'agents.watchRows': channel<WatchWindow>()(watchWindowQuerySchema),
   'agents.watchSetActive': channel<WatchListSummary>()(listId.extend({ active: z.boolean() })),
   /** Runs one polling cycle now and answers when it has finished. */
   'agents.watchPollNow': channel<WatchListSummary>()(listId),
@@ -210,9 +214,11 @@ export const agentsChannels = {
 };
 
 export const agentsEvents = {
-  /** A watch list's summary changed: a cycle finished, it paused, stopped or resumed (re-read its rows with watchView). */
+  /** A watch list's summary changed: a cycle finished, it paused, stopped or resumed (its rows come as watch.rows). */
   'watch.changed': event<WatchListSummary>(),
-  /** An alert was raised or cleared (cleared alerts carry `clearedAt`). */
-  'watch.alert': event<WatchAlert>(),
+  /** Rows of a list changed (in batches while a cycle runs, the rest before its watch.changed). */
+  'watch.rows': event<WatchRowChanges>(),
+  /** Alerts were raised or cleared (cleared alerts carry `clearedAt`), in the order it happened. */
+  'watch.alerts': event<WatchAlertChanges>(),
   ...alertEvents,
 };

@@ -1,6 +1,6 @@
 import type { AlertStateView } from '../../../preload/contract/agents-alerts';
 import type { AppError } from '../../../preload/contract/app-error';
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import { downloadText } from '../../lib/download';
 
 /** How long "Snooze" keeps an alert quiet. */
@@ -12,12 +12,16 @@ export class AlertStates {
   failure = $state<AppError | null>(null);
   busy = $state(false);
 
-  constructor(private readonly listId: () => string | null) {}
+  constructor(
+    private readonly api: Bridge,
+    private readonly listId: () => string | null,
+    private readonly download: (filename: string, text: string) => void = downloadText,
+  ) {}
 
   /** Loads now and on every change main announces; returns the unsubscribe for an `$effect`. */
   connect(): () => void {
     void this.load();
-    return api.on('watch.alertStates', ({ listIds }) => {
+    return this.api.on('watch.alertStates', ({ listIds }) => {
       const id = this.listId();
       if (id && listIds.includes(id)) void this.load();
     });
@@ -29,7 +33,7 @@ export class AlertStates {
       this.states = [];
       return;
     }
-    const result = await api.agents.alertStates({ listId });
+    const result = await this.api.agents.alertStates({ listId });
     if (result.ok) this.states = result.value;
     else this.failure = result.error;
   }
@@ -48,26 +52,26 @@ export class AlertStates {
   }
 
   acknowledge(state: AlertStateView, note: string): Promise<boolean> {
-    return this.apply(api.agents.alertAcknowledge({ listId: state.listId, deviceId: state.deviceId, ruleId: state.ruleId, note }));
+    return this.apply(this.api.agents.alertAcknowledge({ listId: state.listId, deviceId: state.deviceId, ruleId: state.ruleId, note }));
   }
 
   snooze(state: AlertStateView, now: number): Promise<boolean> {
     const until = state.snoozedUntil !== null && state.snoozedUntil > now ? null : now + SNOOZE_MS;
-    return this.apply(api.agents.alertSnooze({ listId: state.listId, deviceId: state.deviceId, ruleId: state.ruleId, until }));
+    return this.apply(this.api.agents.alertSnooze({ listId: state.listId, deviceId: state.deviceId, ruleId: state.ruleId, until }));
   }
 
   mute(state: AlertStateView): Promise<boolean> {
-    return this.apply(api.agents.deviceMute({ listId: state.listId, deviceId: state.deviceId, muted: !state.muted }));
+    return this.apply(this.api.agents.deviceMute({ listId: state.listId, deviceId: state.deviceId, muted: !state.muted }));
   }
 
   async exportLog(listName: string): Promise<void> {
     const listId = this.listId();
     if (!listId) return;
-    const result = await api.agents.alertLogCsv({ listId });
+    const result = await this.api.agents.alertLogCsv({ listId });
     if (!result.ok) {
       this.failure = result.error;
       return;
     }
-    downloadText(`alert-log-${listName.replace(/[^\p{L}\p{N}_-]+/gu, '-')}.csv`, result.value);
+    this.download(`alert-log-${listName.replace(/[^\p{L}\p{N}_-]+/gu, '-')}.csv`, result.value);
   }
 }

@@ -1,7 +1,7 @@
 import type { AgentSnapshot, LookupShortcuts } from '../../../preload/contract/agents';
 import type { AppError } from '../../../preload/contract/app-error';
 import { lookupOrSearch, type DeviceSearchResult } from '../../../preload/contract/agents-search';
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import { splitFailure } from '../../lib/result';
 
 /** Auto-refresh choices for the device view, in seconds (0 = off). */
@@ -27,8 +27,10 @@ export class LookupState {
   answeredAt = $state<Date | null>(null);
   #controller: AbortController | null = null;
 
+  constructor(private readonly api: Bridge) {}
+
   async loadShortcuts(): Promise<void> {
-    const result = await api.agents.shortcuts();
+    const result = await this.api.agents.shortcuts();
     if (result.ok) this.shortcuts = result.value;
   }
 
@@ -46,7 +48,7 @@ export class LookupState {
     this.#controller = controller;
     this.busy = true;
     if (!refresh) this.fieldError = undefined;
-    const result = await api.agents.lookup({ id: wanted }, { signal: controller.signal });
+    const result = await this.api.agents.lookup({ id: wanted }, { signal: controller.signal });
     if (controller.signal.aborted) return;
     this.#controller = null;
     this.busy = false;
@@ -72,7 +74,7 @@ export class LookupState {
     this.#controller = null;
     this.busy = true;
     this.fieldError = undefined;
-    const result = await api.agents.search({ query });
+    const result = await this.api.agents.search({ query });
     this.busy = false;
     if (!result.ok) {
       const { errors, failure } = splitFailure(result.error, ['id'] as const);
@@ -105,7 +107,7 @@ export class LookupState {
   async togglePin(): Promise<void> {
     const current = this.snapshot;
     if (!current) return;
-    const result = await api.agents.pin({ id: current.id, pinned: !current.pinned });
+    const result = await this.api.agents.pin({ id: current.id, pinned: !current.pinned });
     if (!result.ok) {
       this.failure = result.error;
       return;
@@ -115,7 +117,7 @@ export class LookupState {
   }
 
   async clearRecent(): Promise<void> {
-    const result = await api.agents.clearRecent();
+    const result = await this.api.agents.clearRecent();
     if (result.ok) this.shortcuts = result.value;
   }
 }

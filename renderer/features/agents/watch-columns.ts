@@ -1,17 +1,12 @@
-import type { WatchRow } from '../../../preload/contract/agents';
 import type { WatchRule } from '../../../preload/contract/agents-rules';
 
 /**
- * Whether the operator is looking at versions: a rule compares them, or the filter matches a row by its version
- * (and not by its number or name). Then the Version column is one a narrow panel keeps, and Streams gives way.
+ * Whether the operator is looking at versions: a rule compares them, or the filter keeps a row by its version (and not
+ * by its number or name; main's window says so). Then the Version column is one a narrow panel keeps, and Streams
+ * gives way.
  */
-export function versionsInUse(rules: readonly WatchRule[], filter: string, rows: readonly WatchRow[]): boolean {
-  if (rules.some((rule) => rule.kind === 'version')) return true;
-  const needle = filter.trim().toLowerCase();
-  if (needle === '') return false;
-  return rows.some(
-    (r) => (r.version ?? '').toLowerCase().includes(needle) && !r.deviceId.includes(needle) && !(r.name ?? '').toLowerCase().includes(needle),
-  );
+export function versionsInUse(rules: readonly WatchRule[], matchedByVersion: boolean): boolean {
+  return matchedByVersion || rules.some((rule) => rule.kind === 'version');
 }
 
 /** The panel widths (rem) below which Streams and Version are dropped; the one in use stays at any width. */

@@ -1,38 +1,63 @@
-import type { AlertList, WatchListInput, WatchListSummary, WatchView } from '../../../preload/contract/agents';
+import type { Bridge } from '../../../preload/contract';
+import type { AlertList, WatchAlert, WatchListInput, WatchListSummary, WatchRow } from '../../../preload/contract/agents';
+import { WATCH_WINDOW_MAX, watchSortColumns, type WatchRowChanges, type WatchSort, type WatchSortColumn, type WatchWindow } from '../../../preload/contract/agents-watch';
 import type { AppError } from '../../../preload/contract/app-error';
-import { api } from '../../lib/api';
 import { coalesced } from '../../lib/coalesced';
+import { RowWindow } from '../../lib/row-window.svelte';
+import type { SortState } from '../../lib/ui/table';
 import { mergedLists, withSummary } from './watch-summaries';
 
+type WatchQuery = { sort: WatchSort; filter: string };
+export type WatchRows = RowWindow<WatchRow, WatchQuery, WatchWindow>;
+
+const isWatchColumn = (column: string): column is WatchSortColumn => (watchSortColumns as readonly string[]).includes(column);
+const deviceKey = (row: WatchRow) => row.deviceId;
+
+/** Alerts newest first with the changed ones taken in: a known alert is replaced, a new one goes on top. */
+export function withAlertChanges(list: AlertList, changes: readonly WatchAlert[]): AlertList {
+  const changed = new Map(changes.map((a) => [a.id, a]));
+  const kept = list.alerts.map((a) => changed.get(a.id) ?? a);
+  const known = new Set(list.alerts.map((a) => a.id));
+  const added = changes.filter((a) => !known.has(a.id)).reverse();
+  const alerts = added.length > 0 ? [...added, ...kept] : kept;
+  return { alerts, unacknowledged: alerts.filter((a) => a.clearedAt === null && a.acknowledgedAt === null).length };
+}
+
 /**
- * The watch lists and the alerts, kept current by main's events (`watch.changed`, `watch.alert`): the screen never
- * polls the devices itself; it re-reads the open list's rows when main says a cycle finished.
+ * The watch lists and the alerts, kept current by main's events: the screen never polls the devices itself. Main keeps
+ * every row; the page holds the window its table shows (`rows`), patched with the rows a cycle pushes (`watch.rows`),
+ * and takes in the alerts raised and cleared (`watch.alerts`). A page that fell behind (`events.resync`) reads once.
  */
 export class WatchState {
   lists = $state<WatchListSummary[]>([]);
   selectedId = $state<string | null>(null);
-  view = $state<WatchView | null>(null);
-  alerts = $state<AlertList>({ alerts: [], unacknowledged: 0 });
+  /** The open list's rows, one window of them; null with no list open. */
+  rows = $state.raw<WatchRows | null>(null);
+  alerts = $state.raw<AlertList>({ alerts: [], unacknowledged: 0 });
   failure = $state<AppError | null>(null);
-  #viewRequest = 0;
   #alertsVersion = 0;
-  // Event storms (a cycle over thousands of devices raises and clears alerts by the hundred) re-read each list at most
-  // once in flight plus once after it, instead of once per event.
+  #query: WatchQuery = { sort: null, filter: '' };
+  // Pushed changes under a sort or filter can move rows: the window is read again, at most once in flight plus once.
+  #reread: (() => Promise<void>) | null = null;
   readonly #alertsReader = coalesced(() => this.#readAlerts());
-  readonly #viewReaders = new Map<string, () => Promise<void>>();
+
+  constructor(private readonly api: Bridge) {}
 
   /** Subscribes to main's events; call from an $effect and return the result. */
   connect(): () => void {
-    const offChanged = api.on('watch.changed', (summary) => {
-      this.lists = withSummary(this.lists, summary);
-      if (summary.id === this.selectedId) void this.loadView();
-    });
-    const offAlert = api.on('watch.alert', () => void this.loadAlerts());
+    const offs = [
+      this.api.on('watch.changed', (summary) => (this.lists = withSummary(this.lists, summary))),
+      this.api.on('watch.rows', (changes) => this.#applyRows(changes)),
+      this.api.on('watch.alerts', ({ alerts }) => {
+        this.alerts = withAlertChanges(this.alerts, alerts);
+      }),
+      this.api.on('events.resync', () => void this.resync()),
+    ];
     void this.loadLists();
     void this.loadAlerts();
     return () => {
-      offChanged();
-      offAlert();
+      for (const off of offs) off();
+      this.rows?.dispose();
     };
   }
 
@@ -41,7 +66,7 @@ export class WatchState {
   }
 
   async loadLists(): Promise<void> {
-    const result = await api.agents.watchLists();
+    const result = await this.api.agents.watchLists();
     if (!result.ok) {
       this.failure = result.error;
       return;
@@ -51,31 +76,44 @@ export class WatchState {
   }
 
   select(id: string | null): void {
+    if (id === this.selectedId && this.rows) return;
     this.selectedId = id;
-    this.view = null;
-    if (id) void this.loadView();
+    this.rows?.dispose();
+    this.rows = null;
+    this.#reread = null;
+    if (!id) return;
+    const rows: WatchRows = new RowWindow(
+      (query, offset, limit) => this.api.agents.watchRows({ listId: id, offset, limit, ...query }),
+      this.#query,
+      { max: WATCH_WINDOW_MAX },
+    );
+    this.rows = rows;
+    this.#reread = coalesced(() => rows.refresh());
+    void rows.refresh();
   }
 
-  /** Re-reads the open list's rows (coalesced per list: one read in flight, one trailing). */
-  loadView(): Promise<void> {
-    const id = this.selectedId;
-    if (!id) return Promise.resolve();
-    let reader = this.#viewReaders.get(id);
-    if (!reader) {
-      reader = coalesced(() => this.#readView(id));
-      this.#viewReaders.set(id, reader);
+  /** The table's sort and the filter text: main answers the window for them (a typed filter after a pause). */
+  setQuery(sort: SortState, filter: string): void {
+    const typed = filter !== this.#query.filter;
+    this.#query = { sort: sort && isWatchColumn(sort.column) ? { column: sort.column, direction: sort.direction } : null, filter };
+    this.rows?.setQuery(this.#query, typed);
+  }
+
+  #applyRows(changes: WatchRowChanges): void {
+    const rows = this.rows;
+    if (!rows || changes.listId !== this.selectedId) return;
+    if (changes.rows === null) {
+      void this.#reread?.();
+      return;
     }
-    return reader();
+    rows.patch(changes.rows, deviceKey);
+    // A changed row may now sort elsewhere or pass the filter differently.
+    if (this.#query.sort !== null || this.#query.filter.trim() !== '') void this.#reread?.();
   }
 
-  async #readView(id: string): Promise<void> {
-    if (id !== this.selectedId) return;
-    const request = ++this.#viewRequest;
-    const result = await api.agents.watchView({ id });
-    // An answer for a list that is no longer open (or an older answer) is dropped.
-    if (request !== this.#viewRequest || id !== this.selectedId) return;
-    if (result.ok) this.view = result.value;
-    else this.failure = result.error;
+  /** The page missed events: the lists, the open window and the alerts are read once. */
+  async resync(): Promise<void> {
+    await Promise.all([this.loadLists(), this.#reread?.(), this.loadAlerts()]);
   }
 
   /** Re-reads the alerts (coalesced: one read in flight, one trailing). */
@@ -85,14 +123,14 @@ export class WatchState {
 
   async #readAlerts(): Promise<void> {
     const version = this.#alertsVersion;
-    const result = await api.agents.alerts();
+    const result = await this.api.agents.alerts();
     // An acknowledgement answered meanwhile is newer than this read.
     if (result.ok && version === this.#alertsVersion) this.alerts = result.value;
   }
 
   /** Saves the list and opens it; answers its id, or the error (with field errors). */
   async save(input: WatchListInput): Promise<{ ok: true; id: string } | { ok: false; error: AppError }> {
-    const result = await api.agents.watchSave(input);
+    const result = await this.api.agents.watchSave(input);
     if (!result.ok) return result;
     await this.loadLists();
     this.select(result.value.id);
@@ -100,32 +138,29 @@ export class WatchState {
   }
 
   async remove(id: string): Promise<void> {
-    const result = await api.agents.watchDelete({ id });
+    const result = await this.api.agents.watchDelete({ id });
     if (!result.ok) {
       this.failure = result.error;
       return;
     }
-    this.selectedId = null;
-    this.view = null;
-    this.#viewReaders.delete(id);
+    this.select(null);
     await this.loadLists();
     await this.loadAlerts();
   }
 
   async setActive(id: string, active: boolean): Promise<void> {
-    const result = await api.agents.watchSetActive({ id, active });
+    const result = await this.api.agents.watchSetActive({ id, active });
     if (!result.ok) this.failure = result.error;
   }
 
   async pollNow(id: string): Promise<void> {
-    const result = await api.agents.watchPollNow({ id });
+    const result = await this.api.agents.watchPollNow({ id });
     if (!result.ok) this.failure = result.error;
-    else await this.loadView();
   }
 
   /** Acknowledges alerts; answers whether it worked (the panel then moves the focus on). */
   async acknowledge(alertIds: string[] | 'all'): Promise<boolean> {
-    const result = await api.agents.acknowledge(alertIds === 'all' ? { all: true } : { alertIds });
+    const result = await this.api.agents.acknowledge(alertIds === 'all' ? { all: true } : { alertIds });
     if (result.ok) {
       this.#alertsVersion += 1;
       this.alerts = result.value;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { durationParts } from '../../../preload/contract/duration-words';
 import { dropWidths, versionsInUse } from '../../../renderer/features/agents/watch-columns';
 import type { WatchRow } from '../../../preload/contract/agents';
+import { createWatchRowWindows } from '../../../main/agents/watch-window';
 
 describe('durations in the unit a person says them in', () => {
   it('minutes, then hours, days and years; never a six-digit count of minutes', () => {
@@ -22,12 +23,15 @@ describe('the Version column of a watch list', () => {
   const row = (deviceId: string, name: string, version: string) => ({ deviceId, name, version }) as WatchRow;
   const rows = [row('1001', 'Graz Roof', '2.10.5'), row('1002', 'Riga Gate', '2.14.9')];
 
+  // Main filters the rows and says whether one was kept for its version alone.
+  const byVersion = (filter: string) => createWatchRowWindows(() => rows).window({ sort: null, filter, offset: 0, limit: 10 }).matchedByVersion;
+
   it('is in use when a rule compares versions or the filter matches a version (not a number or name)', () => {
-    expect(versionsInUse([{ id: 'v', kind: 'version', expected: '2.14.9' }], '', rows)).toBe(true);
-    expect(versionsInUse([{ id: 'o', kind: 'offline', minutes: 10 }], '', rows)).toBe(false);
-    expect(versionsInUse([], '2.10', rows)).toBe(true);
-    expect(versionsInUse([], 'graz', rows)).toBe(false);
-    expect(versionsInUse([], '100', rows)).toBe(false);
+    expect(versionsInUse([{ id: 'v', kind: 'version', expected: '2.14.9' }], byVersion(''))).toBe(true);
+    expect(versionsInUse([{ id: 'o', kind: 'offline', minutes: 10 }], byVersion(''))).toBe(false);
+    expect(versionsInUse([], byVersion('2.10'))).toBe(true);
+    expect(versionsInUse([], byVersion('graz'))).toBe(false);
+    expect(versionsInUse([], byVersion('100'))).toBe(false);
   });
 
   it('then stays at any width and Streams gives way instead', () => {

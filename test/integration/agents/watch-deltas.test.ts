@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PushedEvent } from '../../../main/app/events';
+import type { EventName, EventPayload } from '../../../preload/contract';
+import { MAX_PUSHED_ROWS } from '../../../preload/contract/agents-watch';
+import { hasDbus } from '../../support/dbus';
+import { openAgentsConsole, type AgentsConsole } from './agents-console';
+
+/** What a page hears of a watch cycle: the rows that changed and the alerts raised, then the summary. */
+describe.skipIf(!hasDbus)('a watch cycle pushes what changed', () => {
+  let c: AgentsConsole;
+  let heard: PushedEvent[];
+  let stop: () => void;
+  beforeEach(async () => {
+    c = await openAgentsConsole();
+    heard = [];
+    stop = c.app.services.events.listen((event) => {
+      if (event.name.startsWith('watch.')) heard.push(event);
+    });
+  });
+  afterEach(async () => {
+    stop();
+    await c.close();
+  });
+
+  const named = <N extends EventName>(name: N) => heard.filter((e) => e.name === name).map((e) => ({ payload: e.payload as EventPayload<N> }));
+  const pushedRows = () => named('watch.rows').flatMap((e) => e.payload.rows ?? []);
+
+  it('first every polled row, then only the rows that read differently, each before the cycle’s summary', async () => {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 40).map(String);
+    const list = await c.value('agents.watchSave', { name: 'NOC', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 8, rules: [], active: false });
+    heard = [];
+    await c.value('agents.watchPollNow', { id: list.id });
+    expect(new Set(pushedRows().map((r) => r.deviceId))).toEqual(new Set(ids));
+    const lastRows = heard.findLastIndex((e) => e.name === 'watch.rows');
+    const lastChanged = heard.findLastIndex((e) => e.name === 'watch.changed');
+    expect(lastRows).toBeLessThan(lastChanged);
+
+    heard = [];
+    await c.value('agents.watchPollNow', { id: list.id });
+    expect(pushedRows()).toEqual([]); // the poll time alone moved
+
+    heard = [];
+    c.sim.agents.update(Number(ids[7]), { is_online: false });
+    await c.value('agents.watchPollNow', { id: list.id });
+    expect(pushedRows().map((r) => [r.deviceId, r.online])).toEqual([[ids[7], false]]);
+    const summary = named('watch.changed').at(-1)!.payload;
+    expect(summary.lastCycleAt).not.toBeNull();
+  });
+
+  it('alerts raised and cleared come as one push, with the row’s alert count', async () => {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 6);
+    for (const id of ids) c.sim.agents.update(id, { version: '3.0.0' });
+    const list = await c.value('agents.watchSave', {
+      name: 'Versions',
+      devicesText: ids.join('\n'),
+      intervalSec: 3600,
+      concurrency: 4,
+      rules: [{ id: 'ver', kind: 'version', expected: '3.0.0' }],
+      active: false,
+    });
+    await c.value('agents.watchPollNow', { id: list.id });
+    for (const id of ids.slice(0, 3)) c.sim.agents.update(id, { version: '2.9.0' });
+    await c.value('agents.watchPollNow', { id: list.id });
+    heard = [];
+    await c.value('agents.watchPollNow', { id: list.id }); // the second poll in a row raises (hysteresis)
+    const raised = named('watch.alerts').flatMap((e) => e.payload.alerts);
+    expect(raised.map((a) => a.deviceId).sort()).toEqual(ids.slice(0, 3).map(String).sort());
+    expect(named('watch.alerts')).toHaveLength(1);
+    expect(raised.every((a) => a.clearedAt === null)).toBe(true);
+    expect(pushedRows().filter((r) => r.activeAlerts === 1).map((r) => r.deviceId).sort()).toEqual(ids.slice(0, 3).map(String).sort());
+    expect(heard.findIndex((e) => e.name === 'watch.alerts')).toBeLessThan(heard.findIndex((e) => e.name === 'watch.rows'));
+  });
+
+  it('more changed rows than a push carries: the page is told to read its window again', async () => {
+    c.sim.agents.add(MAX_PUSHED_ROWS + 100);
+    const ids = [...c.sim.state.agents.keys()].map(String);
+    const list = await c.value('agents.watchSave', { name: 'Big', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 16, rules: [], active: false });
+    heard = [];
+    await c.value('agents.watchPollNow', { id: list.id });
+    const pushes = named('watch.rows').map((e) => e.payload);
+    expect(pushes.some((p) => p.rows === null) || pushes.reduce((n, p) => n + (p.rows?.length ?? 0), 0) === ids.length).toBe(true);
+    expect(pushes.every((p) => p.rows === null || p.rows.length <= MAX_PUSHED_ROWS)).toBe(true);
+    const window = await c.value('agents.watchRows', { listId: list.id, offset: ids.length - 5, limit: 50, sort: null, filter: '' });
+    expect(window.total).toBe(ids.length);
+    expect(window.rows.map((r) => r.deviceId)).toEqual(ids.slice(-5));
+    expect(window.rows.every((r) => r.state === 'ok')).toBe(true);
+  });
+});

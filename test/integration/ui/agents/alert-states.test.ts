@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AlertStates } from '../../../../renderer/features/agents/alert-states.svelte';
+import { DeviceHistoryState } from '../../../../renderer/features/agents/device-history-state.svelte';
+import { hasDbus } from '../../../support/dbus';
+import { openAgentsPage, until, type AgentsPage } from './agents-page';
+
+describe.skipIf(!hasDbus)('AlertStates and DeviceHistoryState over the real main process and the simulator', () => {
+  let page: AgentsPage;
+  let listId: string;
+  let ids: string[];
+  const downloads: Array<{ filename: string; text: string }> = [];
+  const download = (filename: string, text: string) => void downloads.push({ filename, text });
+
+  beforeEach(async () => {
+    page = await openAgentsPage('alert-states');
+    downloads.length = 0;
+    ids = [...page.sim.state.agents.keys()].slice(0, 3).map(String);
+    for (const id of ids) page.sim.agents.update(Number(id), { version: '9.9.9' });
+    const saved = await page.api.agents.watchSave({
+      name: 'Versions',
+      devicesText: ids.join('\n'),
+      intervalSec: 3600,
+      concurrency: 4,
+      rules: [{ id: 'ver', kind: 'version', expected: '3.0.0' }],
+      active: false,
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    listId = saved.value.id;
+  });
+  afterEach(() => page.close());
+
+  it('follows main’s announcements: a rule goes Pending, then Firing, without the screen asking', async () => {
+    const states = new AlertStates(page.api, () => listId, download);
+    const disconnect = states.connect();
+    await until(() => !states.busy, 'the first read');
+    expect(states.states).toEqual([]);
+    await page.api.agents.watchPollNow({ id: listId });
+    await until(() => states.states.length === 3 && states.states.every((s) => s.state === 'pending'), 'three pending alerts');
+    await page.api.agents.watchPollNow({ id: listId });
+    await until(() => states.states.every((s) => s.state === 'firing'), 'three firing alerts');
+    expect(states.states.map((s) => s.deviceId).sort()).toEqual([...ids].sort());
+    disconnect();
+  });
+
+  it('acknowledges with a note, snoozes and mutes, each answer replacing the states on screen', async () => {
+    await page.api.agents.watchPollNow({ id: listId });
+    await page.api.agents.watchPollNow({ id: listId });
+    const states = new AlertStates(page.api, () => listId, download);
+    await states.load();
+    const first = states.states.find((s) => s.deviceId === ids[0])!;
+
+    expect(await states.acknowledge(first, 'on the way')).toBe(true);
+    expect(states.busy).toBe(false);
+    expect(states.states.find((s) => s.deviceId === ids[0])?.acknowledged?.note).toBe('on the way');
+
+    const now = Date.now();
+    expect(await states.snooze(states.states.find((s) => s.deviceId === ids[1])!, now)).toBe(true);
+    expect(states.states.find((s) => s.deviceId === ids[1])?.snoozedUntil).toBeGreaterThan(now);
+
+    expect(await states.mute(states.states.find((s) => s.deviceId === ids[2])!)).toBe(true);
+    expect(states.states.find((s) => s.deviceId === ids[2])?.muted).toBe(true);
+    expect(states.failure).toBeNull();
+
+    await states.exportLog('Versions / lobby');
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]!.filename).toBe('alert-log-Versions-lobby.csv');
+    expect(downloads[0]!.text).toContain(ids[0]);
+  });
+
+  it('a refused change: the screen says why in a sentence and keeps the states it had', async () => {
+    const states = new AlertStates(page.api, () => listId, download);
+    expect(await states.mute({ listId, deviceId: 'not-a-number', ruleId: 'ver', state: 'firing', since: 0, snoozedUntil: null, acknowledged: null, muted: false })).toBe(false);
+    expect(states.failure?.kind).toBe('Validation');
+    expect(states.failure?.message.length).toBeGreaterThan(10);
+    expect(states.states).toEqual([]);
+    expect(states.busy).toBe(false);
+  });
+
+  it('a device’s history: what polling recorded, and its CSV', async () => {
+    page.sim.agents.update(Number(ids[0]), { is_online: true });
+    await page.api.agents.watchPollNow({ id: listId });
+    page.sim.agents.update(Number(ids[0]), { is_online: false });
+    await page.api.agents.watchPollNow({ id: listId });
+    const history = new DeviceHistoryState(page.api, download);
+    await history.load(ids[0]!);
+    expect(history.failure).toBeNull();
+    expect(history.history?.deviceId).toBe(ids[0]);
+    expect(history.history?.transitions.at(-1)?.online).toBe(false);
+
+    await history.exportCsv(ids[0]!);
+    expect(downloads.map((d) => d.filename)).toEqual([`device-${ids[0]}-history.csv`]);
+    expect(downloads[0]!.text.split('\n').length).toBeGreaterThan(2);
+  });
+
+  it('a read stopped (the device view closed) leaves the screen as it was', async () => {
+    const history = new DeviceHistoryState(page.api, download);
+    const reading = history.load(ids[0]!);
+    history.stop();
+    await reading;
+    expect(history.history).toBeNull();
+    expect(history.failure).toBeNull();
+  });
+});
