@@ -2,6 +2,12 @@ import { AppFailure } from '../shared/app-failure';
 import type { Operation } from './answer-limits';
 import type { CallContext } from './errors';
 
+/** A success answer's body as bytes in shared memory, for a worker thread to decode and parse (see RequestSpec.shared). */
+export interface SharedBody {
+  bytes: SharedArrayBuffer;
+  length: number;
+}
+
 /** One answer, read in full (and within its operation's size limit). */
 export class RawResponse {
   /** The token sent with the request: kept only to mask it if the server echoes it into an error body. */
@@ -15,6 +21,8 @@ export class RawResponse {
     readonly ctx: CallContext,
     readonly operation: Operation,
     token: string | null,
+    /** The body, when it was kept as shared bytes: `text` is then only its first kilobyte. */
+    readonly shared?: SharedBody,
   ) {
     this.#token = token;
   }
