@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { MediaServerEntry } from '../../../preload/contract/wire/platform';
 import {
@@ -42,7 +42,10 @@ export class ServerWindowState {
   #asking: { query: string; offset: number; end: number } | null = null;
   #typing: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(start: ServerWindowStart) {
+  constructor(
+    private readonly api: Bridge,
+    start: ServerWindowStart,
+  ) {
     this.#viewKey = start.viewKey;
     this.rows = start.rows;
     this.offset = start.offset;
@@ -84,7 +87,7 @@ export class ServerWindowState {
     const offset = Math.max(0, this.#range.start - MARGIN);
     const limit = Math.min(SERVER_WINDOW_MAX, this.#range.end - offset + MARGIN);
     this.#asking = { query, offset, end: offset + limit };
-    const result = await api.dashboard.servers({ viewKey: this.#viewKey, offset, limit, sort: this.#sort, filter: this.#filter });
+    const result = await this.api.dashboard.servers({ viewKey: this.#viewKey, offset, limit, sort: this.#sort, filter: this.#filter });
     if (request !== this.#request) return;
     this.#asking = null;
     if (!result.ok) {
