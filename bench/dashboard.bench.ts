@@ -8,7 +8,8 @@
 //   depth-checking, parsing and checking it and cutting the first window, the hop of the figures and that window to
 //   the page, and the page's render. It leaves out the answer thread's start (the first, warm-up click pays it) and
 //   the offline copy's write, which the thread does after the answer has gone to the page. Median of 5 clicks after
-//   1 warm-up; each run is also printed, with the machine's load average.
+//   1 warm-up; each run is also printed, with the machine's load average, and so is the simulator's own time for the
+//   same answer asked directly (the server's share of the figure).
 // - ui-dashboard-100k-longest-task-ms: the longest 'longtask' entry (a page task over 50 ms) after the click, in the
 //   worst of those runs (0: none over 50 ms). The page's tasks only; main's are the next figure.
 // - ui-dashboard-100k-main-longest-stall-ms: the longest time this process's event loop (main: the web host, the
@@ -209,6 +210,15 @@ async function benchHundredThousand(browser: Browser): Promise<void> {
   let peakRss = 0;
   const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
   try {
+    // The server's own share, for reading the figure: the simulator making and sending the answer, asked directly.
+    const direct: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const started = performance.now();
+      const answer = await fetch(`${sim.baseUrl}/api/admin/v1/dashboard?timezone=Europe%2FBerlin&date=today`, { headers: { authorization: `Bearer ${sim.apiToken}`, accept: 'application/json', 'content-type': 'application/json' } });
+      await answer.arrayBuffer();
+      direct.push(performance.now() - started);
+    }
+    process.stdout.write(`# the simulator alone, asked directly (ms): ${direct.map(Math.round).join(' ')}\n`);
     await page.goto(desk.url);
     const clicks: number[] = [];
     const tasks: number[] = [];
