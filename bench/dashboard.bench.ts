@@ -4,9 +4,9 @@
 //   the page at the operator's click on the Dashboard link (another screen open) and stops at the first frame painted
 //   with the cards and the media-servers table 100,001 rows long (aria-rowcount) with its first row filled. It
 //   includes everything the operator waits for: the page's request, the simulator making and sending the answer (in
-//   a child process, as a server elsewhere would), main reading it into shared memory, the answer thread decoding,
-//   depth-checking, parsing and checking it and cutting the first window, the hop of the figures and that window to
-//   the page, and the page's render. It leaves out the answer thread's start (the first, warm-up click pays it) and
+//   a child process, as a server elsewhere would), main reading it into one buffer handed to the answer thread, that
+//   thread decoding, depth-checking, parsing and checking it and cutting the first window, the hop of the figures and
+//   that window to the page, and the page's render. It leaves out the answer thread's start (the first, warm-up click pays it) and
 //   the offline copy's write, which the thread does after the answer has gone to the page. Median of 5 clicks after
 //   1 warm-up; each run is also printed, with the machine's load average, and so is the simulator's own time for the
 //   same answer asked directly (the server's share of the figure).

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SharedBody } from '../platform/raw-response';
+import type { BodyBytes } from '../platform/raw-response';
 import type { AnswerReply, AnswerRequest, AnswerValues } from './answer-messages';
 
 /**
@@ -7,9 +7,9 @@ import type { AnswerReply, AnswerRequest, AnswerValues } from './answer-messages
  * A 60 MB answer is decoded, parsed, checked, sorted and saved there; main's event loop stays free for the page.
  */
 export interface AnswerThread {
-  ask<K extends AnswerRequest['kind']>(request: Extract<AnswerRequest, { kind: K }>): Promise<AnswerValues[K]>;
-  /** Hands an answer's shared bytes over (no copy) to be opened. */
-  open(body: SharedBody, viewKey: string | null): Promise<AnswerValues['open']>;
+  ask<K extends AnswerRequest['kind']>(request: Extract<AnswerRequest, { kind: K }>, transfer?: ArrayBuffer[]): Promise<AnswerValues[K]>;
+  /** Hands an answer's bytes over to be opened: transferred, not copied; main no longer holds them. */
+  open(body: BodyBytes, viewKey: string | null): Promise<AnswerValues['open']>;
   close(): Promise<void>;
 }
 
@@ -52,20 +52,20 @@ export function startAnswerThread(databaseFile: string | null): AnswerThread {
     return thread;
   }
 
-  function ask<K extends AnswerRequest['kind']>(request: Extract<AnswerRequest, { kind: K }>): Promise<AnswerValues[K]> {
+  function ask<K extends AnswerRequest['kind']>(request: Extract<AnswerRequest, { kind: K }>, transfer: ArrayBuffer[] = []): Promise<AnswerValues[K]> {
     const thread = started();
     const id = (nextId += 1);
     return new Promise<AnswerValues[K]>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       thread.ref();
-      thread.postMessage({ id, request });
+      thread.postMessage({ id, request }, transfer);
     });
   }
 
   return {
     ask,
     open(body, viewKey) {
-      return ask({ kind: 'open', bytes: body.bytes, length: body.length, viewKey });
+      return ask({ kind: 'open', bytes: body.bytes, length: body.length, viewKey }, [body.bytes]);
     },
     async close() {
       const thread = worker;

@@ -43,7 +43,7 @@ export interface AnswerViews {
 }
 
 /** The answer's bytes as text (UTF-8, as JSON is sent). */
-export function decode(bytes: SharedArrayBuffer, length: number): string {
+export function decode(bytes: ArrayBuffer, length: number): string {
   return Buffer.from(bytes, 0, length).toString('utf8');
 }
 

@@ -36,8 +36,12 @@ function openSaved(profileId: string, periodKey: string, viewKey: string | null)
 
 function handle(request: AnswerRequest): AnswerValues[AnswerRequest['kind']] {
   switch (request.kind) {
-    case 'open':
-      return views.open(decode(request.bytes, request.length), request.viewKey);
+    case 'open': {
+      const text = decode(request.bytes!, request.length);
+      // The bytes are let go before the parse: 60 MB the parse's collections may free meanwhile.
+      request.bytes = null;
+      return views.open(text, request.viewKey);
+    }
     case 'openSaved':
       return openSaved(request.profileId, request.periodKey, request.viewKey);
     case 'window':

@@ -29,7 +29,7 @@ import {
   type UserBoundTokenRequest,
 } from '../../preload/contract/wire/platform';
 import { Transport, type AnswerProblem, type RetryPolicy } from './transport';
-import type { SharedBody } from './raw-response';
+import type { BodyBytes } from './raw-response';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
@@ -81,10 +81,10 @@ export interface PlatformClient {
   /** Endpoint 6: administrator dashboard statistics. */
   getDashboard(query?: DashboardQuery, options?: CallOptions): Promise<Dashboard>;
   /**
-   * Endpoint 6 with the answer's body unread, as bytes in shared memory, for a worker thread to parse and check
-   * (a 60 MB answer would hold main for a second): the status and an HTML page are told here, the rest by `refuse`.
+   * Endpoint 6 with the answer's body unread, as bytes to hand to a worker thread that parses and checks them (a
+   * 60 MB answer would hold main for a second): the status and an HTML page are told here, the rest by `refuse`.
    */
-  fetchDashboard(query?: DashboardQuery, options?: CallOptions): Promise<SharedAnswer>;
+  fetchDashboard(query?: DashboardQuery, options?: CallOptions): Promise<AnswerBytes>;
   /** Endpoint 7: replaces an analytics task (the platform deletes the old one and creates a new one). */
   updateAnalyticsTask(uid: string, body: AnalyticsTaskBody, options?: CallOptions): Promise<void>;
   /** The Connect screen's check: DNS, TCP, TLS, HTTP, token, each in words. Never throws. */
@@ -97,7 +97,7 @@ export interface PlatformClient {
 }
 
 /** An answer whose body a worker thread parses: its bytes, and the sentence for a body that thread refused. */
-export interface SharedAnswer extends SharedBody {
+export interface AnswerBytes extends BodyBytes {
   refuse(problem: AnswerProblem): AppFailure;
 }
 
@@ -309,11 +309,11 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         auth: 'header-or-query',
         signal,
         forbidden: messages.dashboardForbidden,
-        shared: true,
+        asBytes: true,
       });
       transport.assertStatus(response, [200]);
       if (looksLikeHtml(response.contentType, response.text)) throw htmlResponse(response.ctx, response.status);
-      const { bytes, length } = response.shared!;
+      const { bytes, length } = response.body!;
       return { bytes, length, refuse: (problem) => transport.refused(response, problem) };
     },
 

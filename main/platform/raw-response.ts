@@ -2,9 +2,12 @@ import { AppFailure } from '../shared/app-failure';
 import type { Operation } from './answer-limits';
 import type { CallContext } from './errors';
 
-/** A success answer's body as bytes in shared memory, for a worker thread to decode and parse (see RequestSpec.shared). */
-export interface SharedBody {
-  bytes: SharedArrayBuffer;
+/**
+ * A success answer's body as bytes, unread, for a worker thread to decode and parse (see RequestSpec.asBytes): the
+ * buffer is handed over to that thread (transferred, not copied), so main keeps nothing of it.
+ */
+export interface BodyBytes {
+  bytes: ArrayBuffer;
   length: number;
 }
 
@@ -21,8 +24,8 @@ export class RawResponse {
     readonly ctx: CallContext,
     readonly operation: Operation,
     token: string | null,
-    /** The body, when it was kept as shared bytes: `text` is then only its first kilobyte. */
-    readonly shared?: SharedBody,
+    /** The body, when it was kept as bytes: `text` is then only its first kilobyte. */
+    readonly body?: BodyBytes,
   ) {
     this.#token = token;
   }

@@ -10,7 +10,7 @@ import { answerTooDeep, answerTooLarge, redirected, timedOutAfterTries } from '.
 import { AnswerTooLarge, AttemptDeadline, boundedAnswers, type BoundedRequestOptions, type CallRecord } from './bounded-answer';
 import { badShape, cancelled, errorCode, failureFromStatus, failureFromTransportError, headerValue, htmlResponse, looksLikeHtml, messages, notJson, untrustedCertificate, type CallContext } from './errors';
 import { nestsDeeperThan } from './json-depth';
-import { RawResponse, scrubFailure, type SharedBody } from './raw-response';
+import { RawResponse, scrubFailure, type BodyBytes } from './raw-response';
 import { retryOptions } from './retry-policy';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
@@ -72,13 +72,13 @@ export interface RequestSpec {
   forbidden?: string;
   rpcMethod?: string;
   /**
-   * A success answer's body is kept as bytes in shared memory (`RawResponse.shared`), unread, for a worker thread to
-   * parse: decoding and parsing 60 MB would hold main's event loop for a second. Other answers are read as text.
+   * A success answer's body is kept as bytes (`RawResponse.body`), unread, for a worker thread to parse: decoding and
+   * parsing 60 MB would hold main's event loop for a second. Other answers are read as text.
    */
-  shared?: boolean;
+  asBytes?: boolean;
 }
 
-/** Why a thread parsing a shared answer refused it (plain data: it crosses between threads). */
+/** Why a thread parsing an answer's bytes refused it (plain data: it crosses between threads). */
 export type AnswerProblem =
   | { kind: 'tooDeep' }
   /** Not JSON; `head` is the body's start, for the sentence's details. */
@@ -188,9 +188,9 @@ export class Transport {
     try {
       const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
       const contentType = headerValue(answer.headers['content-type']);
-      if (spec.shared && answer.statusCode >= 200 && answer.statusCode < 300) {
-        const shared = await sharedBody(answer.body, Number(headerValue(answer.headers['content-length']) ?? Number.NaN));
-        return new RawResponse(answer.statusCode, contentType, answer.headers, textHead(shared), ctx, spec.operation, token, shared);
+      if (spec.asBytes && answer.statusCode >= 200 && answer.statusCode < 300) {
+        const body = await bodyBytes(answer.body, Number(headerValue(answer.headers['content-length']) ?? Number.NaN));
+        return new RawResponse(answer.statusCode, contentType, answer.headers, textHead(body), ctx, spec.operation, token, body);
       }
       const text = await answer.body.text();
       return new RawResponse(answer.statusCode, contentType, answer.headers, text, ctx, spec.operation, token);
@@ -216,7 +216,7 @@ export class Transport {
   }
 
   /**
-   * The failure, in words, for a shared answer (RequestSpec.shared) that the thread parsing it could not accept: the
+   * The failure, in words, for an answer read as bytes (RequestSpec.asBytes) that the thread parsing it refused: the
    * same sentences `parse` gives, from what that thread found.
    */
   refused(response: RawResponse, problem: AnswerProblem): AppFailure {
@@ -319,16 +319,17 @@ export class Transport {
   }
 }
 
-/** Bytes copied into shared memory per turn of the event loop: a 60 MB answer never holds it for long. */
+/** Bytes copied into one buffer per turn of the event loop: a 60 MB answer never holds it for long. */
 const SHARED_COPY_STEP = 8 * 1024 * 1024;
 
 /**
- * A body in shared memory. With a declared length (checked against the limit before a byte was read) each chunk is
- * copied in as it arrives; without one, the chunks are gathered and copied in a step at a time at the end.
+ * A body in one buffer of its own (to be handed to another thread). With a declared length (checked against the limit
+ * before a byte was read) each chunk is copied in as it arrives; without one, the chunks are gathered and copied in a
+ * step at a time at the end.
  */
-async function sharedBody(body: AsyncIterable<Buffer>, declared: number): Promise<SharedBody> {
+async function bodyBytes(body: AsyncIterable<Buffer>, declared: number): Promise<BodyBytes> {
   if (Number.isSafeInteger(declared) && declared >= 0) {
-    const bytes = new SharedArrayBuffer(declared);
+    const bytes = new ArrayBuffer(declared);
     const into = new Uint8Array(bytes);
     let length = 0;
     for await (const chunk of body) {
@@ -345,7 +346,7 @@ async function sharedBody(body: AsyncIterable<Buffer>, declared: number): Promis
     chunks.push(chunk);
     length += chunk.length;
   }
-  const bytes = new SharedArrayBuffer(length);
+  const bytes = new ArrayBuffer(length);
   const into = new Uint8Array(bytes);
   let at = 0;
   let sinceYield = 0;
@@ -361,9 +362,9 @@ async function sharedBody(body: AsyncIterable<Buffer>, declared: number): Promis
   return { bytes, length };
 }
 
-/** The first kilobyte of a shared body as text: enough to tell an HTML page or an empty body from JSON. */
-function textHead(shared: SharedBody): string {
-  return Buffer.from(shared.bytes, 0, Math.min(shared.length, 1024)).toString('utf8');
+/** The first kilobyte of a body as text: enough to tell an HTML page or an empty body from JSON. */
+function textHead(body: BodyBytes): string {
+  return Buffer.from(body.bytes, 0, Math.min(body.length, 1024)).toString('utf8');
 }
 
 function isRetryable(failure: AppFailure): boolean {

@@ -7,7 +7,7 @@ import { createDashboardCacheRepository } from '../../../main/storage/repositori
 import { storageAt } from '../../support/storage';
 import { dashboard, mediaServer } from '../../unit/platform/samples';
 
-// The answer thread as the dashboard feature uses it: a real worker thread, answers handed over as shared bytes, the
+// The answer thread as the dashboard feature uses it: a real worker thread, answers' bytes handed over to it, the
 // offline copy written and read on the thread's own connection to a real database file.
 const answer = {
   ...dashboard,
@@ -17,11 +17,11 @@ const answer = {
   },
 };
 
-function sharedOf(text: string) {
+function bytesOf(text: string) {
   const bytes = Buffer.from(text, 'utf8');
-  const shared = new SharedArrayBuffer(bytes.length);
-  new Uint8Array(shared).set(bytes);
-  return { bytes: shared, length: bytes.length };
+  const buffer = new ArrayBuffer(bytes.length);
+  new Uint8Array(buffer).set(bytes);
+  return { bytes: buffer, length: bytes.length };
 }
 
 let dataDir: string;
@@ -38,9 +38,12 @@ afterAll(async () => {
 });
 
 describe('the dashboard answer thread', () => {
-  it('opens an answer from shared bytes, answers windows sorted there, and saves the checked text for offline use', async () => {
+  it('opens an answer from bytes handed over, answers windows sorted there, and saves the checked text for offline use', async () => {
     const text = JSON.stringify(answer);
-    const opened = await thread.open(sharedOf(text), 'view');
+    const body = bytesOf(text);
+    const opened = await thread.open(body, 'view');
+    // Handed over, not copied: main's buffer is empty now.
+    expect(body.bytes.byteLength).toBe(0);
     expect(opened.ok && opened.summary.first.total).toBe(200);
     const window = await thread.ask({ kind: 'window', viewKey: 'view', query: { offset: 0, limit: 2, sort: { column: 'trafficIn', direction: 'descending' }, filter: { text: '', state: 'all' } } });
     expect(window?.rows.map((row) => row.id)).toEqual([200, 199]);
@@ -58,7 +61,7 @@ describe('the dashboard answer thread', () => {
   });
 
   it('refuses a malformed answer with what was wrong, keeping nothing of it, and ignores a saved copy that no longer checks', async () => {
-    const opened = await thread.open(sharedOf('{"users": {}}'), 'bad');
+    const opened = await thread.open(bytesOf('{"users": {}}'), 'bad');
     expect(opened.ok).toBe(false);
     if (!opened.ok) expect(opened.problem.kind).toBe('shape');
     expect(await thread.ask({ kind: 'window', viewKey: 'bad', query: { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' } } })).toBeNull();
@@ -70,7 +73,7 @@ describe('the dashboard answer thread', () => {
 
   it('once closed, answers a call still waiting with a failure instead of leaving it hanging', async () => {
     const other = startAnswerThread(null);
-    const outcome = expect(other.open(sharedOf(JSON.stringify(answer)), 'x')).rejects.toThrow(/closed/);
+    const outcome = expect(other.open(bytesOf(JSON.stringify(answer)), 'x')).rejects.toThrow(/closed/);
     await other.close();
     await outcome;
   });

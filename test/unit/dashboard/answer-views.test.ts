@@ -9,16 +9,16 @@ function answerWith(count: number) {
   return { ...dashboard, mediaservers: { ...dashboard.mediaservers, top_by_bitrate: servers } };
 }
 
-const shared = (text: string) => {
+const bytesOf = (text: string) => {
   const bytes = Buffer.from(text, 'utf8');
-  const buffer = new SharedArrayBuffer(bytes.length + 8);
+  const buffer = new ArrayBuffer(bytes.length + 8);
   new Uint8Array(buffer).set(bytes);
   return { buffer, length: bytes.length };
 };
 
 describe('an answer as the answer thread checks it', () => {
-  it('decodes shared bytes as UTF-8, up to their length only', () => {
-    const { buffer, length } = shared('{"name":"Zürich ☃"}');
+  it('decodes the answer\'s bytes as UTF-8, up to their length only', () => {
+    const { buffer, length } = bytesOf('{"name":"Zürich ☃"}');
     expect(decode(buffer, length)).toBe('{"name":"Zürich ☃"}');
   });
 
