@@ -19,7 +19,7 @@ export default defineConfig(({ mode }) => {
     resolve: { alias: [{ find: /^undici$/, replacement: undiciOnDemand }] },
     ssr: { noExternal: ['zod'] },
     build: {
-      ssr: web ? 'main/web/cli.ts' : 'main/electron/main.ts',
+      ssr: true,
       outDir: web ? 'dist/web' : 'dist/main',
       emptyOutDir: true,
       target: 'node22',
@@ -27,8 +27,11 @@ export default defineConfig(({ mode }) => {
       // (main/support/source-mapped-stack.ts reads them only then, so a start never parses them).
       sourcemap: true,
       rollupOptions: {
+        // The dashboard's answer thread is a script of its own beside the entry (main/dashboard/answer-thread.ts
+        // starts it from there); what both use is split into shared chunks beside them.
+        input: { [web ? 'cli' : 'index']: web ? 'main/web/cli.ts' : 'main/electron/main.ts', 'dashboard-answer-worker': 'main/dashboard/answer-worker.ts' },
         external: (id: string) => external.some((name) => (id === name || id.startsWith(`${name}/`)) && !bundled.has(name)),
-        output: { format: 'es' as const, entryFileNames: web ? 'cli.js' : 'index.js', sourcemapExcludeSources: true },
+        output: { format: 'es' as const, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', sourcemapExcludeSources: true },
       },
     },
   };

@@ -3,7 +3,7 @@ import { t } from '../shared/i18n';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
 import { runConnectionTest } from './connection-test';
-import { badShape, messages, rpcCodeOf, rpcFailure } from './errors';
+import { badShape, htmlResponse, looksLikeHtml, messages, rpcCodeOf, rpcFailure } from './errors';
 import {
   analyticsTaskBodySchema,
   analyticsTaskUidSchema,
@@ -28,7 +28,8 @@ import {
   type TokenStyle,
   type UserBoundTokenRequest,
 } from '../../preload/contract/wire/platform';
-import { Transport, type RetryPolicy } from './transport';
+import { Transport, type AnswerProblem, type RetryPolicy } from './transport';
+import type { BodyBytes } from './raw-response';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
@@ -79,6 +80,11 @@ export interface PlatformClient {
   viewCameraAgent(id: number | string, options?: CallOptions): Promise<{ device: CameraAgent; text: string }>;
   /** Endpoint 6: administrator dashboard statistics. */
   getDashboard(query?: DashboardQuery, options?: CallOptions): Promise<Dashboard>;
+  /**
+   * Endpoint 6 with the answer's body unread, as bytes to hand to a worker thread that parses and checks them (a
+   * 60 MB answer would hold main for a second): the status and an HTML page are told here, the rest by `refuse`.
+   */
+  fetchDashboard(query?: DashboardQuery, options?: CallOptions): Promise<AnswerBytes>;
   /** Endpoint 7: replaces an analytics task (the platform deletes the old one and creates a new one). */
   updateAnalyticsTask(uid: string, body: AnalyticsTaskBody, options?: CallOptions): Promise<void>;
   /** The Connect screen's check: DNS, TCP, TLS, HTTP, token, each in words. Never throws. */
@@ -88,6 +94,11 @@ export interface PlatformClient {
   /** The keep-alive pool under this client's calls, without its retries and bounds (benchmarks compare bare undici on it). */
   readonly pool: Dispatcher;
   close(): Promise<void>;
+}
+
+/** An answer whose body a worker thread parses: its bytes, and the sentence for a body that thread refused. */
+export interface AnswerBytes extends BodyBytes {
+  refuse(problem: AnswerProblem): AppFailure;
 }
 
 /** Checks an argument against its wire schema before anything is sent; failures name the fields. */
@@ -286,6 +297,24 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       });
       transport.assertStatus(response, [200]);
       return transport.parse(response, dashboardSchema);
+    },
+
+    async fetchDashboard(input = {}, { signal } = {}) {
+      const query = validate(dashboardQuerySchema, input, 'invalidDashboard');
+      const response = await transport.send({
+        method: 'GET',
+        operation: 'dashboard',
+        path: '/api/admin/v1/dashboard',
+        query,
+        auth: 'header-or-query',
+        signal,
+        forbidden: messages.dashboardForbidden,
+        asBytes: true,
+      });
+      transport.assertStatus(response, [200]);
+      if (looksLikeHtml(response.contentType, response.text)) throw htmlResponse(response.ctx, response.status);
+      const { bytes, length } = response.body!;
+      return { bytes, length, refuse: (problem) => transport.refused(response, problem) };
     },
 
     async updateAnalyticsTask(uidInput, input, { signal } = {}) {

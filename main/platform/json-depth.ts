@@ -10,12 +10,13 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // A string: brackets inside it do not count; skip to its closing quote, stepping over escapes.
-      for (i++; i < text.length; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
-      }
+      // A string: brackets inside it do not count. Its closing quote is found with indexOf (native, and most of an
+      // answer is strings: a 60 MB answer is scanned in a fraction of the time a character loop takes); a quote
+      // after an odd run of backslashes is escaped, and the search goes on after it.
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end === -1) return false;
+      i = end;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) return true;
     } else if (c === 0x7d || c === 0x5d) {
@@ -23,4 +24,11 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     }
   }
   return false;
+}
+
+/** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
+function escaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 0x5c; i--) backslashes++;
+  return backslashes % 2 === 1;
 }

@@ -2,6 +2,15 @@ import { AppFailure } from '../shared/app-failure';
 import type { Operation } from './answer-limits';
 import type { CallContext } from './errors';
 
+/**
+ * A success answer's body as bytes, unread, for a worker thread to decode and parse (see RequestSpec.asBytes): the
+ * buffer is handed over to that thread (transferred, not copied), so main keeps nothing of it.
+ */
+export interface BodyBytes {
+  bytes: ArrayBuffer;
+  length: number;
+}
+
 /** One answer, read in full (and within its operation's size limit). */
 export class RawResponse {
   /** The token sent with the request: kept only to mask it if the server echoes it into an error body. */
@@ -15,6 +24,8 @@ export class RawResponse {
     readonly ctx: CallContext,
     readonly operation: Operation,
     token: string | null,
+    /** The body, when it was kept as bytes: `text` is then only its first kilobyte. */
+    readonly body?: BodyBytes,
   ) {
     this.#token = token;
   }

@@ -1,5 +1,5 @@
 import { interceptors, Pool, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';
@@ -10,7 +10,7 @@ import { answerTooDeep, answerTooLarge, redirected, timedOutAfterTries } from '.
 import { AnswerTooLarge, AttemptDeadline, boundedAnswers, type BoundedRequestOptions, type CallRecord } from './bounded-answer';
 import { badShape, cancelled, errorCode, failureFromStatus, failureFromTransportError, headerValue, htmlResponse, looksLikeHtml, messages, notJson, untrustedCertificate, type CallContext } from './errors';
 import { nestsDeeperThan } from './json-depth';
-import { RawResponse, scrubFailure } from './raw-response';
+import { RawResponse, scrubFailure, type BodyBytes } from './raw-response';
 import { retryOptions } from './retry-policy';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
@@ -71,7 +71,19 @@ export interface RequestSpec {
   notFound?: string;
   forbidden?: string;
   rpcMethod?: string;
+  /**
+   * A success answer's body is kept as bytes (`RawResponse.body`), unread, for a worker thread to parse: decoding and
+   * parsing 60 MB would hold main's event loop for a second. Other answers are read as text.
+   */
+  asBytes?: boolean;
 }
+
+/** Why a thread parsing an answer's bytes refused it (plain data: it crosses between threads). */
+export type AnswerProblem =
+  | { kind: 'tooDeep' }
+  /** Not JSON; `head` is the body's start, for the sentence's details. */
+  | { kind: 'notJson'; head: string }
+  | { kind: 'shape'; issues: z.core.$ZodIssue[] };
 
 /** Failures of reading the token, marked as they are thrown: nothing was sent for them. */
 const tokenReadFailures = new WeakSet<AppFailure>();
@@ -175,8 +187,13 @@ export class Transport {
     const started = performance.now();
     try {
       const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
+      const contentType = headerValue(answer.headers['content-type']);
+      if (spec.asBytes && answer.statusCode >= 200 && answer.statusCode < 300) {
+        const body = await bodyBytes(answer.body, Number(headerValue(answer.headers['content-length']) ?? Number.NaN));
+        return new RawResponse(answer.statusCode, contentType, answer.headers, textHead(body), ctx, spec.operation, token, body);
+      }
       const text = await answer.body.text();
-      return new RawResponse(answer.statusCode, headerValue(answer.headers['content-type']), answer.headers, text, ctx, spec.operation, token);
+      return new RawResponse(answer.statusCode, contentType, answer.headers, text, ctx, spec.operation, token);
     } catch (error) {
       throw await this.failure(ctx, spec, call, token, error, performance.now() - started);
     }
@@ -196,6 +213,16 @@ export class Transport {
     const result = schema.safeParse(this.json(response));
     if (!result.success) throw response.redact(badShape(response.ctx, response.status, result.error));
     return result.data;
+  }
+
+  /**
+   * The failure, in words, for an answer read as bytes (RequestSpec.asBytes) that the thread parsing it refused: the
+   * same sentences `parse` gives, from what that thread found.
+   */
+  refused(response: RawResponse, problem: AnswerProblem): AppFailure {
+    if (problem.kind === 'tooDeep') return answerTooDeep(response.ctx, response.operation);
+    if (problem.kind === 'notJson') return response.redact(notJson(response.ctx, response.status, problem.head));
+    return response.redact(badShape(response.ctx, response.status, new z.ZodError(problem.issues)));
   }
 
   /** The answer as a JSON value; one nested deeper than any real answer is refused before it is parsed. */
@@ -290,6 +317,54 @@ export class Transport {
     const certificate = await inspectCertificate(this.origin, { timeoutMs: this.timeoutMs }).catch(() => undefined);
     return untrustedCertificate(ctx, code, certificate);
   }
+}
+
+/** Bytes copied into one buffer per turn of the event loop: a 60 MB answer never holds it for long. */
+const SHARED_COPY_STEP = 8 * 1024 * 1024;
+
+/**
+ * A body in one buffer of its own (to be handed to another thread). With a declared length (checked against the limit
+ * before a byte was read) each chunk is copied in as it arrives; without one, the chunks are gathered and copied in a
+ * step at a time at the end.
+ */
+async function bodyBytes(body: AsyncIterable<Buffer>, declared: number): Promise<BodyBytes> {
+  if (Number.isSafeInteger(declared) && declared >= 0) {
+    const bytes = new ArrayBuffer(declared);
+    const into = new Uint8Array(bytes);
+    let length = 0;
+    for await (const chunk of body) {
+      // A server sending more than it declared: undici refuses that body itself; this only keeps the copy in bounds.
+      if (length + chunk.length > declared) throw new Error('answer longer than its declared length');
+      into.set(chunk, length);
+      length += chunk.length;
+    }
+    return { bytes, length };
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const bytes = new ArrayBuffer(length);
+  const into = new Uint8Array(bytes);
+  let at = 0;
+  let sinceYield = 0;
+  for (const chunk of chunks) {
+    into.set(chunk, at);
+    at += chunk.length;
+    sinceYield += chunk.length;
+    if (sinceYield >= SHARED_COPY_STEP) {
+      sinceYield = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return { bytes, length };
+}
+
+/** The first kilobyte of a body as text: enough to tell an HTML page or an empty body from JSON. */
+function textHead(body: BodyBytes): string {
+  return Buffer.from(body.bytes, 0, Math.min(body.length, 1024)).toString('utf8');
 }
 
 function isRetryable(failure: AppFailure): boolean {

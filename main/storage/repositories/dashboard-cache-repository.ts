@@ -14,7 +14,7 @@ export interface DashboardCacheRepository {
   count(profileId: string): number;
 }
 
-export function createDashboardCacheRepository(storage: Storage): DashboardCacheRepository {
+export function createDashboardCacheRepository(storage: Pick<Storage, 'statement' | 'transaction' | 'read'>): DashboardCacheRepository {
   return {
     read(profileId, periodKey) {
       const row = storage.read(() =>

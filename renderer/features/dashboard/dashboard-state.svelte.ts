@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import type { AppError } from '../../../preload/contract/app-error';
 import {
   fleetTotals,
@@ -48,6 +48,8 @@ export class DashboardState {
   #inFlight: AbortController | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
 
+  constructor(private readonly api: Bridge) {}
+
   get view(): DashboardView | null {
     return this.#view;
   }
@@ -63,7 +65,7 @@ export class DashboardState {
   }
 
   async loadProfiles(): Promise<void> {
-    const result = await api.profiles.list();
+    const result = await this.api.profiles.list();
     if (!result.ok) return;
     this.profiles = result.value.profiles;
     this.profileId ??= result.value.activeId ?? result.value.profiles[0]?.id;
@@ -81,7 +83,7 @@ export class DashboardState {
     this.#inFlight = controller;
     this.#loading = true;
     const period = $state.snapshot(this.period);
-    const result = await api.dashboard.get({ period, ...(this.profileId ? { profileId: this.profileId } : {}) }, { signal: controller.signal });
+    const result = await this.api.dashboard.get({ period, ...(this.profileId ? { profileId: this.profileId } : {}) }, { signal: controller.signal });
     if (request !== this.#request) return;
     this.#inFlight = null;
     this.#loading = false;
@@ -145,8 +147,15 @@ export class FleetState {
     return { period: this.#period, tiles: this.#slots, totals: fleetTotals(answered), pending: this.#slots.length - answered.length };
   });
 
+  constructor(private readonly api: Bridge) {}
+
   get view(): FleetShown | null {
     return this.#view;
+  }
+
+  /** Listens for tiles pushed by main (from the start, so none is missed); returns the way to stop. */
+  connect(): () => void {
+    return this.api.on('dashboard.fleetTile', (event) => this.receive(event));
   }
   get error(): AppError | null {
     return this.#error;
@@ -175,7 +184,7 @@ export class FleetState {
     const samePeriod = this.#period !== null && periodKey(this.#period) === periodKey(asked);
     this.#slots = startingSlots(profiles, this.#slots, samePeriod);
     this.#period = asked;
-    const result = await api.dashboard.fleet({ period: asked, requestId }, { signal: controller.signal });
+    const result = await this.api.dashboard.fleet({ period: asked, requestId }, { signal: controller.signal });
     if (request !== this.#request) return;
     this.#inFlight = null;
     this.#loading = false;

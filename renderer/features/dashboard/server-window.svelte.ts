@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import type { MediaServerEntry } from '../../../preload/contract/wire/platform';
 import {
   SERVER_WINDOW_MAX,
@@ -25,7 +25,7 @@ type ServerQuery = { sort: ServerSort; filter: ServerFilter };
  * sort and filter. Main sorts and filters 100,000 rows; the page holds at most a window of them.
  */
 export class ServerWindowState extends RowWindow<MediaServerEntry, ServerQuery> {
-  constructor(start: ServerWindowStart) {
+  constructor(api: Bridge, start: ServerWindowStart) {
     super(
       (query, offset, limit) => api.dashboard.servers({ viewKey: start.viewKey, offset, limit, ...query }),
       { sort: null, filter: { text: '', state: 'all' } },

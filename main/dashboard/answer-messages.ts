@@ -1,0 +1,23 @@
+import type { ServerWindow } from '../../preload/contract/dashboard-servers';
+import type { AnswerSummary, Opened, WindowQuery } from './answer-views';
+
+/** What main asks the answer thread, and what it answers (plain data: it is copied between threads). */
+export type AnswerRequest =
+  | { kind: 'open'; bytes: ArrayBuffer | null; length: number; viewKey: string | null }
+  | { kind: 'openSaved'; profileId: string; periodKey: string; viewKey: string | null }
+  | { kind: 'window'; viewKey: string; query: WindowQuery }
+  | { kind: 'save'; viewKey: string; profileId: string; periodKey: string; fetchedAt: string }
+  | { kind: 'drop'; viewKeys: string[] };
+
+/** The saved copy, checked: its summary and when it was fetched; or why there is none to show. */
+export type SavedOpened = { summary: AnswerSummary; fetchedAt: string } | { summary: null; warning: string | null };
+
+export interface AnswerValues {
+  open: Opened;
+  openSaved: SavedOpened;
+  window: ServerWindow | null;
+  save: null;
+  drop: null;
+}
+
+export type AnswerReply = { id: number; ok: true; value: AnswerValues[AnswerRequest['kind']] } | { id: number; ok: false; error: string };

@@ -1,0 +1,43 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { Storage } from '../storage/database';
+
+/**
+ * The answer thread's own connection to the console's database, for the dashboard's offline copies only: a 60 MB
+ * answer written or read on main's connection would hold main's event loop for a good part of a second. The file is
+ * the one main opened (WAL; a second connection reads and writes beside main's, as the checkpoint thread's does);
+ * the SQL stays in the repository, this only gives it transactions.
+ */
+export type ThreadStorage = Pick<Storage, 'statement' | 'transaction' | 'read'> & { close(): void };
+
+export function openThreadStorage(file: string): ThreadStorage {
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA busy_timeout = 5000');
+  const statements = new Map<string, StatementSync>();
+  return {
+    statement(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    transaction(work) {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = work();
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    read(work) {
+      return work();
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnswerThread, type AnswerThread } from '../../../main/dashboard/answer-thread';
+import { createDashboardCacheRepository } from '../../../main/storage/repositories/dashboard-cache-repository';
+import { storageAt } from '../../support/storage';
+import { dashboard, mediaServer } from '../../unit/platform/samples';
+
+// The answer thread as the dashboard feature uses it: a real worker thread, answers' bytes handed over to it, the
+// offline copy written and read on the thread's own connection to a real database file.
+const answer = {
+  ...dashboard,
+  mediaservers: {
+    ...dashboard.mediaservers,
+    top_by_bitrate: Array.from({ length: 200 }, (_, i) => ({ ...mediaServer, id: i + 1, traffic_in: i * 7, extra: { server: { hostname: `ms-${i + 1}` } } })),
+  },
+};
+
+function bytesOf(text: string) {
+  const bytes = Buffer.from(text, 'utf8');
+  const buffer = new ArrayBuffer(bytes.length);
+  new Uint8Array(buffer).set(bytes);
+  return { bytes: buffer, length: bytes.length };
+}
+
+let dataDir: string;
+let thread: AnswerThread;
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'wd-answer-thread-'));
+  thread = startAnswerThread(storageAt(dataDir).file);
+});
+afterAll(async () => {
+  await thread.close();
+  storageAt(dataDir).close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the dashboard answer thread', () => {
+  it('opens an answer from bytes handed over, answers windows sorted there, and saves the checked text for offline use', async () => {
+    const text = JSON.stringify(answer);
+    const body = bytesOf(text);
+    const opened = await thread.open(body, 'view');
+    // Handed over, not copied: main's buffer is empty now.
+    expect(body.bytes.byteLength).toBe(0);
+    expect(opened.ok && opened.summary.first.total).toBe(200);
+    const window = await thread.ask({ kind: 'window', viewKey: 'view', query: { offset: 0, limit: 2, sort: { column: 'trafficIn', direction: 'descending' }, filter: { text: '', state: 'all' } } });
+    expect(window?.rows.map((row) => row.id)).toEqual([200, 199]);
+
+    const fetchedAt = '2026-11-26T09:00:00.000Z';
+    await thread.ask({ kind: 'save', viewKey: 'view', profileId: 'p1', periodKey: 'today@Europe/Riga', fetchedAt });
+    // Written through main's own repository on the same file: main reads what the thread wrote.
+    expect(createDashboardCacheRepository(storageAt(dataDir)).read('p1', 'today@Europe/Riga')).toEqual({ fetchedAt, body: text });
+
+    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p1', periodKey: 'today@Europe/Riga', viewKey: 'stale-view' });
+    expect(saved.summary?.dashboard.users).toEqual(answer.users);
+    expect(saved).toMatchObject({ fetchedAt });
+    const none = await thread.ask({ kind: 'openSaved', profileId: 'p1', periodKey: 'never@Europe/Riga', viewKey: null });
+    expect(none).toEqual({ summary: null, warning: null });
+  });
+
+  it('refuses a malformed answer with what was wrong, keeping nothing of it, and ignores a saved copy that no longer checks', async () => {
+    const opened = await thread.open(bytesOf('{"users": {}}'), 'bad');
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) expect(opened.problem.kind).toBe('shape');
+    expect(await thread.ask({ kind: 'window', viewKey: 'bad', query: { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' } } })).toBeNull();
+
+    createDashboardCacheRepository(storageAt(dataDir)).write('p2', 'week@Europe/Riga', '2026-11-26T09:00:00.000Z', '{"users": {}}');
+    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p2', periodKey: 'week@Europe/Riga', viewKey: null });
+    expect(saved).toEqual({ summary: null, warning: 'a saved dashboard no longer matches the answer shape and was ignored' });
+  });
+
+  it('once closed, answers a call still waiting with a failure instead of leaving it hanging', async () => {
+    const other = startAnswerThread(null);
+    const outcome = expect(other.open(bytesOf(JSON.stringify(answer)), 'x')).rejects.toThrow(/closed/);
+    await other.close();
+    await outcome;
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer, createAnswerViews, decode, FIRST_SERVER_WINDOW } from '../../../main/dashboard/answer-views';
+import { busiestServers } from '../../../preload/contract/dashboard-servers';
+import { dashboard, mediaServer } from '../platform/samples';
+
+/** An answer with `count` media servers, traffic falling with the id (the platform lists the busiest first). */
+function answerWith(count: number) {
+  const servers = Array.from({ length: count }, (_, i) => ({ ...mediaServer, id: i + 1, traffic_out: 10_000 - i, extra: { server: { hostname: `ms-${i + 1}` } } }));
+  return { ...dashboard, mediaservers: { ...dashboard.mediaservers, top_by_bitrate: servers } };
+}
+
+const bytesOf = (text: string) => {
+  const bytes = Buffer.from(text, 'utf8');
+  const buffer = new ArrayBuffer(bytes.length + 8);
+  new Uint8Array(buffer).set(bytes);
+  return { buffer, length: bytes.length };
+};
+
+describe('an answer as the answer thread checks it', () => {
+  it('decodes the answer\'s bytes as UTF-8, up to their length only', () => {
+    const { buffer, length } = bytesOf('{"name":"Zürich ☃"}');
+    expect(decode(buffer, length)).toBe('{"name":"Zürich ☃"}');
+  });
+
+  it('refuses an answer nested deeper than 512 levels before parsing it', () => {
+    expect(checkAnswer(`${'['.repeat(600)}${']'.repeat(600)}`)).toEqual({ ok: false, problem: { kind: 'tooDeep' } });
+  });
+
+  it('refuses text that is not JSON, keeping its start for the sentence', () => {
+    const checked = checkAnswer('{"users": tru');
+    expect(checked).toEqual({ ok: false, problem: { kind: 'notJson', head: '{"users": tru' } });
+  });
+
+  it('refuses a wrong shape with the paths that are wrong, however deep in the list of servers', () => {
+    const answer = answerWith(300);
+    (answer.mediaservers.top_by_bitrate[250] as { traffic_in: unknown }).traffic_in = 'lots';
+    const checked = checkAnswer(JSON.stringify(answer));
+    expect(checked.ok).toBe(false);
+    if (checked.ok || checked.problem.kind !== 'shape') return;
+    expect(checked.problem.issues.map((issue) => issue.path.join('.'))).toEqual(['mediaservers.top_by_bitrate.250.traffic_in']);
+  });
+
+  it('accepts the documented shape as it is, unknown fields kept', () => {
+    const answer = { ...answerWith(3), extra_field: { kept: true } };
+    const checked = checkAnswer(JSON.stringify(answer));
+    expect(checked).toEqual({ ok: true, dashboard: answer });
+  });
+});
+
+describe('the views the answer thread keeps', () => {
+  it('gives the figures with the ten busiest servers and the table\'s first window, and keeps the rows for windows', () => {
+    const views = createAnswerViews();
+    const answer = answerWith(1_000);
+    const opened = views.open(JSON.stringify(answer), 'view-1');
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    const servers = answer.mediaservers.top_by_bitrate;
+    expect(opened.summary.dashboard.mediaservers.top_by_bitrate).toEqual(busiestServers(servers));
+    expect(opened.summary.dashboard.users).toEqual(answer.users);
+    expect(opened.summary.first).toEqual({ total: 1_000, matched: 1_000, offset: 0, rows: servers.slice(0, FIRST_SERVER_WINDOW) });
+
+    const quietest = views.window('view-1', { offset: 0, limit: 3, sort: { column: 'trafficOut', direction: 'ascending' }, filter: { text: '', state: 'all' } });
+    expect(quietest?.rows.map((row) => row.id)).toEqual([1_000, 999, 998]);
+    expect(views.window('another', { offset: 0, limit: 3, sort: null, filter: { text: '', state: 'all' } })).toBeNull();
+  });
+
+  it('hands the checked text over once, for the offline copy, and keeps nothing of a refused answer', () => {
+    const views = createAnswerViews();
+    const text = JSON.stringify(answerWith(5));
+    views.open(text, 'kept');
+    expect(views.takeText('kept')).toBe(text);
+    expect(views.takeText('kept')).toBeNull();
+
+    expect(views.open('{"users": 1}', 'refused').ok).toBe(false);
+    expect(views.takeText('refused')).toBeNull();
+    expect(views.window('refused', { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' } })).toBeNull();
+  });
+
+  it('lets a dropped view go, and keeps nothing of an answer opened without a key (a fleet tile)', () => {
+    const views = createAnswerViews();
+    views.open(JSON.stringify(answerWith(5)), 'old');
+    views.drop(['old']);
+    expect(views.window('old', { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' } })).toBeNull();
+    expect(views.open(JSON.stringify(answerWith(5)), null).ok).toBe(true);
+    expect(views.takeText('null')).toBeNull();
+  });
+});
