@@ -84,7 +84,7 @@ export const test = base.extend<{
     // The database's WAL and shared memory exist only while it is open (closing checkpoints and removes them).
     const whileRunning = filesForLeakScan(dataDir);
     await app.dispose();
-    // For the secret-leak scan that runs after the suite (leak-scan/leak-scan.teardown.ts).
+    // The secret-leak scan of this console; the suite's verdict is read after it (leak-scan/leak-scan.teardown.ts).
     log.flush();
     collectForLeakScan(testInfo.testId, testInfo.titlePath.join(' › '), { app, dataDir, logs, exchanges, whileRunning, downloads, secrets });
     rmSync(dataDir, { recursive: true, force: true });
