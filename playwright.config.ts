@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
+// Chromium is kept off the tests' private D-Bus session (scripts/with-keyring.sh): on a session bus it starts an
+// accessibility bus, a process beside every browser that competes for the 2 cores (the keychain is main's, never
+// Chromium's: --password-store=basic below).
+const { DBUS_SESSION_BUS_ADDRESS: _bus, ...chromiumEnv } = process.env;
+
 // End-to-end: Debian Chromium drives the built renderer served by main/web with the real handler registry.
 export default defineConfig({
   testDir: 'test/e2e',
@@ -21,6 +26,7 @@ export default defineConfig({
     // Tests find controls by their English names; a Russian run is its own test that switches the language.
     locale: 'en-US',
     launchOptions: {
+      env: chromiumEnv,
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--headless',
