@@ -2,7 +2,9 @@
 // - agent-view-ms: Enter in the look-up field -> the device view rendered and painted, in Debian Chromium driving the
 //   built renderer through the web host (real registry, platform client, disk cache write) against the simulator in a
 //   child process on loopback. Timed by the page's own clock: from the Enter keydown to the frame after the device's
-//   name is in the view. Median of 40 look-ups alternating between two devices, after 10 warm-up look-ups.
+//   name is in the view. Median of 40 look-ups alternating between two devices, after 10 warm-up look-ups. A stale
+//   renderer is rebuilt before anything is timed, and waits for the page stretch with the machine's load
+//   (bench/ui-support.ts); the load is printed beside the figures. Leaves out the page load.
 // - watch-500-cycle-vs-undici: one polling cycle of a 500-device watch list through the console (agents.watchPollNow
 //   through the registry: platform client with JSON-parsed, schema-checked answers, rows, one storage rule evaluated)
 //   against bare undici with the same concurrency (8) reading the same 500 answers (text only, no parsing), in the same
@@ -23,6 +25,7 @@ import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import { startWebHost } from '../main/web/host';
 import { isMain, median, report } from './report';
+import { ensureRendererBuilt, loadLine, scaleWaits } from './ui-support';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 
 const DEVICES = 500;
@@ -139,6 +142,7 @@ async function viewBench(sim: SimulatorChild, app: WatchdeskApp, registry: Regis
   });
   try {
     const page = await browser.newPage({ locale: 'en-US' });
+    scaleWaits(page);
     await page.goto(host.url);
     await page.goto(`${host.origin}/#/agents`);
     const field = page.getByLabel('Device number', { exact: true });
@@ -177,6 +181,8 @@ async function viewBench(sim: SimulatorChild, app: WatchdeskApp, registry: Regis
 
 export async function run(): Promise<void> {
   log.setQuiet(true);
+  ensureRendererBuilt();
+  process.stdout.write(loadLine());
   const sim = await startSimulatorChild({ extraAgents: DEVICES });
   let opened: { app: WatchdeskApp; dataDir: string } | null = null;
   try {
