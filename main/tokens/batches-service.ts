@@ -21,8 +21,8 @@ export type BatchRequest = Grant & { text: string; note: string; concurrency: nu
 /** Batches run in main: started from a pasted list, followed by `batch.progress` events, cancelled, retried, exported. */
 export interface BatchesService {
   start(request: BatchRequest): Promise<BatchStatus>;
-  /** The rows changed after `since`, at once or when the run ends within `waitMs`. */
-  status(batchId: string, since: number, waitMs: number): Promise<BatchStatus>;
+  /** The batch now, with the rows changed after `since` (the screen follows pushes and reads this to catch up). */
+  status(batchId: string, since: number): BatchStatus;
   cancel(batchId: string): Promise<BatchStatus>;
   /** Runs again only the rows without a token. */
   retry(batchId: string): Promise<BatchStatus>;
@@ -115,11 +115,7 @@ export function createBatchesService(services: Pick<AppServices, 'connections' |
       pusher.sent(status.rev);
       return status;
     },
-    async status(batchId, since, waitMs) {
-      const batch = batches.get(batchId);
-      await batch.waitForChange(waitMs);
-      return batch.status(since);
-    },
+    status: (batchId, since) => batches.get(batchId).status(since),
     async cancel(batchId) {
       const batch = batches.get(batchId);
       await batch.cancel();

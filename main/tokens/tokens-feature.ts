@@ -30,7 +30,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       'tokens.exportCsv': ({ ids }) => history.exportCsv(ids),
       'tokens.dismissInterrupted': ({ batchId }) => history.dismissInterrupted(batchId),
       'tokens.batchStart': ({ allowNothing: _confirmed, ...request }) => batches.start(request),
-      'tokens.batchStatus': ({ batchId, since, waitMs }) => batches.status(batchId, since, waitMs),
+      'tokens.batchStatus': ({ batchId, since }) => batches.status(batchId, since),
       'tokens.batchCancel': ({ batchId }) => batches.cancel(batchId),
       'tokens.batchRetry': ({ batchId }) => batches.retry(batchId),
       'tokens.batchResume': ({ batchId }) => batches.resume(batchId),

@@ -1,5 +1,6 @@
 import { flagDuplicates, keysOf, parseImport, type ImportParse } from '../../../preload/contract/camera/csv-import';
 import type { CameraCreateRequest } from '../../../preload/contract/wire/platform';
+import { runInWorker } from '../../lib/worker-task';
 
 /** What the page hands the import worker: the file's text and the requests already in the outbox. */
 export interface ImportCheckRequest {
@@ -12,23 +13,13 @@ export interface ImportCheckRequest {
  * worker can be started (a test environment without one), the same check runs here.
  */
 export function checkImport(request: ImportCheckRequest): Promise<ImportParse> {
-  if (typeof Worker === 'undefined') return Promise.resolve(checkHere(request));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./import-check.worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<ImportParse>) => {
-      worker.terminate();
-      resolve(event.data);
-    });
-    worker.addEventListener('error', (event) => {
-      worker.terminate();
-      reject(new Error(event.message || 'the import check stopped'));
-    });
-    worker.postMessage(request);
-  });
+  return runInWorker(() => new Worker(new URL('./import-check.worker.ts', import.meta.url), { type: 'module' }), request, { here: checkCameraList });
 }
 
-function checkHere({ text, known }: ImportCheckRequest): ImportParse {
+/** The camera list's parse and per-row checks, with duplicates against what is already in the outbox. */
+export function checkCameraList({ text, known }: ImportCheckRequest): ImportParse {
   const result = parseImport(text, () => globalThis.crypto.randomUUID());
+  // Duplicates against what is already in the outbox (queued, sent or created from this console).
   flagDuplicates(result.rows, keysOf(known));
   return result;
 }

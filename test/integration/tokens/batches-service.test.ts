@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasDbus } from '../../support/dbus';
+import { onBatchProgress } from '../../support/batch-progress';
 import { isAppFailure } from '../../../main/shared/app-failure';
 import { openDesk, privateStreams, type Desk } from './desk';
 import { tokensServices } from './tokens-services';
@@ -10,9 +11,7 @@ const grant = { live: true, dvr: false, copy: false, ttl: 60, from: 0, to: 0, no
 function followPushes(desk: Desk): { over(id: string): Promise<void>; stop(): void } {
   const ended = new Set<string>();
   const waiting = new Map<string, () => void>();
-  const stop = desk.app.services.events.listen((pushed) => {
-    if (pushed.name !== 'batch.progress') return;
-    const progress = pushed.payload as { id: string; running: boolean; savingHistory: boolean };
+  const stop = onBatchProgress(desk.app.services.events, (progress) => {
     if (progress.running || progress.savingHistory) return;
     ended.add(progress.id);
     waiting.get(progress.id)?.();
@@ -42,7 +41,7 @@ describe.skipIf(!hasDbus)('the batches service against the simulator', () => {
     expect(start.notes.join(' ')).toMatch(/5/);
     await pushes.over(start.id);
     pushes.stop();
-    const status = await batches.status(start.id, 0, 0);
+    const status = batches.status(start.id, 0);
     expect(status.counts.ok).toBe(30);
     expect((await history.page(start.id, 100)).matched).toBe(30);
     const exported = await batches.exportCsv(start.id);
