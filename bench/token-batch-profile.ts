@@ -34,7 +34,7 @@ const desk = await openConsole(sim);
 const pool = new Pool(sim.baseUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
 const streams = sim.streams.slice(-tokens);
 const scratch = mkdtempSync(join(tmpdir(), 'wd-token-profile-'));
-const consoleOnce = async () => (await consoleBatch(desk.call, streams)).issuedMs;
+const consoleOnce = async () => (await consoleBatch(desk, streams)).issuedMs;
 const undiciOnce = () => undiciTokenBatch(pool, sim.apiToken, streams, CONCURRENCY);
 
 for (let i = 0; i < 2; i++) {

@@ -136,7 +136,7 @@ export async function run(): Promise<void> {
     const large = sim.streams.slice(-LARGE);
     if (large.length !== LARGE) throw new Error(`the simulator has ${sim.streams.length} private streams, ${LARGE} needed`);
 
-    const one = await compare('token-batch-1000', SMALL_ROUNDS, SMALL_WARM_UP, () => consoleBatch(desk.call, small), () => undiciTokenBatch(pool, sim.apiToken, small, CONCURRENCY));
+    const one = await compare('token-batch-1000', SMALL_ROUNDS, SMALL_WARM_UP, () => consoleBatch(desk, small), () => undiciTokenBatch(pool, sim.apiToken, small, CONCURRENCY));
     const consoleMedian = median(one.console.map((r) => r.issuedMs));
     report('token-batch-1000-ms', Math.min(...one.console.map((r) => r.issuedMs)), 'ms');
     report('token-batch-1000-median-ms', consoleMedian, 'ms');
@@ -144,7 +144,7 @@ export async function run(): Promise<void> {
     report('token-batch-undici-1000-ms', Math.min(...one.undici), 'ms');
     report('token-batch-ratio-vs-undici', median(one.console.map((r, i) => r.issuedMs / one.undici[i]!)), 'x');
 
-    const ten = await compare('token-batch-10000', LARGE_ROUNDS, LARGE_WARM_UP, () => consoleBatch(desk.call, large), () => undiciTokenBatch(pool, sim.apiToken, large, CONCURRENCY));
+    const ten = await compare('token-batch-10000', LARGE_ROUNDS, LARGE_WARM_UP, () => consoleBatch(desk, large), () => undiciTokenBatch(pool, sim.apiToken, large, CONCURRENCY));
     report('token-batch-10000-ms', median(ten.console.map((r) => r.issuedMs)), 'ms');
     report('token-batch-undici-10000-ms', median(ten.undici), 'ms');
     report('token-batch-10000-vs-undici', median(ten.console.map((r, i) => r.issuedMs / ten.undici[i]!)), 'x');

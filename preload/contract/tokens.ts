@@ -208,7 +208,7 @@ export interface BatchStatus {
   id: string;
   /** Rows are still being issued. */
   running: boolean;
-  /** Every row is final, and the issued tokens are being written to the history (poll until false). */
+  /** Every row is final, and the issued tokens are being written to the history (a push tells when it is done). */
   savingHistory: boolean;
   total: number;
   counts: Record<BatchRowState, number>;
@@ -268,13 +268,10 @@ export const tokenChannels = {
   'tokens.exportCsv': channel<CsvExport>()(z.object({ ids })),
   'tokens.batchStart': channel<BatchStatus>()(batchStartSchema),
   /**
-   * A batch's status now (`waitMs` 0), or when the rows are all final or the history write has landed, else after
-   * `waitMs`. `since` keeps the answer to the rows changed after that revision. The screen follows `batch.progress`
-   * events and asks this only to catch up (coming back to the screen, or a missed push).
+   * A batch's status now, in one read: `since` keeps the answer to the rows changed after that revision. The screen
+   * follows `batch.progress` events and reads this only to catch up (coming back to the screen, or a missed push).
    */
-  'tokens.batchStatus': channel<BatchStatus>()(
-    batchId.extend({ since: z.number().int().min(0).default(0), waitMs: z.number().int().min(0).max(5_000).default(0) }),
-  ),
+  'tokens.batchStatus': channel<BatchStatus>()(batchId.extend({ since: z.number().int().min(0).default(0) })),
   'tokens.batchCancel': channel<BatchStatus>()(batchId),
   /** Runs again only the rows without a token (failed or cancelled); succeeded rows are never re-issued. */
   'tokens.batchRetry': channel<BatchStatus>()(batchId),

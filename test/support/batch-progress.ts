@@ -1,4 +1,5 @@
 import type { BatchProgress } from '../../preload/contract/tokens';
+import type { EventHub } from '../../main/app/events';
 
 /** A small `batch.progress` payload for tests of the event plumbing. */
 export function sampleProgress(overrides: Partial<BatchProgress> = {}): BatchProgress {
@@ -17,4 +18,11 @@ export function sampleProgress(overrides: Partial<BatchProgress> = {}): BatchPro
     concurrency: { limit: 8, cap: 16 },
     ...overrides,
   };
+}
+
+/** Calls `handler` with each `batch.progress` push of the hub (what the page's `api.on('batch.progress')` gets). */
+export function onBatchProgress(events: Pick<EventHub, 'listen'>, handler: (progress: BatchProgress) => void): () => void {
+  return events.listen((event) => {
+    if (event.name === 'batch.progress') handler(event.payload as BatchProgress);
+  });
 }

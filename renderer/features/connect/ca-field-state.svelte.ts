@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import { t } from '../../lib/i18n.svelte';
 import { caTextFromFile, checkCaPem, holdsPrivateKey, MAX_CA_FILE_BYTES, type CaCertificateSummary } from '../../../preload/contract/wire/ca-pem';
 import type { AppError } from '../../../preload/contract/app-error';
@@ -27,7 +27,11 @@ export class CaFieldState {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #keyDropped = false;
 
-  constructor(text: string, certificates: CaCertificateSummary[] = []) {
+  constructor(
+    private readonly api: Bridge,
+    text: string,
+    certificates: CaCertificateSummary[] = [],
+  ) {
     this.text = text;
     this.certificates = certificates;
   }
@@ -70,7 +74,7 @@ export class CaFieldState {
     const controller = new AbortController();
     this.#pending = controller;
     this.checking = true;
-    const result = await api.profiles.describeCa({ caPem: text }, { signal: controller.signal });
+    const result = await this.api.profiles.describeCa({ caPem: text }, { signal: controller.signal });
     if (this.#pending !== controller) return;
     this.#pending = null;
     this.checking = false;
@@ -85,7 +89,7 @@ export class CaFieldState {
   /** The desktop app: main opens the system's dialog and answers the file's certificates as text. */
   async chooseInDialog(): Promise<void> {
     this.#cancel();
-    const result = await api.profiles.chooseCaFile();
+    const result = await this.api.profiles.chooseCaFile();
     if (!result.ok) {
       this.#fileRefused(result.error.fieldErrors.caPem?.[0] ?? result.error.message);
       return;

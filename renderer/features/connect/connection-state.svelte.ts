@@ -1,12 +1,15 @@
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import { t } from '../../lib/i18n.svelte';
 import type { ConnectionChange, ConnectionHealth } from '../../../preload/contract/connect';
 import type { AppError } from '../../../preload/contract/app-error';
 
 export type HealthLevel = 'none' | 'checking' | 'ok' | 'failing';
 
-/** The active server and its health, shown in the header on every screen and refreshed after Connect changes. */
-class ConnectionState {
+/**
+ * The active server and its health, shown in the header on every screen and refreshed after Connect changes (the
+ * page's one instance is in connection.ts).
+ */
+export class ConnectionState {
   #health = $state<ConnectionHealth | null>(null);
   #checking = $state(false);
   #error = $state<AppError | null>(null);
@@ -15,6 +18,9 @@ class ConnectionState {
   #timer: ReturnType<typeof setInterval> | null = null;
   /** Numbers each check; only the latest one's answer is shown, so a slow periodic check cannot undo a newer one. */
   #request = 0;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly api: Bridge) {}
 
   get health(): ConnectionHealth | null {
     return this.#health;
@@ -57,7 +63,7 @@ class ConnectionState {
   async refresh(force = false): Promise<void> {
     const request = ++this.#request;
     this.#checking = true;
-    const result = await api.connection.check({ force });
+    const result = await this.api.connection.check({ force });
     if (request !== this.#request) return;
     this.#checking = false;
     if (result.ok) {
@@ -68,15 +74,25 @@ class ConnectionState {
     }
   }
 
-  /** Starts periodic checks (once per minute) and follows main's pushed changes, the first time the header mounts. */
-  watch(): void {
-    if (this.#timer) return;
-    api.on('connection.changed', (change) => {
-      this.#change = change;
-    });
-    void this.refresh();
-    this.#timer = setInterval(() => void this.refresh(), 60_000);
+  /**
+   * Starts periodic checks (once per minute) and follows main's pushed changes, when the header mounts; returns what
+   * stops both (for its $effect's cleanup).
+   */
+  watch(): () => void {
+    if (!this.#timer) {
+      this.#unsubscribe = this.api.on('connection.changed', (change) => {
+        this.#change = change;
+      });
+      void this.refresh();
+      this.#timer = setInterval(() => void this.refresh(), 60_000);
+    }
+    return () => this.#stop();
+  }
+
+  #stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
   }
 }
-
-export const connection = new ConnectionState();

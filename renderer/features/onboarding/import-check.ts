@@ -1,6 +1,7 @@
 import { flagDuplicates, hasProblems, keysOf, parseImport, type ImportParse, type ImportRow } from '../../../preload/contract/camera/csv-import';
 import type { Problem } from '../../../preload/contract/camera/problem';
 import type { CameraCreateRequest } from '../../../preload/contract/wire/platform';
+import { runInWorker } from '../../lib/worker-task';
 
 /** What the page hands the import worker: the file's text and the requests already in the outbox. */
 export interface ImportCheckRequest {
@@ -63,17 +64,5 @@ export function checkText({ text, known }: ImportCheckRequest): CheckedFile {
  * worker can be started (a test environment without one), the same check runs here.
  */
 export function checkImport(request: ImportCheckRequest): Promise<CheckedFile> {
-  if (typeof Worker === 'undefined') return Promise.resolve(checkText(request));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./import-check.worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', (event: MessageEvent<CheckedFile>) => {
-      worker.terminate();
-      resolve(event.data);
-    });
-    worker.addEventListener('error', (event) => {
-      worker.terminate();
-      reject(new Error(event.message || 'the import check stopped'));
-    });
-    worker.postMessage(request);
-  });
+  return runInWorker(() => new Worker(new URL('./import-check.worker.ts', import.meta.url), { type: 'module' }), request, { here: checkText });
 }

@@ -1,4 +1,5 @@
-import { checkText, type ImportCheckRequest } from './import-check';
+import { serveInWorker } from '../../lib/worker-task';
+import { checkText } from './import-check';
 
 /**
  * The camera list's parse and per-row checks, off the page's thread: 10,000 rows are hundreds of milliseconds of
@@ -6,7 +7,4 @@ import { checkText, type ImportCheckRequest } from './import-check';
  * the worker and main judge a row the same way. The rows that can be sent go back in a transferred buffer (moved, not
  * copied: see CheckedFile).
  */
-addEventListener('message', (event: MessageEvent<ImportCheckRequest>) => {
-  const file = checkText(event.data);
-  postMessage(file, { transfer: [file.goodRows] });
-});
+serveInWorker(checkText, { transfer: (file) => [file.goodRows] });

@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import type { Bridge, InputOf } from '../../../preload/contract';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { BatchProgress, BatchRow, BatchStatus } from '../../../preload/contract/tokens';
 import { downloadText } from '../../lib/download';
@@ -23,6 +23,12 @@ export class BatchState {
   #early: BatchProgress[] = [];
   /** True while a catch-up call is out, so there is never more than one. */
   #catchingUp = false;
+
+  /** `save` offers an export as a file (a download in the page; tests pass a recorder). */
+  constructor(
+    private readonly api: Bridge,
+    private readonly save: (filename: string, text: string) => void = downloadText,
+  ) {}
 
   get status(): BatchStatus | null {
     return this.#status;
@@ -54,12 +60,12 @@ export class BatchState {
     return status !== null && (status.retryableFailures > 0 || status.counts.cancelled > 0);
   }
 
-  async start(input: Parameters<typeof api.tokens.batchStart>[0]): Promise<AppError | null> {
+  async start(input: InputOf<'tokens.batchStart'>): Promise<AppError | null> {
     this.#listen();
     this.#starting = true;
     this.#error = null;
     this.#early = [];
-    const result = await api.tokens.batchStart(input);
+    const result = await this.api.tokens.batchStart(input);
     this.#starting = false;
     if (!result.ok) return result.error;
     this.#take(result.value);
@@ -68,14 +74,14 @@ export class BatchState {
 
   async cancel(): Promise<void> {
     if (!this.#status) return;
-    const result = await api.tokens.batchCancel({ batchId: this.#status.id });
+    const result = await this.api.tokens.batchCancel({ batchId: this.#status.id });
     if (result.ok) this.#take(result.value);
     else this.#error = result.error;
   }
 
   async retry(): Promise<void> {
     if (!this.#status) return;
-    const result = await api.tokens.batchRetry({ batchId: this.#status.id });
+    const result = await this.api.tokens.batchRetry({ batchId: this.#status.id });
     if (result.ok) this.#take(result.value);
     else this.#error = result.error;
   }
@@ -83,15 +89,15 @@ export class BatchState {
   /** After the breaker paused the batch: runs the rows not tried yet. */
   async resumeRun(): Promise<void> {
     if (!this.#status) return;
-    const result = await api.tokens.batchResume({ batchId: this.#status.id });
+    const result = await this.api.tokens.batchResume({ batchId: this.#status.id });
     if (result.ok) this.#take(result.value);
     else this.#error = result.error;
   }
 
   async exportCsv(): Promise<void> {
     if (!this.#status) return;
-    const result = await api.tokens.batchExportCsv({ batchId: this.#status.id });
-    if (result.ok) downloadText(result.value.filename, result.value.csv);
+    const result = await this.api.tokens.batchExportCsv({ batchId: this.#status.id });
+    if (result.ok) this.save(result.value.filename, result.value.csv);
     else this.#error = result.error;
   }
 
@@ -108,7 +114,7 @@ export class BatchState {
   }
 
   #listen(): void {
-    this.#unsubscribe ??= api.on('batch.progress', (progress) => this.#apply(progress));
+    this.#unsubscribe ??= this.api.on('batch.progress', (progress) => this.#apply(progress));
   }
 
   /** A full status from a call's answer (start, cancel, retry, catch-up). */
@@ -146,7 +152,7 @@ export class BatchState {
     const asked = this.#status;
     if (!asked || this.#catchingUp) return;
     this.#catchingUp = true;
-    const result = await api.tokens.batchStatus({ batchId: asked.id, since: 0 });
+    const result = await this.api.tokens.batchStatus({ batchId: asked.id, since: 0 });
     this.#catchingUp = false;
     if (result.ok) this.#take(result.value);
     else this.#error = result.error;

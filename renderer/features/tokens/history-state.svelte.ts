@@ -1,4 +1,4 @@
-import { api } from '../../lib/api';
+import type { Bridge } from '../../../preload/contract';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { HistoryView, IssuedTokenView } from '../../../preload/contract/tokens';
 import { downloadText } from '../../lib/download';
@@ -17,6 +17,12 @@ export class HistoryState {
   #searchTimer: ReturnType<typeof setTimeout> | null = null;
   /** Numbers each load; an answer that is not from the latest one is dropped, so a slow early search cannot win. */
   #request = 0;
+
+  /** `save` offers an export as a file (a download in the page; tests pass a recorder). */
+  constructor(
+    private readonly api: Bridge,
+    private readonly save: (filename: string, text: string) => void = downloadText,
+  ) {}
 
   /** The loaded entries, newest first. */
   get entries(): IssuedTokenView[] {
@@ -62,7 +68,7 @@ export class HistoryState {
   async load(): Promise<void> {
     const request = ++this.#request;
     this.#loading = true;
-    const result = await api.tokens.history({ search: this.search });
+    const result = await this.api.tokens.history({ search: this.search });
     if (request !== this.#request) return;
     this.#loading = false;
     if (result.ok) {
@@ -96,7 +102,7 @@ export class HistoryState {
   }
 
   async setNote(id: string, note: string): Promise<AppError | null> {
-    const result = await api.tokens.setNote({ id, note });
+    const result = await this.api.tokens.setNote({ id, note });
     if (!result.ok) return result.error;
     if (this.#view) this.#view = { ...this.#view, entries: this.#view.entries.map((entry) => (entry.id === id ? result.value : entry)) };
     return null;
@@ -109,21 +115,21 @@ export class HistoryState {
   }
 
   async dismissInterrupted(batchId: string): Promise<AppError | null> {
-    const result = await api.tokens.dismissInterrupted({ batchId });
+    const result = await this.api.tokens.dismissInterrupted({ batchId });
     if (!result.ok) return result.error;
     if (this.#view) this.#view = { ...this.#view, interrupted: this.#view.interrupted.filter((batch) => batch.batchId !== batchId) };
     return null;
   }
 
   async exportSelected(): Promise<AppError | null> {
-    const result = await api.tokens.exportCsv({ ids: [...this.#selected] });
+    const result = await this.api.tokens.exportCsv({ ids: [...this.#selected] });
     if (!result.ok) return result.error;
-    downloadText(result.value.filename, result.value.csv);
+    this.save(result.value.filename, result.value.csv);
     return null;
   }
 
   async clear(): Promise<AppError | null> {
-    const result = await api.tokens.clearHistory({ confirm: true });
+    const result = await this.api.tokens.clearHistory({ confirm: true });
     if (!result.ok) return result.error;
     this.#selected = new Set();
     await this.load();

@@ -1,18 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchStatus } from '../../../preload/contract/tokens';
 import { hasDbus } from '../../support/dbus';
-import { openDesk, privateStreams, type Desk } from './desk';
+import { onBatchProgress } from '../../support/batch-progress';
+import { followBatch, openDesk, privateStreams, type Desk } from './desk';
 
-/** Follows a batch with short status calls, noting the in-flight limit it reported each time. */
+/** Follows a batch by its pushes, noting the in-flight limit each one reported. */
 async function followLimits(desk: Desk, start: BatchStatus): Promise<{ status: BatchStatus; limits: number[] }> {
   const limits = [start.concurrency.limit];
-  let status = start;
-  for (let i = 0; i < 2400; i++) {
-    status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev, waitMs: 50 });
+  const stop = onBatchProgress(desk.app.services.events, (progress) => {
+    if (progress.id === start.id) limits.push(progress.concurrency.limit);
+  });
+  try {
+    const { status } = await followBatch(desk, start.id);
     limits.push(status.concurrency.limit);
-    if (!status.running && !status.savingHistory) return { status, limits };
+    return { status, limits };
+  } finally {
+    stop();
   }
-  throw new Error('batch did not finish within 2 minutes');
 }
 
 describe.skipIf(!hasDbus)('a batch adapts how many requests it keeps in flight', () => {

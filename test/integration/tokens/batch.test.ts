@@ -1,27 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BatchRow, BatchStatus } from '../../../preload/contract/tokens';
+import type { BatchProgress, BatchStatus } from '../../../preload/contract/tokens';
 import { hasDbus } from '../../support/dbus';
-import { settlesBefore } from '../../support/order';
-import { openDesk, privateStreams, type Desk } from './desk';
+import { onBatchProgress } from '../../support/batch-progress';
+import { followBatch, openDesk, privateStreams, type Desk } from './desk';
 
-/** Long-polls tokens.batchStatus like the screen does (only changed rows each time) until the run is over. */
-async function follow(desk: Desk, start: BatchStatus): Promise<{ status: BatchStatus; rows: Map<number, BatchRow> }> {
-  const rows = new Map(start.rows.map((row) => [row.index, row]));
-  let status = start;
-  for (let i = 0; i < 480; i++) {
-    status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev, waitMs: 250 });
-    for (const row of status.rows) rows.set(row.index, row);
-    if (!status.running && !status.savingHistory) return { status, rows };
-  }
-  throw new Error('batch did not finish within 2 minutes');
-}
+/** Follows the batch by its pushes, like the screen does, until the run is over. */
+const follow = (desk: Desk, start: BatchStatus) => followBatch(desk, start.id);
 
-/** Long-polls tokens.batchStatus until `count` rows have their token (so a cancel now finds rows done and rows out). */
+/** Follows the batch by its pushes until `count` rows have their token (so a cancel now finds rows done and rows out). */
 async function issued(desk: Desk, start: BatchStatus, count: number): Promise<void> {
-  let status = start;
-  for (let i = 0; i < 120 && status.counts.ok < count; i++) {
-    status = await desk.value('tokens.batchStatus', { batchId: start.id, since: status.rev, waitMs: 250 });
-  }
+  const { status } = await followBatch(desk, start.id, (progress) => progress.counts.ok >= count);
   expect(status.counts.ok).toBeGreaterThanOrEqual(count);
 }
 
@@ -119,23 +107,28 @@ describe.skipIf(!hasDbus)('batches against the simulator', () => {
     expect(new Set(sim.state.issuedStreamTokens.map((t) => t.stream)).size).toBe(sim.state.issuedStreamTokens.length);
   });
 
-  it('a long-polled status answers the moment every row is final, and after its wait while rows are still out', async () => {
+  it('pushes the end the moment every row is final, and a status read while rows are out says the batch runs', async () => {
     const sim = desk.app.demoServer!;
     sim.faults.add({ method: 'POST', path: '/api/', latencyMs: 400 });
+    const pushes: BatchProgress[] = [];
+    const stop = onBatchProgress(desk.app.services.events, (progress) => pushes.push(progress));
     const start = await desk.value('tokens.batchStart', { text: privateStreams(desk).slice(0, 20).join('\n'), live: true, ttl: 60 });
 
-    const asked = performance.now();
-    const midway = await desk.value('tokens.batchStatus', { batchId: start.id, since: start.rev, waitMs: 150 });
+    const midway = await desk.value('tokens.batchStatus', { batchId: start.id, since: start.rev });
     expect(midway.running).toBe(true);
-    expect(performance.now() - asked).toBeGreaterThanOrEqual(140);
 
-    const finalCall = desk.value('tokens.batchStatus', { batchId: start.id, since: 0, waitMs: 5_000 });
-    // Two rounds of 16 + 4 requests at 400 ms each: the answer comes with the last row, before its 5 s wait runs out.
-    expect(await settlesBefore(finalCall, 5_000)).toBe(true);
-    const final = await finalCall;
+    // Two rounds of 16 + 4 requests at 400 ms each: the push that says so comes with the last row.
+    const { status: final } = await followBatch(desk, start.id, (status) => !status.running, 5_000);
+    stop();
     expect(final.running).toBe(false);
     expect(final.counts.ok).toBe(20);
     expect(final.rows.every((row) => row.state === 'ok' && row.token)).toBe(true);
+    const ended = pushes.find((push) => push.id === start.id && !push.running);
+    expect(ended?.counts.ok).toBe(20);
+    // Each push carries only the rows changed since the one before it: together they are every row, once at the end.
+    const finalRows = new Map<number, string>();
+    for (const push of pushes.filter((one) => one.id === start.id)) for (const row of push.rows) finalRows.set(row.index, row.state);
+    expect([...finalRows.values()].filter((state) => state === 'ok')).toHaveLength(20);
   });
 
   it('names the reason of a row that fails for its stream', async () => {

@@ -6,7 +6,9 @@ import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import type { ChannelName, InputOf, OutputOf } from '../../../preload/contract';
 import type { AppError } from '../../../preload/contract/app-error';
+import type { BatchProgress, BatchRow, BatchStatus } from '../../../preload/contract/tokens';
 import { streamsWith } from '../../support/streams';
+import { onBatchProgress } from '../../support/batch-progress';
 
 export interface Desk {
   app: WatchdeskApp;
@@ -60,4 +62,36 @@ export function streamWith(desk: Desk, authorization: 'public' | 'protected'): s
   const uid = streamsWith(desk.app.demoServer!.state, authorization)[0];
   if (uid === undefined) throw new Error(`the seed has no ${authorization} stream`);
   return uid;
+}
+
+/** The batch is over: every row final and its tokens in the history. */
+export const batchOver = (status: Pick<BatchProgress, 'running' | 'savingHistory'>): boolean => !status.running && !status.savingHistory;
+
+/**
+ * Follows a batch as the screen does: by its `batch.progress` pushes, with one status read to start from (a push may
+ * have come before this listened). Resolves once `until` holds, with the whole batch read once then.
+ */
+export async function followBatch(
+  desk: Pick<Desk, 'app' | 'value'>,
+  batchId: string,
+  until: (status: Pick<BatchProgress, 'running' | 'savingHistory' | 'counts'>) => boolean = batchOver,
+  timeoutMs = 120_000,
+): Promise<{ status: BatchStatus; rows: Map<number, BatchRow> }> {
+  let reached!: () => void;
+  const pushed = new Promise<void>((resolve) => (reached = resolve));
+  const stop = onBatchProgress(desk.app.services.events, (progress) => {
+    if (progress.id === batchId && until(progress)) reached();
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    if (!until(await desk.value('tokens.batchStatus', { batchId, since: Number.MAX_SAFE_INTEGER }))) {
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`batch ${batchId} not there within ${timeoutMs} ms`)), timeoutMs)));
+      await Promise.race([pushed, late]);
+    }
+  } finally {
+    stop();
+    clearTimeout(timer);
+  }
+  const status = await desk.value('tokens.batchStatus', { batchId, since: 0 });
+  return { status, rows: new Map(status.rows.map((row) => [row.index, row])) };
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../../main/storage';
 import type { BatchStatus } from '../../../preload/contract/tokens';
 import { hasDbus } from '../../support/dbus';
-import { openDesk, privateStreams, type Desk } from './desk';
+import { followBatch, openDesk, privateStreams, type Desk } from './desk';
 
 const opened: Desk[] = [];
 afterEach(async () => {
@@ -27,9 +27,7 @@ function inClear(dataDir: string, secrets: string[]): string[] {
 }
 
 async function finished(desk: Desk, start: BatchStatus): Promise<BatchStatus> {
-  let status = start;
-  while (status.running || status.savingHistory) status = await desk.value('tokens.batchStatus', { batchId: start.id, since: 0, waitMs: 1_000 });
-  return status;
+  return (await followBatch(desk, start.id)).status;
 }
 
 describe.skipIf(!hasDbus)('the token history at rest', () => {

@@ -68,7 +68,7 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     const streams = streamsWith(simulator.state, 'private').slice(0, 3);
     const batch = await first.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600 });
     await until(async () => {
-      const status = await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id, waitMs: 500 });
+      const status = await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id });
       return !status.running && !status.savingHistory;
     });
     await until(async () => (await markedRunning(first)).length === 0);

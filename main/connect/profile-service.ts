@@ -1,0 +1,143 @@
+import type { AppServices } from '../app/services';
+import type { ProfilesOverview, ProfileView, VaultStatusView } from '../../preload/contract/connect';
+import type { ParsedInputOf } from '../../preload/contract';
+import { addressMovesToken } from '../../preload/contract/wire/profile';
+import { isLocalHost } from '../profiles/is-local-host';
+import { AppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+import type { ProfileViews } from './profile-views';
+import type { HealthService } from './health-service';
+
+type ProfileInput = ParsedInputOf<'profiles.save'>;
+
+/** Server profiles and their API tokens (kept in the keychain, never returned). */
+export interface ProfileService {
+  overview(): Promise<ProfilesOverview>;
+  save(input: ProfileInput): Promise<ProfileView>;
+  remove(id: string): Promise<null>;
+  activate(id: string): Promise<ProfileView>;
+  setToken(id: string, token: string): Promise<ProfileView>;
+  clearToken(id: string): Promise<ProfileView>;
+  /** From the media server on this computer (its localhost-only token endpoint). */
+  obtainToken(id: string, request: { client: string; duration: number }, signal: AbortSignal): Promise<ProfileView>;
+  useSessionOnly(): Promise<VaultStatusView>;
+  /** After a change: the connection and the kept health are about the old settings; the profile as shown now. */
+  changed(id: string): Promise<ProfileView>;
+}
+
+export function createProfileService(services: Pick<AppServices, 'profiles' | 'vault' | 'connections' | 'dataFolder' | 'fileDialogs'>, views: ProfileViews, health: HealthService): ProfileService {
+  const { profiles, vault, connections, dataFolder, fileDialogs } = services;
+
+  /** A new or removed token: the last test was about the old one. */
+  const tokenChanged = (id: string): Promise<void> => profiles.recordTest(id, null);
+
+  async function changed(id: string): Promise<ProfileView> {
+    await connections.forget(id);
+    health.forget();
+    return views.view(await views.mustGet(id));
+  }
+
+  async function update(id: string, input: Omit<ProfileInput, 'id'>): Promise<ProfileView> {
+    const { token, ...fields } = input;
+    const previous = await views.mustGet(id);
+    // Token first: if the keychain refuses it, nothing has changed and the form can simply be sent again.
+    if (token !== undefined) {
+      await vault.setToken(id, token);
+      await tokenChanged(id);
+    }
+    const saved = await profiles.update(id, fields);
+    // A token is bound to the origin it was saved for: a new scheme, host or port without a new token clears it,
+    // so it is never sent to an address it was not given for. If the keychain refuses, the address goes back.
+    if (token === undefined && addressMovesToken(previous.baseUrl, saved.baseUrl) && !connections.hasDemoToken(id)) {
+      await connections.forget(id);
+      try {
+        await vault.deleteToken(id);
+      } catch (error) {
+        await profiles.update(id, { baseUrl: previous.baseUrl });
+        throw error;
+      }
+      log.info('connect', `profile ${previous.name}: address moved to another origin, its API token was cleared`);
+    }
+    return changed(id);
+  }
+
+  async function create(input: Omit<ProfileInput, 'id'>): Promise<ProfileView> {
+    const { token, ...fields } = input;
+    const created = await profiles.create(fields);
+    if (token !== undefined) {
+      try {
+        await vault.setToken(created.id, token);
+      } catch (error) {
+        // A new profile without the token the user typed would be half a save: take it back.
+        await profiles.remove(created.id);
+        throw error;
+      }
+    }
+    // profiles.create has already made it the active profile if it is the first.
+    return changed(created.id);
+  }
+
+  return {
+    changed,
+    async overview() {
+      const [list, activeId, status, holders] = await Promise.all([profiles.list(), profiles.getActiveId(), vault.status(), views.tokenHolders()]);
+      return {
+        profiles: await Promise.all(list.map((profile) => views.view(profile, holders))),
+        activeId,
+        vault: status,
+        storage: dataFolder.status(),
+        fileDialog: fileDialogs !== null,
+      };
+    },
+    save: ({ id, ...input }) => (id ? update(id, input) : create(input)),
+    async remove(id) {
+      await views.mustGet(id);
+      await profiles.remove(id);
+      await connections.forget(id);
+      health.forget();
+      try {
+        await vault.deleteToken(id);
+      } catch (error) {
+        // The profile is gone either way; a token left behind in a locked keychain is named in the log.
+        log.warn('connect', `profile removed, but its keychain entry could not be deleted: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return null;
+    },
+    async activate(id) {
+      await views.mustGet(id);
+      await profiles.setActive(id);
+      health.forget();
+      return views.view(await views.mustGet(id));
+    },
+    async setToken(id, token) {
+      await views.mustGet(id);
+      await vault.setToken(id, token);
+      await tokenChanged(id);
+      return changed(id);
+    },
+    async clearToken(id) {
+      await views.mustGet(id);
+      await vault.deleteToken(id);
+      await tokenChanged(id);
+      return changed(id);
+    },
+    async obtainToken(id, { client: clientName, duration }, signal) {
+      const profile = await views.mustGet(id);
+      if (!isLocalHost(profile.baseUrl)) {
+        throw new AppFailure('Validation', t('errors.connect.obtainRemote'), { fieldErrors: { client: [t('errors.connect.obtainRemoteField')] } });
+      }
+      const { client } = await connections.forProfile(id);
+      const { token } = await client.obtainApiToken({ client: clientName, duration }, { signal });
+      log.redact(token);
+      if (connections.hasDemoToken(id)) connections.setDemoToken(id, token);
+      else await vault.setToken(id, token);
+      await tokenChanged(id);
+      return changed(id);
+    },
+    async useSessionOnly() {
+      vault.useSessionOnly();
+      return vault.status();
+    },
+  };
+}

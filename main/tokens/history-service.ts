@@ -1,0 +1,105 @@
+import type { AppServices } from '../app/services';
+import type { Profile } from '../../preload/contract/wire/profile';
+import type { CsvExport, HistoryEntry, HistoryView, InterruptedBatch, IssuedTokenView } from '../../preload/contract/tokens';
+import { isAppFailure } from '../shared/app-failure';
+import { t } from '../shared/i18n';
+import { log } from '../shared/log';
+import { storageFailure } from '../shared/storage-errors';
+import { createTokenHistoryRepository } from '../storage/repositories/token-history-repository';
+import { createSessionTokenHistory, createTokenHistory, type HistoryPage, type TokenHistory } from './history-store';
+import { historyToCsv, exportFilename } from './csv-export';
+import { buildPlaybackUrl } from './playback-url';
+import type { BatchMarkers } from './batch-markers';
+
+/** The desk's history as the screen reads it: recording issued tokens, pages, notes, exports, interrupted batches. */
+export interface HistoryService {
+  /** The history written to now: the saved one, or the session's while the vault is in session-only mode. */
+  current(): TokenHistory;
+  /** Writes one issued token; a failure does not take the token away, it comes back as a warning beside it. */
+  record(entry: HistoryEntry): Promise<{ entry: HistoryEntry; warning: string | null }>;
+  /** An entry as the screen shows it (with its playback address when its profile has one). */
+  view(entry: HistoryEntry, profile: Profile | undefined, historyWarning?: string | null): IssuedTokenView;
+  page(search: string, limit: number): Promise<HistoryView>;
+  setNote(id: string, note: string): Promise<IssuedTokenView>;
+  clear(): Promise<null>;
+  exportCsv(ids: readonly string[]): Promise<CsvExport>;
+  dismissInterrupted(batchId: string): Promise<null>;
+}
+
+export function createHistoryService(services: Pick<AppServices, 'storage' | 'sealer' | 'vault' | 'profiles' | 'dataDir'>, markers: BatchMarkers): HistoryService {
+  const { vault, profiles } = services;
+  const rows = createTokenHistoryRepository(services.storage);
+  const saved = createTokenHistory(rows, services.sealer);
+  /** Used instead while the vault is in session-only mode (see createSessionTokenHistory). */
+  const session = createSessionTokenHistory();
+  /** Chosen per call: the operator may switch to session-only mode while the console runs. */
+  const current = (): TokenHistory => (vault.mode === 'session' ? session : saved);
+
+  const view: HistoryService['view'] = (entry, profile, historyWarning = null) => {
+    const playbackUrl = profile && entry.kind === 'stream' ? buildPlaybackUrl(profile.playbackUrlTemplate, profile.baseUrl, entry.stream, entry.token) : null;
+    return { ...entry, playbackUrl, historyWarning };
+  };
+
+  async function profilesById(): Promise<Map<string, Profile>> {
+    return new Map((await profiles.list()).map((profile) => [profile.id, profile]));
+  }
+
+  /** Batches an earlier run stopped in the middle of, with how many of their tokens reached the history (an index count). */
+  async function interrupted(): Promise<InterruptedBatch[]> {
+    const left = await markers.leftovers();
+    return left.map(({ uid, startedAt, total, profileName }) => ({ batchId: uid, startedAt, total, profileName, issued: rows.countOfBatch(uid) }));
+  }
+
+  return {
+    current,
+    view,
+    async record(entry) {
+      try {
+        const [stored] = await current().append([entry]);
+        return { entry: stored ?? entry, warning: null };
+      } catch (error) {
+        log.warn('tokens', `history not written: ${isAppFailure(error) ? (error.appError.details ?? error.message) : String(error)}`);
+        const failure = isAppFailure(error) ? error : storageFailure(error, services.dataDir);
+        return { entry, warning: t('errors.history.tokenUnsaved', { reason: failure ? failure.appError.message : t('errors.history.notWritten') }) };
+      }
+    },
+    async page(search, limit) {
+      const sessionOnly = vault.mode === 'session';
+      let found: HistoryPage;
+      try {
+        found = await current().page(search, limit);
+      } catch (error) {
+        if (!isAppFailure(error) || error.kind === 'StorageUnavailable') throw error;
+        return { entries: [], total: 0, matched: 0, recentStreams: [], unreadable: error.appError.message, setAside: null, interrupted: [], sessionOnly };
+      }
+      const byId = await profilesById();
+      return {
+        entries: found.entries.map((entry) => view(entry, byId.get(entry.profileId))),
+        total: found.total,
+        matched: found.matched,
+        recentStreams: found.recentStreams,
+        unreadable: null,
+        // Damage is the database's to tell now (set aside whole, told on About and Connect).
+        setAside: null,
+        interrupted: sessionOnly ? [] : await interrupted(),
+        sessionOnly,
+      };
+    },
+    async setNote(id, note) {
+      const entry = await current().setNote(id, note);
+      return view(entry, (await profilesById()).get(entry.profileId));
+    },
+    async clear() {
+      await current().clear();
+      return null;
+    },
+    async exportCsv(ids) {
+      const chosen = await current().byIds(ids);
+      return { csv: historyToCsv(chosen), filename: exportFilename('watchdesk-tokens', new Date()), rows: chosen.length };
+    },
+    async dismissInterrupted(batchId) {
+      await markers.dismiss(batchId);
+      return null;
+    },
+  };
+}
