@@ -7,7 +7,7 @@ import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { layers } from './eslint.layers.js';
+import { layers, namedImportsOnly } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'test-results/**', 'node_modules/**', 'playwright-report/**', '.svelte-check/**'] },
@@ -48,4 +48,24 @@ export default tseslint.config(
     rules: { 'prefer-const': ['error', { ignoreReadBeforeAssign: true }] },
   },
   ...layers,
+  {
+    // One feature shape: a component reaches main only through a state class, which takes the api in its constructor
+    // and has tests with it injected. A component may hand `api` to a constructor; it never calls it.
+    files: ['renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...namedImportsOnly,
+        { selector: "MemberExpression[object.name='api']", message: 'Components call main through a state class (renderer/features/<feature>/*.svelte.ts) that takes the api in its constructor.' },
+      ],
+    },
+  },
+  {
+    // A state class gets the api from its component, so its tests can hand it the real main (test/support/registry-bridge.ts):
+    // importing the page's api (which touches `window` as it loads) would make it untestable outside a browser.
+    files: ['renderer/**/*.svelte.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/lib/api', './api'], message: 'Take the api in the constructor instead.' }] }],
+    },
+  },
 );

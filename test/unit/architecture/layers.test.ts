@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  */
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const layerRules = new Set(['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-globals', 'no-restricted-properties']);
+const layerRules = new Set(['boundaries/dependencies', 'no-restricted-syntax', 'no-restricted-globals', 'no-restricted-properties', 'no-restricted-imports']);
 let eslint: ESLint;
 
 beforeAll(() => {
@@ -84,6 +84,24 @@ describe('layers', () => {
       const messages = await plant(path, text);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatch(rule);
+    });
+  });
+
+  describe('one feature shape: components call main only through state classes', () => {
+    it('refuses a call on the api in a component, and a state class that imports the page api', async () => {
+      const component = '<script lang="ts">\n  import { api } from \'../../lib/api\';\n  void api.app.info();\n</script>\n<p>x</p>';
+      expect(await plant('renderer/features/about/X.svelte', component)).toEqual([expect.stringMatching(/Components call main through a state class/)]);
+      const listener = '<script lang="ts">\n  import { api } from \'../../lib/api\';\n  api.on(\'events.resync\', () => undefined);\n</script>';
+      expect(await plant('renderer/features/about/X.svelte', listener)).toEqual([expect.stringMatching(/Components call main through a state class/)]);
+      const state = "import { api } from '../../lib/api';\nexport class XState { info() { return api.app.info(); } }";
+      expect(await plant('renderer/features/about/x-state.svelte.ts', state)).toEqual([expect.stringMatching(/Take the api in the constructor instead/)]);
+    });
+
+    it('lets a component hand the api to a state class, which takes it in its constructor', async () => {
+      const component = '<script lang="ts">\n  import { api } from \'../../lib/api\';\n  import { AboutState } from \'./about-state.svelte\';\n  const x = new AboutState(api);\n</script>\n{x}';
+      expect(await plant('renderer/features/about/X.svelte', component)).toEqual([]);
+      const state = "import type { Bridge } from '../../../preload/contract';\nexport class XState { constructor(private readonly api: Bridge) {} info() { return this.api.app.info(); } }";
+      expect(await plant('renderer/features/about/x-state.svelte.ts', state)).toEqual([]);
     });
   });
 
