@@ -44,8 +44,12 @@ export function createOutboxHolder(options: OutboxHolderOptions): OutboxHolder {
   }
 
   let last: { outbox: Outbox; repository: OutboxRepository } | null = null;
+  // Once the app winds down no outbox opens again: a late caller (a connection check's wake-up) would otherwise open
+  // one on a database being closed, whose timers then fail on the closed connection.
+  let disposed = false;
   return {
     async get() {
+      if (disposed) throw new Error('the outbox was closed with the app');
       const mode = options.vault.mode;
       if (!current || current.mode !== mode) {
         const before = current ? await current.ready.then(() => last, () => null) : null;
@@ -64,6 +68,7 @@ export function createOutboxHolder(options: OutboxHolderOptions): OutboxHolder {
       return current.ready;
     },
     async dispose() {
+      disposed = true;
       const slot = current;
       current = null;
       if (slot) await slot.ready.then((outbox) => outbox.dispose(), () => undefined);

@@ -45,4 +45,13 @@ describe.skipIf(!hasDbus)('the camera outbox the onboarding services share', () 
     await eventually(async () => (await desk.outbox.get()).summary().created === 1, 5_000);
     expect(restarted.state.createdCameras).toHaveLength(1);
   });
+
+  it('opens no outbox once it is closed, even when a connection check reaches the server afterwards', async () => {
+    desk = await openServices('camera-outbox-closed');
+    await desk.outbox.get();
+    await desk.outbox.dispose();
+    // A connection check that lands while the app winds down must not open an outbox on the database being closed.
+    desk.services.connections.observe((await desk.services.profiles.getActiveId())!, null);
+    await expect(desk.outbox.get()).rejects.toThrow('the outbox was closed with the app');
+  });
 });
