@@ -161,7 +161,7 @@ export async function openBrowser(): Promise<Browser> {
 }
 
 /** Builds the renderer and the host if their sources changed (untimed): the cold start is measured with both built. */
-function ensureRendererBuilt(): void {
+export function ensureRendererBuilt(): void {
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error('building the renderer or the host failed');
 }
