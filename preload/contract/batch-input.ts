@@ -53,38 +53,82 @@ function fromLines(text: string): Array<{ line: number; uid: string }> {
 /** How many rows are checked between two progress reports. */
 const PROGRESS_EVERY = 1_000;
 
+/** One row of a pasted list as checked: its line, its uid, and what is wrong with it or which line it repeats. */
+export interface BatchRowCheck {
+  line: number;
+  uid: string;
+  /** The uid rule it breaks, as a catalog key (`fieldMessage`); null when the uid is usable. */
+  problem: string | null;
+  /** The line of the first row with the same uid (this one is not issued again); null for a first occurrence. */
+  repeats: number | null;
+}
+
+/** A pasted list checked row by row, and what the desk makes of it: the streams to issue, or why it cannot be used. */
+export interface CheckedBatch {
+  rows: BatchRowCheck[];
+  /** Null when the list cannot be used (then `problem` says why). */
+  input: BatchInput | null;
+  /** Why the list cannot be used, as a catalog key (`fieldMessage`); null when it can. */
+  problem: string | null;
+}
+
+function rowsOf(text: string): { values: Array<{ line: number; uid: string }>; notes: string[] } {
+  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  if (firstLine === '') fail('validation.tokens.batchEmpty');
+  return looksLikeCsv(firstLine) ? fromCsv(text) : { values: fromLines(text), notes: [] };
+}
+
+/**
+ * Every row of a pasted list with its verdict, and the list's outcome as `parseBatchInput` reads it (the screen shows
+ * the rows; main needs only the outcome). `onProgress` is told every 1,000 rows checked (the screen checks long
+ * lists off its thread and shows how far it is).
+ */
+export function checkBatchRows(text: string, onProgress?: (checked: number, total: number) => void): CheckedBatch {
+  let read: ReturnType<typeof rowsOf>;
+  try {
+    read = rowsOf(text);
+  } catch (error) {
+    if (error instanceof BatchInputError) return { rows: [], input: null, problem: error.message };
+    throw error;
+  }
+  const { values, notes } = read;
+  const firstLineOf = new Map<string, number>();
+  const rows: BatchRowCheck[] = [];
+  const bad: BatchRowCheck[] = [];
+  const streams: string[] = [];
+  for (const [i, { line, uid }] of values.entries()) {
+    // The contract's own uid rule: a list the desk accepts never holds a uid the single form would refuse.
+    const checked = streamUid.safeParse(uid);
+    const problem = checked.success ? null : (checked.error.issues[0]?.message ?? fieldMessage('validation.tokens.streamRequired'));
+    const repeats = firstLineOf.get(uid) ?? null;
+    const row = { line, uid, problem, repeats };
+    rows.push(row);
+    if (problem !== null) bad.push(row);
+    else if (repeats === null) {
+      firstLineOf.set(uid, line);
+      streams.push(uid);
+    }
+    if (onProgress && (i + 1) % PROGRESS_EVERY === 0) onProgress(i + 1, values.length);
+  }
+  const refused = (key: MessageKey, values?: MessageValues): CheckedBatch => ({ rows, input: null, problem: fieldMessage(key, values) });
+  if (bad.length > 0) {
+    const list = bad.slice(0, 3).map((row) => `${row.line} (“${row.uid.slice(0, 40)}”)`).join(', ');
+    return refused('validation.tokens.batchBadLines', { count: bad.length, list });
+  }
+  if (streams.length === 0) return refused('validation.tokens.batchNoStreams');
+  if (streams.length > MAX_BATCH_ROWS) return refused('validation.tokens.batchTooMany', { total: streams.length, max: MAX_BATCH_ROWS });
+  const duplicates = values.length - streams.length;
+  if (duplicates > 0) notes.push(fieldMessage('validation.tokens.batchDuplicates', { count: duplicates }));
+  return { rows, input: { streams, notes }, problem: null };
+}
+
 /**
  * The streams of a pasted batch: one uid per line (blank lines and `#` comments skipped), or a CSV with a
  * `stream` column. Duplicates are issued once: issuing two tokens for one stream in one batch is never what the
  * desk wants, and it would make "one token per stream" impossible to check afterwards.
  */
-export function parseBatchInput(text: string, onProgress?: (checked: number, total: number) => void): BatchInput {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  if (firstLine === '') fail('validation.tokens.batchEmpty');
-  const csv = looksLikeCsv(firstLine);
-  const { values, notes } = csv ? fromCsv(text) : { values: fromLines(text), notes: [] as string[] };
-
-  // The contract's own uid rule: a list the desk accepts never holds a uid the single form would refuse. The
-  // screen checks a pasted list off its thread and shows how far the check is (`onProgress`, every 1,000 rows).
-  const bad: typeof values = [];
-  for (const [i, row] of values.entries()) {
-    if (!streamUid.safeParse(row.uid).success) bad.push(row);
-    if (onProgress && (i + 1) % PROGRESS_EVERY === 0) onProgress(i + 1, values.length);
-  }
-  if (bad.length > 0) {
-    const list = bad.slice(0, 3).map((row) => `${row.line} (“${row.uid.slice(0, 40)}”)`).join(', ');
-    fail('validation.tokens.batchBadLines', { count: bad.length, list });
-  }
-  const seen = new Set<string>();
-  const streams: string[] = [];
-  for (const { uid } of values) {
-    if (seen.has(uid)) continue;
-    seen.add(uid);
-    streams.push(uid);
-  }
-  if (streams.length === 0) fail('validation.tokens.batchNoStreams');
-  if (streams.length > MAX_BATCH_ROWS) fail('validation.tokens.batchTooMany', { total: streams.length, max: MAX_BATCH_ROWS });
-  const duplicates = values.length - streams.length;
-  if (duplicates > 0) notes.push(fieldMessage('validation.tokens.batchDuplicates', { count: duplicates }));
-  return { streams, notes };
+export function parseBatchInput(text: string): BatchInput {
+  const { input, problem } = checkBatchRows(text);
+  if (input === null) throw new BatchInputError(problem ?? fieldMessage('validation.tokens.batchEmpty'));
+  return input;
 }

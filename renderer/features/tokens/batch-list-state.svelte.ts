@@ -15,6 +15,7 @@ export class BatchListState {
   #check = $state.raw<BatchCheck | null>(null);
   #progress = $state.raw<BatchCheckProgress | null>(null);
   #checking = $state(false);
+  #asList = $state(false);
   #controller: AbortController | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -26,7 +27,14 @@ export class BatchListState {
   }
   /** The tokens the list makes (duplicates once), or null when it cannot be used or is not checked yet. */
   get streamCount(): number | null {
-    return this.#check?.ok ? this.#check.streams.length : null;
+    return this.#check?.streamCount ?? null;
+  }
+  /**
+   * A long paste is shown as its checked rows rather than as text: a text field lays out every one of 10,000 lines
+   * (hundreds of milliseconds on the page's thread), a virtualised list only the rows in view.
+   */
+  get asList(): boolean {
+    return this.#asList;
   }
   get checking(): boolean {
     return this.#checking;
@@ -36,14 +44,28 @@ export class BatchListState {
     return this.#progress;
   }
 
+  /** A long list was pasted: it is shown as checked rows, and checked at once. */
+  pastedLong(text: string): void {
+    this.#asList = true;
+    this.changed(text, 0);
+  }
+
+  /** Back to the text field (the operator wants to edit the list by hand). */
+  editAsText(): void {
+    this.#asList = false;
+  }
+
   /** The field's text changed: what was said about the old text is dropped, and the new one is checked shortly. */
-  changed(text: string): void {
+  changed(text: string, afterMs = CHECK_AFTER_MS): void {
     this.#cancel();
     this.#check = null;
     this.#progress = null;
-    if (text.trim() === '') return;
+    if (text.trim() === '') {
+      this.#asList = false;
+      return;
+    }
     this.#checking = true;
-    this.#timer = setTimeout(() => void this.#run(text), CHECK_AFTER_MS);
+    this.#timer = setTimeout(() => void this.#run(text), afterMs);
   }
 
   dispose(): void {

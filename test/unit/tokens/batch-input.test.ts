@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BatchInputError, parseBatchInput } from '../../../preload/contract/batch-input';
+import { BatchInputError, checkBatchRows, parseBatchInput } from '../../../preload/contract/batch-input';
 import { messageInWords } from '../../../preload/contract/messages/message-words';
 import { setLanguage, t } from '../../../main/shared/i18n';
 
@@ -64,5 +64,35 @@ describe('pasted batch input', () => {
     expect(read('cam-1\ncam-2\ncam-1\ncam-2\ncam-2').notes).toEqual(['3 uid указаны несколько раз; каждый поток получит один токен.']);
     expect(refusal('cam 1\ncam 2\n')).toBe('2 строки — не uid потока: строки 1 (“cam 1”), 2 (“cam 2”). В uid нет пробелов, и он не длиннее 256 символов.');
     expect(refusal('')).toMatch(/^Вставьте хотя бы один uid потока/);
+  });
+});
+
+describe('a pasted batch checked row by row (what the batch form shows)', () => {
+  it('gives every row its verdict: usable, a repeat of an earlier line, or the uid rule it breaks', () => {
+    const checked = checkBatchRows('stream\ncam-1\ncam 2\ncam-1\n\ncam-3');
+    expect(checked.rows.map(({ line, uid, repeats }) => [line, uid, repeats])).toEqual([
+      [2, 'cam-1', null],
+      [3, 'cam 2', null],
+      [4, 'cam-1', 2],
+      [6, 'cam-3', null],
+    ]);
+    expect(checked.rows.map((row) => (row.problem === null ? null : messageInWords(row.problem, t)))).toEqual([null, 'A stream uid has no spaces or line breaks.', null, null]);
+    // The list as a whole is refused as parseBatchInput refuses it.
+    expect(checked.input).toBeNull();
+    expect(messageInWords(checked.problem!, t)).toBe(refusal('stream\ncam-1\ncam 2\ncam-1\n\ncam-3'));
+  });
+
+  it('reads a usable list as parseBatchInput does, and says how far it is every 1,000 rows', () => {
+    const text = Array.from({ length: 2_500 }, (_, i) => `cam-${i % 2_400}`).join('\n');
+    const progress: Array<[number, number]> = [];
+    const checked = checkBatchRows(text, (done, total) => progress.push([done, total]));
+    expect(progress).toEqual([[1_000, 2_500], [2_000, 2_500]]);
+    expect(checked.input).toEqual(parseBatchInput(text));
+    expect(checked.rows.filter((row) => row.repeats !== null)).toHaveLength(100);
+  });
+
+  it('says why an empty list or a CSV without a stream column cannot be used, with no rows', () => {
+    expect(checkBatchRows('  \n')).toMatchObject({ rows: [], input: null });
+    expect(messageInWords(checkBatchRows('name,site\nx,y').problem!, t)).toBe(refusal('name,site\nx,y'));
   });
 });

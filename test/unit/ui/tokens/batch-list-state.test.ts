@@ -14,7 +14,12 @@ describe('BatchListState (the batch form\'s pasted list)', () => {
     expect(list.checking).toBe(true);
     await vi.waitFor(() => expect(list.checking).toBe(false));
     expect(list.streamCount).toBe(2);
-    expect(list.check?.ok && list.check.notes.map((note) => messageInWords(note, t))).toEqual(['1 duplicate uid was listed more than once; each stream gets one token.']);
+    expect(list.check?.notes.map((note) => messageInWords(note, t))).toEqual(['1 duplicate uid was listed more than once; each stream gets one token.']);
+    // Row by row: the repeat names the line it repeats, and gets no token of its own.
+    expect(list.check?.uids).toEqual(['cam-1', 'cam-2', 'cam-1']);
+    expect([...list.check!.lines]).toEqual([1, 2, 3]);
+    expect([...list.check!.repeats]).toEqual([0, 0, 1]);
+    expect(list.asList).toBe(false);
   });
 
   it('says why a list cannot be used, naming its bad lines', async () => {
@@ -22,7 +27,23 @@ describe('BatchListState (the batch form\'s pasted list)', () => {
     list.changed('cam-1\ncam 2\n');
     await vi.waitFor(() => expect(list.check).not.toBeNull());
     expect(list.streamCount).toBeNull();
-    expect(list.check?.ok ? null : messageInWords(list.check!.problem, t)).toMatch(/line 2 \(“cam 2”\)/);
+    expect(messageInWords(list.check?.problem ?? '', t)).toMatch(/line 2 \(“cam 2”\)/);
+    expect(list.check?.problems.map(([row, key]) => [row, messageInWords(key, t)])).toEqual([[1, 'A stream uid has no spaces or line breaks.']]);
+  });
+
+  it('shows a long paste as its checked rows, checked at once, until the operator edits it as text or empties it', async () => {
+    const list = new BatchListState(here);
+    list.pastedLong(Array.from({ length: 2_500 }, (_, i) => `cam-${i % 2_000}`).join('\n'));
+    expect(list.asList).toBe(true);
+    await vi.waitFor(() => expect(list.streamCount).toBe(2_000));
+    expect(list.check?.uids).toHaveLength(2_500);
+    expect(list.check?.repeats.filter((line) => line !== 0)).toHaveLength(500);
+    list.editAsText();
+    expect(list.asList).toBe(false);
+    list.pastedLong('cam-1\ncam-2');
+    list.changed('');
+    expect(list.asList).toBe(false);
+    expect(list.check).toBeNull();
   });
 
   it('reports how far a long list is checked, and drops the check of a text replaced meanwhile', async () => {
