@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import type { HttpWarmth } from '../../preload/contract/about';
 import { log } from '../shared/log';
@@ -30,7 +28,8 @@ export function warmHttp(): Promise<HttpWarmth> {
 
 async function run(): Promise<HttpWarmth> {
   warmth = { state: 'warming' };
-  const server = createServer((_request, response) => response.end('{}'));
+  // Node's module object when the warm-up runs, not an import: main does not load node:http at start (main/web/host.ts).
+  const server = process.getBuiltinModule('node:http').createServer((_request, response) => response.end('{}'));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
