@@ -34,10 +34,10 @@ export interface AppInfo {
 }
 
 /**
- * Main's HTTP stack (undici and its parser) made ready ahead of the first server call: `cold` until the page asks,
+ * Main's HTTP stack (undici, its parser, TLS) made ready ahead of the first server call: `cold` until the page asks,
  * with what each part took once `warm` (in main, while the page was idle; figures only, for the log and support).
  */
-export type HttpWarmth = { state: 'cold' } | { state: 'warming' } | { state: 'warm'; loadMs: number; firstRequestMs: number };
+export type HttpWarmth = { state: 'cold' } | { state: 'warming' } | { state: 'warm'; loadMs: number; firstRequestMs: number; tlsMs: number };
 
 export const aboutChannels = {
   'app.info': channel<AppInfo>()(z.undefined()),

@@ -10,7 +10,7 @@ describe('warming the HTTP stack before the first server call', () => {
     const first = warmHttp();
     expect(['warming', 'warm']).toContain(httpWarmth().state);
     const warmth = await first;
-    expect(warmth).toMatchObject({ state: 'warm', loadMs: expect.any(Number), firstRequestMs: expect.any(Number) });
+    expect(warmth).toMatchObject({ state: 'warm', loadMs: expect.any(Number), firstRequestMs: expect.any(Number), tlsMs: expect.any(Number) });
     expect(httpWarmth()).toEqual(warmth);
     expect(warmHttp()).toBe(first);
   });
