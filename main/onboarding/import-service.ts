@@ -32,8 +32,7 @@ export function createImportService(outbox: CameraOutbox, connections: Pick<Conn
     if (queued === 0 && !extras) throw new AppFailure('NotFound', t('onboarding.errors.importNotFound'));
     const waiting = counts.queued + counts.sending + counts.retrying;
     const cancelled = extras?.cancelled ?? 0;
-    const status = { importId, total: queued + cancelled, created: counts.created, needsFixing: counts['needs-fixing'], held: counts.held, waiting, cancelled, done: waiting === 0 };
-    return extras?.skipped ? { ...status, skipped: extras.skipped } : status;
+    return { importId, total: queued + cancelled, created: counts.created, needsFixing: counts['needs-fixing'], held: counts.held, waiting, cancelled, skipped: extras?.skipped ?? 0, done: waiting === 0 };
   }
 
   /** The counts now, with a new revision when they changed since last told (then `changed` is true). */

@@ -216,6 +216,9 @@ test.describe('camera onboarding', () => {
     await expect(page.getByTestId('outbox-entry')).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Import from CSV' }).click();
+    // Back on the tab, the import is as it was left: its file and its progress.
+    await expect(page.getByTestId('import-summary')).toHaveText('site.csv: 200 rows, 193 ready, 7 with problems.');
+    await expect(page.getByTestId('import-progress')).toContainText('193 of 193 done: 193 created');
     await page.getByTestId('import-file').setInputFiles({ name: 'site-again.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\r\n')) });
     await page.getByTestId('import-start').click();
     await expect(page.getByTestId('import-existing')).toHaveText('193 rows are cameras that already exist (see the reason in each row). Nothing was sent.');

@@ -24,7 +24,7 @@ describe.skipIf(!hasDbus)('bulk import through the outbox, with its progress pus
     await open('import-progress');
     const { group, folder } = desk.placement;
     const started = await imports.start(Array.from({ length: 60 }, () => camera(group, folder)), 'refuse');
-    expect(started).toMatchObject({ total: 60, done: false, cancelled: 0, rev: 1 });
+    expect(started).toMatchObject({ total: 60, done: false, cancelled: 0, skipped: 0, rev: 1 });
 
     const final = await eventually(() => progressOf(started.importId).find((status) => status.done));
     const pushes = progressOf(started.importId);
