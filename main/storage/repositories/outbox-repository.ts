@@ -241,12 +241,7 @@ export class OutboxRepository {
       this.storage
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
         .run(at, JSON.stringify(due.map((row) => row.seq)));
-      return due.map((row) => {
-        const entry = this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at });
-        // On the wire now: its request is not read again unless it is retried (then opened from its row).
-        this.#bodies.delete(row.id);
-        return entry;
-      });
+      return due.map((row) => this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at }));
     });
   }
 
