@@ -74,10 +74,11 @@ export class OutboxRepository {
    */
   readonly #bodies = new Map<string, z.infer<typeof bodySchema>>();
   /**
-   * Keyed hashes made lately, by kind and value: an import hashes each row's MAC, serial and external id when it is
-   * checked, and again when it is queued (an HMAC costs more than the lookup of its row).
+   * Keyed hashes made by checks of known cameras lately, by kind and value: an import hashes each row's MAC, serial
+   * and external id when it is checked, and needs them again when it is queued (an HMAC costs more than its row's
+   * lookup). Only checks keep theirs: a queueing without a check would only fill it.
    */
-  readonly #hashes = new Map<string, Buffer>();
+  readonly #checked = new Map<string, Buffer>();
 
   constructor(
     private readonly storage: Storage,
@@ -89,13 +90,15 @@ export class OutboxRepository {
     return this.storage.sync();
   }
 
-  #keyHash(kind: CameraKeyKind, value: string): Buffer {
+  #keyHash(kind: CameraKeyKind, value: string, keep = false): Buffer {
     const key = `${kind}\0${value}`;
-    let hash = this.#hashes.get(key);
+    let hash = this.#checked.get(key);
     if (!hash) {
-      if (this.#hashes.size >= 30_000) this.#hashes.clear();
       hash = this.sealer.hash(kind, value);
-      this.#hashes.set(key, hash);
+      if (keep) {
+        if (this.#checked.size >= 30_000) this.#checked.clear();
+        this.#checked.set(key, hash);
+      }
     }
     return hash;
   }
@@ -206,7 +209,7 @@ export class OutboxRepository {
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
   known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
     for (const [kind, value] of cameraKeysOf(request)) {
-      const rows = this.storage.statement(KNOWN[kind]).all(profileId, this.#keyHash(kind, value)) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
+      const rows = this.storage.statement(KNOWN[kind]).all(profileId, this.#keyHash(kind, value, true)) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
       const row = rows.find((one) => one.id !== except);
       if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
     }
@@ -241,12 +244,7 @@ export class OutboxRepository {
       this.storage
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
         .run(at, JSON.stringify(due.map((row) => row.seq)));
-      return due.map((row) => {
-        const entry = this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at });
-        // On the wire now: its request is not read again unless it is retried (then opened from its row).
-        this.#bodies.delete(row.id);
-        return entry;
-      });
+      return due.map((row) => this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at }));
     });
   }
 
