@@ -38,6 +38,8 @@ export class RowWindow<Row, Query, Answer extends WindowAnswer<Row> = WindowAnsw
   /** What the request in flight asks for, so a scroll inside it does not ask again. */
   #asking: { query: string; offset: number; end: number } | null = null;
   #typing: ReturnType<typeof setTimeout> | null = null;
+  /** Whether any window was answered: before that, no rows does not mean none match. */
+  #known = false;
   readonly #max: number;
   readonly #margin: number;
   readonly #typingPauseMs: number;
@@ -78,7 +80,7 @@ export class RowWindow<Row, Query, Answer extends WindowAnswer<Row> = WindowAnsw
   show(start: number, end: number): void {
     this.#range = { start, end };
     const last = Math.min(end, this.matched);
-    if (start >= this.offset && last <= this.offset + this.rows.length) return;
+    if (this.#known && start >= this.offset && last <= this.offset + this.rows.length) return;
     const asking = this.#asking;
     if (asking && asking.query === this.#queryKey && start >= asking.offset && last <= asking.end) return;
     void this.#fetch(false);
@@ -104,6 +106,7 @@ export class RowWindow<Row, Query, Answer extends WindowAnswer<Row> = WindowAnsw
   }
 
   #take(answer: WindowAnswer<Row>): void {
+    this.#known = true;
     this.rows = answer.rows;
     this.offset = answer.offset;
     this.matched = answer.matched;

@@ -29,7 +29,8 @@ export function withAlertChanges(list: AlertList, changes: readonly WatchAlert[]
  * and takes in the alerts raised and cleared (`watch.alerts`). A page that fell behind (`events.resync`) reads once.
  */
 export class WatchState {
-  lists = $state<WatchListSummary[]>([]);
+  /** Replaced, never changed in place (a summary carries up to 5,000 device ids: no deep proxies for them). */
+  lists = $state.raw<WatchListSummary[]>([]);
   selectedId = $state<string | null>(null);
   /** The open list's rows, one window of them; null with no list open. */
   rows = $state.raw<WatchRows | null>(null);
