@@ -11,10 +11,20 @@ mkdir -p test-results
 rm -f test-results/vitest.json test-results/e2e-report.json test-results/steps.txt test-results/static-*.log test-results/static-*.status
 steps_failed=()
 
-# Phase times, printed just above the summary line: what each step cost, to see where a slow run went.
+# Phase times, printed just above the summary line: what each step cost, to see where a slow run went. Beside the
+# wall time, the CPU time (user + system) of the step's processes: on a machine shared with other work the wall time
+# follows the others' load, the CPU time much less, so two runs are compared by both.
 phase_times=()
 run_started=$EPOCHREALTIME
 seconds_since() { awk -v start="$1" -v now="$EPOCHREALTIME" 'BEGIN { printf "%.1f", now - start }'; }
+# User + system seconds of every child of this script that has ended so far, into $cpu_now: the second line of bash's
+# `times`, run in this shell (in a subshell, as `$(times)` would be, it counts that subshell's children only).
+read_cpu() {
+  times > test-results/cpu-times.txt
+  cpu_now=$(awk 'NR == 2 { total = 0; for (i = 1; i <= 2; i++) { split($i, part, /[ms]/); total += part[1] * 60 + part[2] } printf "%.1f", total }' test-results/cpu-times.txt)
+}
+# CPU seconds since $1 (a $cpu_now read before): call `read_cpu` first.
+cpu_since() { awk -v start="$1" -v now="$cpu_now" 'BEGIN { printf "%.1f", now - start }'; }
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -29,8 +39,11 @@ fi
 
 echo "== build"
 started=$EPOCHREALTIME
+read_cpu
+cpu=$cpu_now
 npm run --silent build || steps_failed+=(build)
-phase_times+=("build $(seconds_since "$started") s")
+read_cpu
+phase_times+=("build $(seconds_since "$started") s (CPU $(cpu_since "$cpu") s)")
 
 # The static checks each keep about one core busy, so they run side by side; their output follows in this order.
 # typecheck: one pass of TypeScript's own compiler over every .ts file and the .svelte files (svelte-check turns them
@@ -44,6 +57,8 @@ static_check() {
   echo "$? $(seconds_since "$started")" > "test-results/static-$name.status"
 }
 started=$EPOCHREALTIME
+read_cpu
+cpu=$cpu_now
 static_check typecheck npm run --silent typecheck &
 static_check lint eslint --max-warnings 0 . &
 static_check knip knip &
@@ -56,21 +71,28 @@ for name in typecheck lint knip; do
   [ "$status" = 0 ] || steps_failed+=("$name")
   static_parts+=("$name $seconds")
 done
-phase_times+=("static checks $(seconds_since "$started") s ($(IFS=,; echo "${static_parts[*]}" | sed 's/,/, /g'))")
+read_cpu
+phase_times+=("static checks $(seconds_since "$started") s ($(IFS=,; echo "${static_parts[*]}" | sed 's/,/, /g'), CPU $(cpu_since "$cpu") s)")
 
 echo "== unit and integration tests (vitest)"
 started=$EPOCHREALTIME
+read_cpu
+cpu=$cpu_now
 scripts/with-keyring.sh vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-phase_times+=("vitest $(seconds_since "$started") s")
+read_cpu
+phase_times+=("vitest $(seconds_since "$started") s (CPU $(cpu_since "$cpu") s)")
 
 echo "== end-to-end tests (Playwright + Chromium)"
 started=$EPOCHREALTIME
+read_cpu
+cpu=$cpu_now
 if [[ " ${steps_failed[*]} " == *" build "* ]]; then
   echo "skipped: the build failed"
 else
   scripts/with-keyring.sh playwright test
 fi
-phase_times+=("Playwright $(seconds_since "$started") s")
+read_cpu
+phase_times+=("Playwright $(seconds_since "$started") s (CPU $(cpu_since "$cpu") s)")
 
 echo "Phase times: $(IFS=';'; echo "${phase_times[*]}" | sed 's/;/; /g'); total $(seconds_since "$run_started") s"
 printf '%s\n' "${steps_failed[@]}" > test-results/steps.txt
