@@ -49,11 +49,11 @@ import { createRegistry } from '../main/ipc/registry';
 import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import { startWebHost } from '../main/web/host';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+import { ensureRendererBuilt } from './ui-support';
 
 const root = join(import.meta.dirname, '..');
 const SLOW_MS = 600;
@@ -288,12 +288,6 @@ async function benchHundredThousand(browser: Browser): Promise<void> {
     await desk.close();
     await sim.close();
   }
-}
-
-/** Builds the renderer and the host if their sources changed (untimed), so the screen measured is the current one. */
-function ensureRendererBuilt(): void {
-  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error('building the renderer or the host failed');
 }
 
 async function slowDown(sim: SimulatorChild): Promise<void> {
