@@ -208,7 +208,9 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       });
     },
     indexStreams(limit) {
-      return storage.transaction(() => {
+      // Relaxed: nothing here is acknowledged to anyone, and a catch-up lost with a power cut (its count with it, in the
+      // same transaction) is done again at the next start. A synced commit held the event loop for the disk's fsync.
+      return storage.relaxedTransaction(() => {
         const rows = storage.statement('SELECT seq, stream_hash FROM token_history WHERE seq > ? ORDER BY seq LIMIT ?').all(indexedUpto(), limit) as Array<{ seq: number; stream_hash: Uint8Array }>;
         if (rows.length === 0) return 0;
         // OR IGNORE: rows copied out of a damaged database may bring their lookup rows along.

@@ -14,6 +14,9 @@ export interface TemplateFile {
 /** The camera templates: the list the wizard and the Templates panel show, save, delete (undoable), and the JSON file. */
 export class TemplatesState {
   list = $state.raw<CameraTemplate[]>([]);
+  /** The list could not be read (the screen says so above its tabs: the wizard offers templates too). */
+  loadFailure = $state<AppError | null>(null);
+  /** An export, import or delete failed (the Templates panel says so beside its buttons). */
   failure = $state<AppError | null>(null);
   /** Export the ONVIF passwords too (the file leaves the encrypted store). */
   withPasswords = $state(false);
@@ -26,8 +29,10 @@ export class TemplatesState {
 
   async load(): Promise<void> {
     const answer = await this.api.onboarding.templates();
-    if (answer.ok) this.list = answer.value;
-    else this.failure = answer.error;
+    if (answer.ok) {
+      this.list = answer.value;
+      this.loadFailure = null;
+    } else this.loadFailure = answer.error;
   }
 
   /** Saves the draft's placement, access and recording under a name; answers the sentence for the name field, or null. */
