@@ -2,16 +2,17 @@ import type { OutboxEntry, OutboxSummary } from '../../preload/contract/onboardi
 import type { StateCounts } from '../storage/repositories/outbox-repository';
 
 /**
- * The header's counts: the database's, with answers not committed yet moved from "sending" (what the disk still says)
- * to what they are. The next try is no earlier than the end of a pause for a server out of reach.
+ * The header's counts, as durable as every other acknowledgement: an answer is counted as what it is (created, needs
+ * fixing, …) only once it is synced to disk. Answers written but not yet synced (`syncing`: the database already reads
+ * them) still count as "sending", as do answers only held in memory (the database still says "sending" for those).
+ * The next try is no earlier than the end of a pause for a server out of reach.
  */
-export function summaryOf(saved: StateCounts, unsaved: Iterable<OutboxEntry>, runner: { offline: boolean; pausedUntil: number; sessionOnly: boolean }): OutboxSummary {
+export function summaryOf(saved: StateCounts, syncing: Iterable<OutboxEntry>, runner: { offline: boolean; pausedUntil: number; sessionOnly: boolean }): OutboxSummary {
   const { counts } = saved;
   let next = saved.nextRetryAt;
-  for (const entry of unsaved) {
-    counts.sending -= 1;
-    counts[entry.state] += 1;
-    if (entry.state === 'retrying' && entry.nextAttemptAt) next = Math.min(next ?? Number.POSITIVE_INFINITY, Date.parse(entry.nextAttemptAt));
+  for (const entry of syncing) {
+    counts[entry.state] -= 1;
+    counts.sending += 1;
   }
   // Paused for a server out of reach: the next try is the outbox's own probe, even before any retry is saved.
   if (runner.offline && runner.pausedUntil > 0) next = Math.max(next ?? runner.pausedUntil, runner.pausedUntil);

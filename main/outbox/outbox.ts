@@ -197,7 +197,7 @@ export class Outbox {
   }
 
   summary(): OutboxSummary {
-    return summaryOf(this.#repo.counts(), this.#unsaved.values(), { offline: this.#offline, pausedUntil: this.#pausedUntil, sessionOnly: this.#o.sessionOnly });
+    return summaryOf(this.#repo.counts(), this.#syncing.values(), { offline: this.#offline, pausedUntil: this.#pausedUntil, sessionOnly: this.#o.sessionOnly });
   }
 
   /** Stops sending: requests on the wire are cancelled and awaited, answers and unsent marks committed. */

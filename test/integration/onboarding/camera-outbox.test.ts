@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxSummary } from '../../../preload/contract/onboarding';
 import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import { createSubmitService } from '../../../main/onboarding/submit-service';
+import { createCreatedService } from '../../../main/onboarding/created-service';
 import { hasDbus } from '../../support/dbus';
 import { camera } from './console';
 import { eventually, openServices, type OnboardingServices } from './services';
@@ -53,5 +54,23 @@ describe.skipIf(!hasDbus)('the camera outbox the onboarding services share', () 
     // A connection check that lands while the app winds down must not open an outbox on the database being closed.
     desk.services.connections.observe((await desk.services.profiles.getActiveId())!, null);
     await expect(desk.outbox.get()).rejects.toThrow('the outbox was closed with the app');
+  });
+
+  it('counts a camera as created in its summary only once the created list (on disk) has it', async () => {
+    desk = await openServices('camera-outbox-durable-count');
+    const created = createCreatedService(desk.outbox);
+    const seen: Array<{ said: number; listed: number }> = [];
+    const checks: Array<Promise<void>> = [];
+    // Each summary, as the header gets it, against what the created list reads at that moment.
+    desk.outbox.onChange((summary) => {
+      checks.push(created.list('', 1_000).then((list) => void seen.push({ said: summary.created, listed: list.total })));
+    });
+    const submits = createSubmitService(desk.outbox, desk.services.connections, 5_000);
+    const { group, folder } = desk.placement;
+    await Promise.all(Array.from({ length: 12 }, () => submits.submit({ request: camera(group, folder), send: 'outbox' })));
+    await eventually(async () => (await desk.outbox.get()).summary().created === 12);
+    await Promise.all(checks);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const { said, listed } of seen) expect(listed).toBeGreaterThanOrEqual(said);
   });
 });
