@@ -16,8 +16,8 @@
 // - ui-watch-5000-longest-task-ms: the longest 'longtask' entry (PerformanceObserver in the page; only tasks over
 //   50 ms are reported, so 0 means none) from the click until the screen has reflected the cycle and stayed unchanged
 //   for 0.5 s; the worst of the 9 rounds. Leaves out the page load and the first read of the list.
-// Also printed (not figures): each side's rounds, and the window reads (agents.watchRows) and bytes the page fetched
-// per round. Every figure prints even on a loaded machine; judge them only with the load average beside them.
+// Also printed (not figures): each side's rounds, the window reads (agents.watchRows) and bytes the page fetched per
+// round, and the longest task of the same page over 3 s with nothing happening (what the machine's load alone does). Every figure prints even on a loaded machine; judge them only with the load average beside them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -195,11 +195,17 @@ export async function run(): Promise<void> {
         screenRuns.push(await consoleRun());
       }
     }
+    const idle = (await page.evaluate(`(async () => {
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      return Math.max(0, ...window.__tasks.filter(([at]) => at >= started).map(([, duration]) => duration));
+    })()`)) as number;
     const rounded = (values: number[]): string => values.map((ms) => Math.round(ms)).join(' ');
     process.stdout.write(`# ui-watch-5000 rounds (ms), screen: ${rounded(screenRuns.map((r) => r.ms))}\n`);
     process.stdout.write(`# ui-watch-5000 rounds (ms), undici: ${rounded(undiciRuns)}\n`);
     process.stdout.write(`# ui-watch-5000 longest tasks (ms): ${rounded(screenRuns.map((r) => r.longest))}\n`);
     process.stdout.write(`# ui-watch-5000 window reads per round: ${screenRuns.map((r) => r.windowReads).join(' ')}; bytes: ${screenRuns.map((r) => r.windowBytes).join(' ')}\n`);
+    process.stdout.write(`# ui-watch-5000 idle page, longest task over 3 s (ms): ${Math.round(idle)}\n`);
     process.stdout.write(`# load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
     report('ui-watch-5000-ms', median(screenRuns.map((r) => r.ms)), 'ms');
     report('ui-watch-5000-undici-ms', median(undiciRuns), 'ms');

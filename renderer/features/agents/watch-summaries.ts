@@ -1,5 +1,17 @@
 import type { WatchListSummary } from '../../../preload/contract/agents';
 
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The incoming copy, with the held copy's rules and device ids where they did not change: the screen then sees the
+ * same arrays after every cycle and does not redraw what shows them.
+ */
+function keepingParts(held: WatchListSummary, incoming: WatchListSummary): WatchListSummary {
+  const rules = sameJson(held.rules, incoming.rules) ? held.rules : incoming.rules;
+  const deviceIds = held.deviceIds.length === incoming.deviceIds.length && held.deviceIds.every((id, i) => id === incoming.deviceIds[i]) ? held.deviceIds : incoming.deviceIds;
+  return rules === incoming.rules && deviceIds === incoming.deviceIds ? incoming : { ...incoming, rules, deviceIds };
+}
+
 /**
  * The lists with one fresh copy taken in: it replaces the list's copy unless that one is newer (an answer read
  * mid-cycle can arrive after the event of the cycle's end), and a list not seen yet is added at the end.
@@ -7,8 +19,9 @@ import type { WatchListSummary } from '../../../preload/contract/agents';
 export function withSummary(lists: WatchListSummary[], incoming: WatchListSummary): WatchListSummary[] {
   const index = lists.findIndex((l) => l.id === incoming.id);
   if (index < 0) return [...lists, incoming];
-  if (lists[index]!.seq > incoming.seq) return lists;
-  return lists.map((l, i) => (i === index ? incoming : l));
+  const held = lists[index]!;
+  if (held.seq > incoming.seq) return lists;
+  return lists.map((l, i) => (i === index ? keepingParts(held, incoming) : l));
 }
 
 /**

@@ -54,3 +54,22 @@ describe('watch list summaries arriving out of order', () => {
     expect(mergedLists(held, [summary('a', 4, 'waiting', 0)])).toEqual([summary('a', 4, 'waiting', 0)]);
   });
 });
+
+describe('a summary pushed after every cycle', () => {
+  it('keeps the held rules and device ids when they did not change, so the screen need not redraw them', () => {
+    const held = summary('a', 1, 'polling', 2);
+    const next = withSummary([held], summary('a', 2, 'waiting', 0))[0]!;
+    expect(next.state).toBe('waiting');
+    expect(next.counts.pending).toBe(0);
+    expect(next.rules).toBe(held.rules);
+    expect(next.deviceIds).toBe(held.deviceIds);
+  });
+
+  it('takes the new rules and device ids when the list was edited', () => {
+    const held = summary('a', 1, 'waiting', 0);
+    const edited = { ...summary('a', 2, 'waiting', 0), deviceIds: ['1', '3'], rules: [{ id: 'off', kind: 'offline' as const, minutes: 10 }] };
+    const next = withSummary([held], edited)[0]!;
+    expect(next.deviceIds).toEqual(['1', '3']);
+    expect(next.rules).toEqual(edited.rules);
+  });
+});
