@@ -37,7 +37,7 @@ describe.skipIf(!hasDbus)('the support settings service', () => {
     try {
       const settings = createSupportSettingsService(registryApp.app.services, () => scheduled.updates.feedChanged());
       expect((await settings.view()).updatesSupported).toBe(false);
-      expect((await scheduled.updates.status()).kind).not.toBe('checking');
+      expect((await scheduled.updates.status()).state).toBe('unsupported');
     } finally {
       scheduled.dispose();
     }
