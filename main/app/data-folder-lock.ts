@@ -44,7 +44,9 @@ function isAlive(pid: number): boolean {
 function readLock(path: string): LockContent | null {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockContent>;
-    if (typeof parsed.pid !== 'number') return null;
+    // Only a positive whole number names one process: 0 and negative ids signal a group (kill(0) and kill(-1)
+    // always succeed), so such a lock would look held for ever; it is unreadable and taken over instead.
+    if (typeof parsed.pid !== 'number' || !Number.isSafeInteger(parsed.pid) || parsed.pid <= 0) return null;
     return {
       host: parsed.host === 'electron' ? 'electron' : 'web',
       pid: parsed.pid,
