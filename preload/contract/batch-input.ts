@@ -27,8 +27,16 @@ function looksLikeCsv(firstLine: string): boolean {
   return /[,;\t]/.test(firstLine);
 }
 
+/** A line the list skips: blank, or a `#` comment. */
+const skipped = (line: string): boolean => line.trim() === '' || line.trim().startsWith('#');
+
 function fromCsv(text: string): { values: Array<{ line: number; uid: string }>; notes: string[] } {
-  const parsed = Papa.parse<Record<string, string>>(text, {
+  // Comment lines above the header (a note on where the export came from) are not the header; row numbers still
+  // count them, as the operator's editor does. Papa's own comment option would also drop data rows whose first cell
+  // starts with '#'.
+  const lines = text.split(/\r?\n/);
+  const lead = lines.findIndex((line) => !skipped(line));
+  const parsed = Papa.parse<Record<string, string>>(lead > 0 ? lines.slice(lead).join('\n') : text, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim().toLowerCase(),
@@ -37,7 +45,7 @@ function fromCsv(text: string): { values: Array<{ line: number; uid: string }>; 
   if (!fields.includes('stream')) {
     fail('validation.tokens.batchNoStreamColumn', { columns: fields.slice(0, 6).join(', ') || '—' });
   }
-  const values = parsed.data.map((row, i) => ({ line: i + 2, uid: (row['stream'] ?? '').trim() })).filter((row) => row.uid !== '');
+  const values = parsed.data.map((row, i) => ({ line: i + 2 + Math.max(lead, 0), uid: (row['stream'] ?? '').trim() })).filter((row) => row.uid !== '');
   return { values, notes: [fieldMessage('validation.tokens.batchCsvRead', { count: fields.length })] };
 }
 
@@ -59,9 +67,10 @@ const PROGRESS_EVERY = 1_000;
  * desk wants, and it would make "one token per stream" impossible to check afterwards.
  */
 export function parseBatchInput(text: string, onProgress?: (checked: number, total: number) => void): BatchInput {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  if (firstLine === '') fail('validation.tokens.batchEmpty');
-  const csv = looksLikeCsv(firstLine);
+  const lines = text.split(/\r?\n/);
+  if (lines.every((line) => line.trim() === '')) fail('validation.tokens.batchEmpty');
+  // Whether it is a CSV is told by its first line that is not a comment: "# site A, north gate" has a comma too.
+  const csv = looksLikeCsv(lines.find((line) => !skipped(line)) ?? '');
   const { values, notes } = csv ? fromCsv(text) : { values: fromLines(text), notes: [] as string[] };
 
   // The contract's own uid rule: a list the desk accepts never holds a uid the single form would refuse. The
