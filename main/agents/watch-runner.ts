@@ -183,14 +183,23 @@ export class WatchRunner {
     this.dirty.add(id);
     this.windows.invalidate();
     if (this.pushTimer) return;
-    this.pushTimer = setTimeout(() => this.pushRows(), ROW_PUSH_MS);
+    this.pushTimer = setTimeout(() => this.pushProgress(), ROW_PUSH_MS);
     this.pushTimer.unref?.();
   }
 
-  private pushRows(): void {
+  /**
+   * Rows read while a cycle runs, and the counts they change: the summary's online, offline and waiting figures
+   * move with the rows the table shows instead of standing at the cycle's start until it ends.
+   */
+  private pushProgress(): void {
+    if (this.pushRows()) this.deps.onChanged(this.summary());
+  }
+
+  /** Pushes the rows changed since the last push; false when there were none. */
+  private pushRows(): boolean {
     if (this.pushTimer) clearTimeout(this.pushTimer);
     this.pushTimer = null;
-    if (this.dirty.size === 0 || this.disposed) return;
+    if (this.dirty.size === 0 || this.disposed) return false;
     let rows: WatchRow[] | null = null;
     if (this.dirty.size <= MAX_PUSHED_ROWS) {
       const alerts = this.deps.activeAlertsOf(this.list.id);
@@ -198,6 +207,7 @@ export class WatchRunner {
     }
     this.dirty.clear();
     this.deps.onRows({ listId: this.list.id, rows });
+    return true;
   }
 
   async dispose(): Promise<void> {

@@ -15,6 +15,12 @@ interface LockContent {
   /** The host's origin (http://127.0.0.1:port), once it listens; null while it starts. */
   address: string | null;
   startedAt: string;
+  /**
+   * Linux: the boot the lock was written in and when its process started (clock ticks since that boot), so a lock
+   * whose id now names another process is known for stale. Neither depends on the wall clock.
+   */
+  bootId?: string;
+  startTicks?: number;
 }
 
 export interface DataFolderLock {
@@ -41,15 +47,62 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** This boot's id (Linux), null elsewhere. */
+function currentBootId(): string | null {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * When the process started, in clock ticks since boot (Linux), null elsewhere or when it is gone. The command name in
+ * /proc/<pid>/stat may hold spaces and parentheses, so the fields are counted from its last ')'.
+ */
+function startTicksOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return Number.isSafeInteger(ticks) ? ticks : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when the lock's process id now names another process than the one that wrote it: written in an earlier boot
+ * (after a crash and a reboot ids start again from low numbers, and the lock would name some system process and
+ * refuse the folder at every start), or the process with that id started at another moment.
+ */
+function idReused(holder: LockContent): boolean {
+  const bootId = currentBootId();
+  if (holder.bootId !== undefined && bootId !== null && holder.bootId !== bootId) return true;
+  if (holder.startTicks === undefined) return false;
+  const ticks = startTicksOf(holder.pid);
+  return ticks !== null && ticks !== holder.startTicks;
+}
+
+/** Where this process is, for a later reader to tell it from a process given the same id (Linux only). */
+function ownIdentity(): Pick<LockContent, 'bootId' | 'startTicks'> {
+  const bootId = currentBootId();
+  const startTicks = startTicksOf(process.pid);
+  return bootId !== null && startTicks !== null ? { bootId, startTicks } : {};
+}
+
 function readLock(path: string): LockContent | null {
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockContent>;
-    if (typeof parsed.pid !== 'number') return null;
+    // Only a positive whole number names one process: 0 and negative ids signal a group (kill(0) and kill(-1)
+    // always succeed), so such a lock would look held for ever; it is unreadable and taken over instead.
+    if (typeof parsed.pid !== 'number' || !Number.isSafeInteger(parsed.pid) || parsed.pid <= 0) return null;
     return {
       host: parsed.host === 'electron' ? 'electron' : 'web',
       pid: parsed.pid,
       address: typeof parsed.address === 'string' ? parsed.address : null,
       startedAt: String(parsed.startedAt),
+      ...(typeof parsed.bootId === 'string' ? { bootId: parsed.bootId } : {}),
+      ...(typeof parsed.startTicks === 'number' ? { startTicks: parsed.startTicks } : {}),
     };
   } catch {
     return null;
@@ -64,7 +117,7 @@ function readLock(path: string): LockContent | null {
  */
 export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutcome {
   const path = join(dataDir, DATA_FOLDER_LOCK_FILE);
-  const content: LockContent = { host, pid: process.pid, address: null, startedAt: new Date().toISOString() };
+  const content: LockContent = { host, pid: process.pid, address: null, startedAt: new Date().toISOString(), ...ownIdentity() };
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch {
@@ -83,8 +136,8 @@ export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutco
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { taken: true, lock: null };
     }
     const holder = readLock(path);
-    if (holder && holder.pid !== process.pid && isAlive(holder.pid)) return { taken: false, host: holder.host, pid: holder.pid, address: holder.address };
-    // Stale (its process is gone) or unreadable (cut short by a crash): taken over.
+    if (holder && holder.pid !== process.pid && isAlive(holder.pid) && !idReused(holder)) return { taken: false, host: holder.host, pid: holder.pid, address: holder.address };
+    // Stale (its process is gone, or its id now names another process) or unreadable (cut short by a crash): taken over.
     rmSync(path, { force: true });
   }
   return { taken: true, lock: null };

@@ -27,8 +27,16 @@ function looksLikeCsv(firstLine: string): boolean {
   return /[,;\t]/.test(firstLine);
 }
 
+/** A line the list skips: blank, or a `#` comment. */
+const skipped = (line: string): boolean => line.trim() === '' || line.trim().startsWith('#');
+
 function fromCsv(text: string): { values: Array<{ line: number; uid: string }>; notes: string[] } {
-  const parsed = Papa.parse<Record<string, string>>(text, {
+  // Comment lines above the header (a note on where the export came from) are not the header; row numbers still
+  // count them, as the operator's editor does. Papa's own comment option would also drop data rows whose first cell
+  // starts with '#'.
+  const lines = text.split(/\r?\n/);
+  const lead = lines.findIndex((line) => !skipped(line));
+  const parsed = Papa.parse<Record<string, string>>(lead > 0 ? lines.slice(lead).join('\n') : text, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim().toLowerCase(),
@@ -37,7 +45,7 @@ function fromCsv(text: string): { values: Array<{ line: number; uid: string }>; 
   if (!fields.includes('stream')) {
     fail('validation.tokens.batchNoStreamColumn', { columns: fields.slice(0, 6).join(', ') || '—' });
   }
-  const values = parsed.data.map((row, i) => ({ line: i + 2, uid: (row['stream'] ?? '').trim() })).filter((row) => row.uid !== '');
+  const values = parsed.data.map((row, i) => ({ line: i + 2 + Math.max(lead, 0), uid: (row['stream'] ?? '').trim() })).filter((row) => row.uid !== '');
   return { values, notes: [fieldMessage('validation.tokens.batchCsvRead', { count: fields.length })] };
 }
 
@@ -73,9 +81,10 @@ export interface CheckedBatch {
 }
 
 function rowsOf(text: string): { values: Array<{ line: number; uid: string }>; notes: string[] } {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  if (firstLine === '') fail('validation.tokens.batchEmpty');
-  return looksLikeCsv(firstLine) ? fromCsv(text) : { values: fromLines(text), notes: [] };
+  const lines = text.split(/\r?\n/);
+  if (lines.every((line) => line.trim() === '')) fail('validation.tokens.batchEmpty');
+  // Whether it is a CSV is told by its first line that is not a comment: "# site A, north gate" has a comma too.
+  return looksLikeCsv(lines.find((line) => !skipped(line)) ?? '') ? fromCsv(text) : { values: fromLines(text), notes: [] };
 }
 
 /**

@@ -163,6 +163,27 @@ export class ImportState {
   }
 }
 
+/** The import of each page's bridge, kept while the page lives (see importStateFor). */
+const kept = new WeakMap<Bridge, ImportState>();
+
+/**
+ * The import panel's state, one per page: it outlives the panel, so an operator who opens the outbox or another
+ * screen while an import runs finds its progress and its Cancel again on coming back (a panel of its own each time
+ * showed an empty form while main went on sending).
+ */
+export function importStateFor(api: Bridge, check: Check): ImportState {
+  let state = kept.get(api);
+  if (!state) {
+    // Made under a root of its own, not the panel that asked first: its derived values would otherwise belong to
+    // that panel and stop following the status once it is destroyed.
+    $effect.root(() => {
+      state = new ImportState(api, check);
+    });
+    kept.set(api, state!);
+  }
+  return state!;
+}
+
 /** Two lists of rows, each in file order, as one in file order. */
 function byRow(a: ImportRow[], b: ImportRow[]): ImportRow[] {
   const out: ImportRow[] = [];

@@ -47,6 +47,18 @@ describe.skipIf(!hasDbus)('a watch cycle pushes what changed', () => {
     expect(summary.lastCycleAt).not.toBeNull();
   });
 
+  it('the summary’s counts move with the rows while a cycle runs, not only at its start and end', async () => {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 40).map(String);
+    const list = await c.value('agents.watchSave', { name: 'Slow', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 2, rules: [], active: false });
+    // 40 devices two at a time at 60 ms each: a cycle of about 1.2 s, several row pushes long.
+    c.sim.faults.add({ path: '/api/v1/camera-agents', latencyMs: 60 });
+    heard = [];
+    await c.value('agents.watchPollNow', { id: list.id });
+    const waiting = named('watch.changed').map((e) => e.payload.counts.pending);
+    expect(waiting.some((n) => n > 0 && n < ids.length)).toBe(true);
+    expect(waiting.at(-1)).toBe(0);
+  });
+
   it('alerts raised and cleared come as one push, with the row’s alert count', async () => {
     const ids = [...c.sim.state.agents.keys()].slice(0, 6);
     for (const id of ids) c.sim.agents.update(id, { version: '3.0.0' });

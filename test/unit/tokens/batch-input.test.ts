@@ -27,6 +27,15 @@ describe('pasted batch input', () => {
     expect(read('cam-1\n\n  cam-2  \r\n# lobby\ncam-3\n')).toEqual({ streams: ['cam-1', 'cam-2', 'cam-3'], notes: [] });
   });
 
+  it('reads a plain list whose first line is a comment with a comma in it as a list, not as a CSV', () => {
+    expect(read('# site A, north gate\ncam-1\ncam-2\n')).toEqual({ streams: ['cam-1', 'cam-2'], notes: [] });
+  });
+
+  it('reads a CSV below comment lines, counting them in the line numbers it names', () => {
+    expect(parseBatchInput('# exported 26 Nov, desk 2\nsite,stream\nNorth,cam-1\n').streams).toEqual(['cam-1']);
+    expect(refusal('# exported 26 Nov, desk 2\nsite,stream\nNorth,cam-1\nSouth,not a uid\n')).toContain('4 (“not a uid”)');
+  });
+
   it('reads the stream column of a CSV, whatever its position and case', () => {
     const result = read('site,Stream,owner\nNorth,cam-1,ann\n"South, B",cam-2,bob\n');
     expect(result.streams).toEqual(['cam-1', 'cam-2']);
