@@ -86,6 +86,17 @@ export function createImportService(outbox: CameraOutbox, connections: Pick<Conn
       return told(await outbox.get(), importId).status;
     },
 
+    /** The newest import not done yet (a page reloaded while it runs finds its progress and its cancel again). */
+    async running(): Promise<ImportStatus | null> {
+      const box = await outbox.get();
+      for (const [importId, info] of [...followed].reverse()) {
+        if (info.done) continue;
+        const { status } = told(box, importId);
+        if (!status.done) return status;
+      }
+      return null;
+    },
+
     /** Takes the import's entries that certainly have not reached the server out; one that may have created its camera finishes. */
     async cancel(importId: string): Promise<ImportStatus> {
       const box = await outbox.get();

@@ -48,6 +48,7 @@ export function createOnboardingFeature(services: AppServices, options: Onboardi
       'onboarding.importTemplates': ({ json }) => templates.importFile(json),
       'onboarding.importStart': ({ requests, existing }) => imports.start(requests, existing),
       'onboarding.importStatus': ({ importId }) => imports.status(importId),
+      'onboarding.runningImport': () => imports.running(),
       'onboarding.importCancel': ({ importId }) => imports.cancel(importId),
       'onboarding.created': (input) => created.list(input?.search ?? '', input?.limit ?? 2_000),
       'onboarding.exportCreatedCsv': ({ search }) => created.exportCsv(search),

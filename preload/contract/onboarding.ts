@@ -262,6 +262,8 @@ export const onboardingChannels = {
    * (it came back to the import, or its event stream fell behind and was told `events.resync`).
    */
   'onboarding.importStatus': channel<ImportStatus>()(z.object({ importId: z.string().min(1) })),
+  /** The newest import still running, for a page opened (or reloaded) while it runs; null when none runs. */
+  'onboarding.runningImport': channel<ImportStatus | null>()(z.undefined().optional()),
   /** Takes the import's entries that were not sent yet out of the outbox; sent ones finish. */
   'onboarding.importCancel': channel<ImportStatus>()(z.object({ importId: z.string().min(1) })),
   'onboarding.created': channel<CreatedList>()(z.object({ search, limit: z.int().min(1).max(20_000).default(2_000) }).optional()),

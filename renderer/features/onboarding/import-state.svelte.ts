@@ -68,6 +68,8 @@ export class ImportState {
     // Back on the screen while an import runs: what was pushed meanwhile is read once. Untracked: the caller's effect
     // must not run again (and read again) on every push that changes the status.
     if (untrack(() => this.running)) void this.#catchUp();
+    // A page opened (or reloaded) while an import runs: it is found in main and followed, with its Cancel.
+    else if (untrack(() => this.status === null && this.file === null)) void this.#findRunning();
     return () => {
       for (const off of offs) off();
     };
@@ -150,6 +152,15 @@ export class ImportState {
     if (status.rev < current.rev) return; // older than what the screen holds
     const { undo: _undo, ...counts } = status;
     this.status = counts;
+  }
+
+  async #findRunning(): Promise<void> {
+    const answer = await this.api.onboarding.runningImport();
+    // Only while nothing else was started or chosen meanwhile.
+    if (answer.ok && answer.value && this.status === null && this.file === null && !this.starting) {
+      const { undo: _undo, ...counts } = answer.value;
+      this.status = counts;
+    }
   }
 
   async #catchUp(): Promise<void> {

@@ -50,6 +50,35 @@ describe.skipIf(!hasDbus)('the import panel state over the real main process', (
     expect(page.sim.state.createdCameras).toHaveLength(38);
   });
 
+  it('finds an import still running when the page is opened again (a reload), and can cancel its rest', async () => {
+    page = await openOnboardingPage('ui-import-reload');
+    page.sim.faults.add({ path: '/api/v2/billing/cameras', latencyMs: 1_000 });
+    const first = new ImportState(page.api, checkImport);
+    disconnect = first.connect();
+    await first.choose(csv(page.placement, 200));
+    await first.start();
+    disconnect();
+
+    // The reloaded page: a state of its own, no file, nothing asked yet.
+    const reloaded = new ImportState(page.api, checkImport);
+    disconnect = reloaded.connect();
+    await until(() => reloaded.status !== null);
+    expect(reloaded.status).toMatchObject({ importId: first.status!.importId, total: 200 });
+    expect(reloaded.running).toBe(true);
+    await reloaded.cancel();
+    page.sim.faults.clear();
+    await until(() => reloaded.status?.done === true, 30_000);
+    expect(reloaded.status!.cancelled).toBeGreaterThan(0);
+    expect(reloaded.status!.created + reloaded.status!.cancelled).toBe(200);
+
+    // Once it is done, a page opened again finds nothing running.
+    const later = new ImportState(page.api, checkImport);
+    const off = later.connect();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    off();
+    expect(later.status).toBeNull();
+  });
+
   it('puts the reason on each row of a camera that exists, and queues only the new ones when told to skip them', async () => {
     page = await openOnboardingPage('ui-import-existing');
     const importing = new ImportState(page.api, checkImport);
