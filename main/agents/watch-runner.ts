@@ -1,11 +1,11 @@
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
-import { MAX_PUSHED_ROWS, type WatchRowChanges, type WatchWindow, type WatchWindowQuery } from '../../preload/contract/agents-watch';
-import { factsOf, nextDeviceState, readingOf, timingOf, type AlertFacts, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
+import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
+import { factsOf, nextDeviceState, readingOf, type AlertFacts, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
 import { storageUsages } from '../../preload/contract/agents-storage';
-import type { AlertChange, AlertService } from '../alerts/alert-service';
+import type { AlertService } from '../alerts/alert-service';
 import type { DeviceHistoryService, StorageReading } from '../alerts/device-history';
-import { firingMachine, initialMachine, isFiring, isResolved, step, type MachineState, type Reading } from '../alerts/rule-state';
+import type { Reading } from '../alerts/rule-state';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 import type { PlatformClient } from '../platform';
 import { isAppFailure } from '../shared/app-failure';
@@ -14,23 +14,12 @@ import { log } from '../shared/log';
 import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
 import { observationOf, okRow, pendingRow, rowChanged } from './watch-observation';
 import { createWatchRowWindows } from './watch-window';
-import { changeSentence } from './alert-words';
+import { WatchRuleSteps, type RuleTransitionEvent } from './watch-rule-steps';
+import { WatchRowPushes } from './watch-row-pushes';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
 export const PAUSED_RETRY_SEC = 15;
-/** Rows changed in a running cycle are pushed this often (and at its end), so a long cycle shows its progress. */
-export const ROW_PUSH_MS = 250;
-
-export interface RuleTransitionEvent {
-  list: StoredList;
-  deviceId: string;
-  deviceName: string;
-  rule: WatchRule;
-  transition: 'raise' | 'clear';
-  facts: AlertFacts;
-  at: number;
-}
 
 export interface RunnerDeps {
   /** The client of the list's server; throws (NotFound) when that profile is gone. */
@@ -61,13 +50,11 @@ let summarySeq = 0;
  */
 export class WatchRunner {
   private list: StoredList;
+  private readonly rules: WatchRuleSteps;
   private rows = new Map<string, WatchRow>();
   private devices = new Map<string, DeviceWatchState>();
   /** Per device, the alert state of each rule in the order of `list.rules` (cleared when the rules change). */
-  private ruleStates = new Map<string, MachineState[]>();
   /** Each rule's "for" and recovery, in the order of `list.rules`. */
-  private timings: Array<{ forPolls: number; recoverPolls: number }> = [];
-  private readsForecast = false;
   private state: WatchState = 'idle';
   private message: string | null = null;
   private reason: AppErrorKind | null = null;
@@ -80,8 +67,14 @@ export class WatchRunner {
   private abort: AbortController | null = null;
   private disposed = false;
   /** Devices whose row changed since the last push. */
-  private dirty = new Set<string>();
-  private pushTimer: NodeJS.Timeout | null = null;
+  private readonly pushes = new WatchRowPushes(
+    (ids) => {
+      const alerts = this.deps.activeAlertsOf(this.list.id);
+      return ids.map((id) => ({ ...(this.rows.get(id) ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
+    },
+    (rows) => this.deps.onRows({ listId: this.list.id, rows }),
+    () => this.deps.onChanged(this.summary()),
+  );
   private readonly windows = createWatchRowWindows(() => this.currentRows());
 
   constructor(
@@ -89,7 +82,7 @@ export class WatchRunner {
     private readonly deps: RunnerDeps,
   ) {
     this.list = list;
-    this.resetTimings();
+    this.rules = new WatchRuleSteps(list, deps.isRaised);
     this.resetRows();
     if (list.active) this.schedule(0);
   }
@@ -104,15 +97,11 @@ export class WatchRunner {
 
   /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
   update(list: StoredList): void {
-    const rulesChanged = JSON.stringify(list.rules) !== JSON.stringify(this.list.rules);
     this.list = list;
-    if (rulesChanged) this.ruleStates.clear();
-    this.resetTimings();
+    this.rules.update(list);
     this.resetRows();
     this.windows.invalidate();
-    // Devices may have come and gone: the page reads its window again rather than patching it.
-    this.dirty.clear();
-    this.deps.onRows({ listId: this.list.id, rows: null });
+    this.pushes.readAgain();
     this.setActive(list.active, true);
   }
 
@@ -178,49 +167,18 @@ export class WatchRunner {
     });
   }
 
-  /** A device's row (or its alerts) changed: it is pushed with the next batch. */
+  /** A device's row (or its alerts) changed: it is pushed with the next batch, and windows are read afresh. */
   private touch(id: string): void {
-    this.dirty.add(id);
+    this.pushes.touch(id);
     this.windows.invalidate();
-    if (this.pushTimer) return;
-    this.pushTimer = setTimeout(() => this.pushProgress(), ROW_PUSH_MS);
-    this.pushTimer.unref?.();
-  }
-
-  /**
-   * Rows read while a cycle runs, and the counts they change: the summary's online, offline and waiting figures
-   * move with the rows the table shows instead of standing at the cycle's start until it ends.
-   */
-  private pushProgress(): void {
-    if (this.pushRows()) this.deps.onChanged(this.summary());
-  }
-
-  /** Pushes the rows changed since the last push; false when there were none. */
-  private pushRows(): boolean {
-    if (this.pushTimer) clearTimeout(this.pushTimer);
-    this.pushTimer = null;
-    if (this.dirty.size === 0 || this.disposed) return false;
-    let rows: WatchRow[] | null = null;
-    if (this.dirty.size <= MAX_PUSHED_ROWS) {
-      const alerts = this.deps.activeAlertsOf(this.list.id);
-      rows = [...this.dirty].map((id) => ({ ...(this.rows.get(id) ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
-    }
-    this.dirty.clear();
-    this.deps.onRows({ listId: this.list.id, rows });
-    return true;
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    if (this.pushTimer) clearTimeout(this.pushTimer);
+    this.pushes.stop();
     this.clearTimer();
     this.abort?.abort();
     await this.cycle?.catch(() => undefined);
-  }
-
-  private resetTimings(): void {
-    this.timings = this.list.rules.map(timingOf);
-    this.readsForecast = this.list.rules.some((r) => r.kind === 'diskFull');
   }
 
   private resetRows(): void {
@@ -257,7 +215,7 @@ export class WatchRunner {
 
   private changed(): void {
     // The rows first: a page that sees the cycle's end has its rows already.
-    this.pushRows();
+    this.pushes.flush();
     // Poll times moved too (they are not pushed): the next window reads them.
     this.windows.invalidate();
     this.deps.onChanged(this.summary());
@@ -398,37 +356,9 @@ export class WatchRunner {
     this.advance(id, this.rows.get(id)?.name ?? null, at, () => 'nodata', () => ({}));
   }
 
-  /**
-   * Steps every rule of a device by one poll; firing and resolved changes become the list's raise/clear events, and
-   * every change goes to the alert log.
-   */
+  /** Steps the device's rules by one poll: raised and cleared alerts go to the list, every change to the alert log. */
   private advance(id: string, deviceName: string | null, at: number, readingFor: (rule: WatchRule) => Reading, factsFor: (rule: WatchRule) => AlertFacts): void {
-    const rules = this.list.rules;
-    let states = this.ruleStates.get(id);
-    if (!states) this.ruleStates.set(id, (states = []));
-    let events: RuleTransitionEvent[] | null = null;
-    let changes: AlertChange[] | null = null;
-    for (let index = 0; index < rules.length; index++) {
-      const rule = rules[index]!;
-      const previous = states[index] ?? (this.deps.isRaised(id, rule.id) ? firingMachine(at) : initialMachine(at));
-      const { next, change } = step(previous, readingFor(rule), at, this.timings[index]!);
-      states[index] = next;
-      if (!change) continue;
-      const fired = isFiring(change);
-      const resolved = isResolved(change);
-      const facts = fired || resolved ? factsFor(rule) : {};
-      if (fired || resolved) (events ??= []).push({ list: this.list, deviceId: id, deviceName: deviceName ?? '', rule, transition: fired ? 'raise' : 'clear', facts, at });
-      if (this.deps.alerts) {
-        (changes ??= []).push({
-          listId: this.list.id,
-          listName: this.list.name,
-          deviceId: id,
-          ruleId: rule.id,
-          change,
-          sentence: changeSentence(rule, facts, id, deviceName, resolved),
-        });
-      }
-    }
+    const { events, changes } = this.rules.poll(id, deviceName, at, readingFor, factsFor, this.deps.alerts !== undefined);
     if (events) {
       this.deps.onTransitions(events);
       // The row's count of active alerts changed.
@@ -449,7 +379,7 @@ export class WatchRunner {
     const history = this.deps.history;
     if (history) {
       history.observe(this.list.profileId, id, at, device.is_online, device.status, storageReadings(device));
-      if (this.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
+      if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
     }
     this.advance(
       id,

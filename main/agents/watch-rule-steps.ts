@@ -1,0 +1,78 @@
+import { timingOf, type AlertFacts, type WatchRule } from '../../preload/contract/agents-rules';
+import type { AlertChange } from '../alerts/alert-service';
+import { firingMachine, initialMachine, isFiring, isResolved, step, type MachineState, type Reading } from '../alerts/rule-state';
+import type { StoredList } from '../storage/repositories/watch-repository';
+import { changeSentence } from './alert-words';
+
+export interface RuleTransitionEvent {
+  list: StoredList;
+  deviceId: string;
+  deviceName: string;
+  rule: WatchRule;
+  transition: 'raise' | 'clear';
+  facts: AlertFacts;
+  at: number;
+}
+
+/** What one poll of a device changed: rules that raised or cleared (the list's events), and every state change. */
+export interface PollOutcome {
+  events: RuleTransitionEvent[] | null;
+  changes: AlertChange[] | null;
+}
+
+/**
+ * The state of every rule of a watch list on each of its devices, stepped by one poll at a time (see rule-state.ts).
+ * A rule raised before a restart starts firing (`isRaised`), so it is not raised a second time.
+ */
+export class WatchRuleSteps {
+  #states = new Map<string, MachineState[]>();
+  #timings: Array<{ forPolls: number; recoverPolls: number }> = [];
+  /** Whether a rule reads the storage forecast (worth computing only then). */
+  readsForecast = false;
+
+  constructor(
+    private list: StoredList,
+    private readonly isRaised: (deviceId: string, ruleId: string) => boolean,
+  ) {
+    this.update(list);
+  }
+
+  /** A new version of the list: rules that changed start afresh on every device. */
+  update(list: StoredList): void {
+    if (JSON.stringify(list.rules) !== JSON.stringify(this.list.rules)) this.#states.clear();
+    this.list = list;
+    this.#timings = list.rules.map(timingOf);
+    this.readsForecast = list.rules.some((r) => r.kind === 'diskFull');
+  }
+
+  /** Steps every rule of a device by one poll; firing and resolved changes become the list's raise/clear events. */
+  poll(id: string, deviceName: string | null, at: number, readingFor: (rule: WatchRule) => Reading, factsFor: (rule: WatchRule) => AlertFacts, withChanges: boolean): PollOutcome {
+    const rules = this.list.rules;
+    let states = this.#states.get(id);
+    if (!states) this.#states.set(id, (states = []));
+    let events: RuleTransitionEvent[] | null = null;
+    let changes: AlertChange[] | null = null;
+    for (let index = 0; index < rules.length; index++) {
+      const rule = rules[index]!;
+      const previous = states[index] ?? (this.isRaised(id, rule.id) ? firingMachine(at) : initialMachine(at));
+      const { next, change } = step(previous, readingFor(rule), at, this.#timings[index]!);
+      states[index] = next;
+      if (!change) continue;
+      const fired = isFiring(change);
+      const resolved = isResolved(change);
+      const facts = fired || resolved ? factsFor(rule) : {};
+      if (fired || resolved) (events ??= []).push({ list: this.list, deviceId: id, deviceName: deviceName ?? '', rule, transition: fired ? 'raise' : 'clear', facts, at });
+      if (withChanges) {
+        (changes ??= []).push({
+          listId: this.list.id,
+          listName: this.list.name,
+          deviceId: id,
+          ruleId: rule.id,
+          change,
+          sentence: changeSentence(rule, facts, id, deviceName, resolved),
+        });
+      }
+    }
+    return { events, changes };
+  }
+}
