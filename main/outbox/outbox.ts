@@ -169,8 +169,9 @@ export class Outbox {
 
   /** Hides created entries from the outbox (they stay in the created list and stay known); answers the undo mark. */
   async clearCreated(): Promise<string> {
+    // Answers being synced are waited for, and those not committed yet committed: all shown as created are cleared.
+    while (this.#committing) await this.#committing;
     const at = new Date(this.#o.now()).toISOString();
-    // Answers not committed yet are committed first: a camera shown as created is cleared with the others.
     this.#saveAnswers();
     this.#repo.clearCreated(at);
     this.#after(null);

@@ -87,6 +87,7 @@ export interface OutboxSummary {
   retrying: number;
   needsFixing: number;
   held: number;
+  /** Created and still listed in the outbox ("Clear created" takes them off; the created list keeps them). */
   created: number;
   /** Entries not yet created and not waiting for the installer. */
   pending: number;

@@ -208,6 +208,8 @@ test.describe('camera onboarding', () => {
     await dialog.getByRole('button', { name: 'Clear created' }).click();
     await expect(page.getByTestId('undo-note')).toContainText('Created cameras were cleared from the outbox.');
     await expect(page.getByTestId('outbox-entry')).toHaveCount(0);
+    // An empty outbox counts nothing created (the created list keeps them).
+    await expect(page.getByTestId('outbox-counts')).toHaveText(/Waiting: 0 · Created: 0 · To fix: 0/);
     await page.screenshot({ path: test.info().outputPath('outbox-cleared.png'), fullPage: true });
     await page.getByTestId('undo-note').getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByTestId('outbox-entry').first()).toBeVisible();

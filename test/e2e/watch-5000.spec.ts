@@ -23,7 +23,7 @@ test.describe('a 5,000-device watch list', () => {
     await page.getByLabel('Name').fill('Whole fleet');
     // The fleet comes as a file, as operators bring it (typing 5,000 numbers is not how a list this size is made).
     await page.locator('input[type="file"]').setInputFiles({ name: 'fleet.csv', mimeType: 'text/csv', buffer: Buffer.from(ids.join('\n')) });
-    await expect(page.getByText('5000 devices', { exact: true })).toBeVisible();
+    await expect(page.getByText('5,000 devices', { exact: true })).toBeVisible();
     await page.getByLabel('Requests at a time').fill('32');
     await page.getByRole('button', { name: 'Save and start' }).click();
 

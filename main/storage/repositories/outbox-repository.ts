@@ -314,7 +314,8 @@ export class OutboxRepository {
 
   counts(): StateCounts {
     const counts: Record<OutboxState, number> = { queued: 0, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 };
-    const rows = this.storage.read(() => this.storage.statement(`SELECT state, count(*) AS n FROM outbox_entries WHERE ${LIVE} GROUP BY state`).all()) as Array<{ state: OutboxState; n: number }>;
+    // Cleared rows are off the outbox's list, so off its counts too (they stay in the created list and stay known).
+    const rows = this.storage.read(() => this.storage.statement(`SELECT state, count(*) AS n FROM outbox_entries WHERE ${LIVE} AND cleared_at IS NULL GROUP BY state`).all()) as Array<{ state: OutboxState; n: number }>;
     for (const row of rows) counts[row.state] = row.n;
     const next = this.storage.statement(`SELECT min(due_at) AS at FROM outbox_entries INDEXED BY outbox_retry WHERE state = 'retrying' AND ${LIVE}`).get() as { at: number | null };
     return { counts, nextRetryAt: next.at };

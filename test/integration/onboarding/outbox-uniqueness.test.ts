@@ -84,12 +84,14 @@ describe('one camera per external id, MAC and serial per server, kept in the dat
     // The installer chooses to create them again: new cameras, with new external ids where the old one is taken.
     const recreated = await desk.value('onboarding.importStart', { requests: rows.slice(0, 2), existing: 'create-again' });
     expect(recreated.total).toBe(2);
-    await desk.until((s) => s.created === 22);
+    // The outbox counts what it lists: the two new ones, not the twenty cleared.
+    await desk.until((s) => s.created === 2);
     expect(createdOnServer(desk)).toBe(sent + 2);
 
     // Undo brings the cleared cameras back into the outbox list.
     expect((await desk.value('onboarding.undo', { undo: cleared.undo! })).restored).toBe(20);
     expect((await desk.value('outbox.list', undefined)).entries.filter((e) => e.state === 'created')).toHaveLength(22);
+    expect((await desk.value('outbox.summary', undefined)).created).toBe(22);
   });
 
   it('shows which server each created camera is on, the camera id or why it is unknown, and ranks an exact match first', async () => {

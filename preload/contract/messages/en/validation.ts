@@ -110,7 +110,7 @@ export const validation = {
     batchEmpty: 'Paste at least one stream uid, one per line, or a CSV with a “stream” column.',
     batchNoStreamColumn: 'The CSV has no “stream” column (its columns: {{columns}}). Name the column with the uids “stream”, or paste one uid per line.',
     batchNoStreams: 'The list has no stream uids. Paste one uid per line, or a CSV with a “stream” column.',
-    batchTooMany: 'The list has {{total}} streams; one batch takes up to {{max}}. Split the list.',
+    batchTooMany: 'The list has {{total, number}} streams; one batch takes up to {{max, number}}. Split the list.',
     batchBadLines_one: '{{count}} line is not a stream uid: line {{list}}. A uid has no spaces and at most 256 characters.',
     batchBadLines_other: '{{count}} lines are not a stream uid: lines {{list}}. A uid has no spaces and at most 256 characters.',
     batchCsvRead_one: 'Read a CSV with {{count}} column; used the “stream” column.',

@@ -109,7 +109,7 @@ export const validation: MessagesOf<typeof en> = {
     batchEmpty: 'Вставьте хотя бы один uid потока — по одному на строку — или CSV со столбцом «stream».',
     batchNoStreamColumn: 'В CSV нет столбца «stream» (его столбцы: {{columns}}). Назовите столбец с uid «stream» или вставьте по одному uid на строку.',
     batchNoStreams: 'В списке нет ни одного uid потока. Вставьте по одному uid на строку или CSV со столбцом «stream».',
-    batchTooMany: 'Потоков в списке: {{total}}; в один пакет помещается не больше {{max}}. Разделите список.',
+    batchTooMany: 'Потоков в списке: {{total, number}}; в один пакет помещается не больше {{max, number}}. Разделите список.',
     batchBadLines_one: '{{count}} строка — не uid потока: строка {{list}}. В uid нет пробелов, и он не длиннее 256 символов.',
     batchBadLines_few: '{{count}} строки — не uid потока: строки {{list}}. В uid нет пробелов, и он не длиннее 256 символов.',
     batchBadLines_many: '{{count}} строк — не uid потока: строки {{list}}. В uid нет пробелов, и он не длиннее 256 символов.',
