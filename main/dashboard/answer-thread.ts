@@ -8,8 +8,11 @@ import type { AnswerReply, AnswerRequest, AnswerValues } from './answer-messages
  */
 export interface AnswerThread {
   ask<K extends AnswerRequest['kind']>(request: Extract<AnswerRequest, { kind: K }>, transfer?: ArrayBuffer[]): Promise<AnswerValues[K]>;
-  /** Hands an answer's bytes over to be opened: transferred, not copied; main no longer holds them. */
-  open(body: BodyBytes, viewKey: string | null): Promise<AnswerValues['open']>;
+  /**
+   * Hands an answer's bytes over to be opened: transferred, not copied; main no longer holds them. The views in
+   * `replaces` are let go first, before the parse.
+   */
+  open(body: BodyBytes, viewKey: string | null, replaces?: readonly string[]): Promise<AnswerValues['open']>;
   close(): Promise<void>;
 }
 
@@ -76,8 +79,8 @@ export function startAnswerThread(databaseFile: string | null): AnswerThread {
 
   return {
     ask,
-    open(body, viewKey) {
-      return ask({ kind: 'open', bytes: body.bytes, length: body.length, viewKey }, [body.bytes]);
+    open(body, viewKey, replaces = []) {
+      return ask({ kind: 'open', bytes: body.bytes, length: body.length, viewKey, replaces: [...replaces] }, [body.bytes]);
     },
     async close() {
       const thread = worker;

@@ -11,7 +11,8 @@ export const KEPT_SERVER_VIEWS = 6;
 
 /**
  * One server's dashboard as the page gets it, and the media-servers table's windows after it. The rows stay in the
- * answer thread under a view key; a newer answer of the same profile and period replaces its own, and only the
+ * answer thread under a view key; a newer answer of the same profile and period replaces its own (the older rows are let go as soon as the newer
+ * answer's bytes have arrived, so a refresh never holds two copies), and only the
  * newest few views are kept.
  */
 export interface ServerViews {
@@ -36,8 +37,10 @@ export function createServerViews(loader: DashboardLoader, thread: AnswerThread)
       const slot = `${profile.id}\n${periodKey(period)}`;
       generation += 1;
       const viewKey = `${slot}\n${generation}`;
-      const loaded = await loader.load(profile, period, { viewKey, keep: true }, signal);
-      drop([...kept].filter(([, keptSlot]) => keptSlot === slot).map(([key]) => key));
+      const older = () => [...kept].filter(([, keptSlot]) => keptSlot === slot).map(([key]) => key);
+      // The thread lets the older rows go when the new answer's bytes arrive, not after the new rows are kept.
+      const loaded = await loader.load(profile, period, { viewKey, keep: true, replaces: older() }, signal);
+      drop(older());
       kept.set(viewKey, slot);
       drop([...kept.keys()].slice(0, Math.max(0, kept.size - KEPT_SERVER_VIEWS)));
       const { dashboard, first } = loaded.summary;
