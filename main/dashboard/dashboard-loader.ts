@@ -26,10 +26,15 @@ export interface DashboardLoader {
 
 type Connections = Pick<AppConnections, 'forProfile'>;
 
-/** Where the thread keeps the answer's rows; `keep: false` lets them go once the answer is saved (a fleet tile). */
+/**
+ * Where the thread keeps the answer's rows; `keep: false` lets them go once the answer is saved (a fleet tile).
+ * `replaces`: older views of the same profile and period, let go in the thread as soon as the new answer's bytes
+ * have arrived, before they are parsed.
+ */
 export interface ViewChoice {
   viewKey: string;
   keep: boolean;
+  replaces?: readonly string[];
 }
 
 export function createDashboardLoader(connections: Connections, thread: AnswerThread): DashboardLoader {
@@ -78,7 +83,7 @@ export function createDashboardLoader(connections: Connections, thread: AnswerTh
       try {
         const { client } = await connections.forProfile(profile.id);
         const answer = await client.fetchDashboard(periodQuery(period), signal ? { signal } : {});
-        const opened = await thread.open(answer, view.viewKey);
+        const opened = await thread.open(answer, view.viewKey, view.replaces);
         if (!opened.ok) throw answer.refuse(opened.problem);
         const fetchedAt = new Date().toISOString();
         save(profile.id, key, fetchedAt, view);

@@ -71,6 +71,21 @@ describe('the dashboard answer thread', () => {
     expect(saved).toEqual({ summary: null, warning: 'a saved dashboard no longer matches the answer shape and was ignored' });
   });
 
+  it('lets the views a new answer replaces go before it is parsed, even when the new answer is refused', async () => {
+    const query = { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' as const } };
+    await thread.open(bytesOf(JSON.stringify(answer)), 'older');
+    await thread.open(bytesOf(JSON.stringify(answer)), 'other');
+    const refused = await thread.open(bytesOf('{"users": {}}'), 'newer', ['older']);
+    expect(refused.ok).toBe(false);
+    // Never two copies of one view: the older rows were let go when the new bytes arrived; other views stay.
+    expect(await thread.ask({ kind: 'window', viewKey: 'older', query })).toBeNull();
+    expect((await thread.ask({ kind: 'window', viewKey: 'other', query }))?.total).toBe(200);
+    const opened = await thread.open(bytesOf(JSON.stringify(answer)), 'newest', ['other']);
+    expect(opened.ok).toBe(true);
+    expect(await thread.ask({ kind: 'window', viewKey: 'other', query })).toBeNull();
+    expect((await thread.ask({ kind: 'window', viewKey: 'newest', query }))?.rows).toHaveLength(1);
+  });
+
   it('once closed, answers a call still waiting with a failure instead of leaving it hanging', async () => {
     const other = startAnswerThread(null);
     const outcome = expect(other.open(bytesOf(JSON.stringify(answer)), 'x')).rejects.toThrow(/closed/);

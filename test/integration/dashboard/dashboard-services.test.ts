@@ -108,6 +108,21 @@ describe('the server views', () => {
     expect(gone).toMatchObject({ kind: 'NotFound', message: 'This list of media servers is no longer kept. Refresh the dashboard.' });
   });
 
+  it('keeps older views only within a budget of rows: a large platform\'s older period is let go, the newest kept', async () => {
+    const budgeted = createServerViews(loader, thread, 500);
+    const day = (n: number): Period => ({ preset: 'custom', from: `2025-02-0${n}`, to: `2025-02-0${n}`, timezone: 'Europe/Riga' });
+    const first = await budgeted.get(profile, day(1), undefined);
+    const second = await budgeted.get(profile, day(2), undefined);
+    // 300 + 300 rows are over 500: the older view goes, although far fewer than the newest six views are kept.
+    const gone = await failureOf(budgeted.window({ viewKey: first.servers.viewKey, offset: 0, limit: 10, sort: null, filter: all }));
+    expect(gone).toMatchObject({ kind: 'NotFound', message: 'This list of media servers is no longer kept. Refresh the dashboard.' });
+    expect((await budgeted.window({ viewKey: second.servers.viewKey, offset: 0, limit: 10, sort: null, filter: all })).rows).toHaveLength(10);
+    // A view larger than the whole budget is still kept when it is the newest.
+    const tight = createServerViews(loader, thread, 100);
+    const only = await tight.get(profile, day(3), undefined);
+    expect((await tight.window({ viewKey: only.servers.viewKey, offset: 290, limit: 20, sort: null, filter: all })).rows).toHaveLength(10);
+  });
+
   it('lets a deleted profile\'s views go', async () => {
     const view = await views.get(profile, week, undefined);
     views.forget(profile.id);
