@@ -51,7 +51,7 @@ describe('secret scrubbing at the boundary', () => {
     registerSecret(long);
     expect(scrubText(`x${odd}y`)).toBe('x[redacted]y');
     expect(scrubText('k.e*y+(1)[2]{3}|^$\\/')).toBe('k.e*y+(1)[2]{3}|^$\\/');
-    const rows = Array.from({ length: 50 }, (_, i) => ({ index: i, state: 'ok', token: `t-${i}`, error: null, rev: i }));
+    const rows = Array.from({ length: 50 }, (_, i) => ({ index: i, state: 'ok', token: `t-${i}`, error: null as string | null, rev: i }));
     rows[20]!.token = secret;
     rows[30]!.error = `server said ${long}`;
     (rows[40] as Record<string, unknown>)[odd] = 1;
