@@ -11,6 +11,12 @@ let shortest = Number.POSITIVE_INFINITY;
 /** Secrets shorter than this are not masked: "abc" would mangle ordinary words. Real tokens are far longer. */
 const MIN_SECRET_LENGTH = 4;
 const MASK = '[redacted]';
+/**
+ * All registered secrets as one pattern: a single pass of the regular expression engine over a string tests it for
+ * every secret at once, several times faster than one `includes` per secret (a batch's answers and pushes carry a
+ * token of a hundred characters or more on each of their thousands of rows).
+ */
+let anySecret: RegExp | null = null;
 /** The value of a `token` query parameter, as the platform's query token style sends it. */
 const QUERY_TOKEN = /([?&](?:access_)?token=)[^&#\s"'<>]+/gi;
 
@@ -19,12 +25,16 @@ export function registerSecret(secret: string): void {
   if (!secret || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
   secrets.add(secret);
   shortest = Math.min(shortest, secret.length);
+  anySecret = new RegExp([...secrets].map(literal).join('|'));
+}
+
+/** A pattern that matches `text` itself and nothing else. */
+function literal(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
 function hasSecret(text: string): boolean {
-  if (text.length < shortest) return false;
-  for (const secret of secrets) if (text.includes(secret)) return true;
-  return false;
+  return text.length >= shortest && anySecret !== null && anySecret.test(text);
 }
 
 function maskSecrets(text: string): string {
@@ -39,6 +49,14 @@ export function scrubText(text: string): string {
   return masked.replace(QUERY_TOKEN, `$1${MASK}`);
 }
 
+/** The shortest text the `?token=` pattern can match (`?token=` and one character). */
+const SHORTEST_QUERY_TOKEN = 8;
+
+/** A string with every registered secret masked, and nothing else changed (a `?token=` value stays). */
+function maskText(text: string): string {
+  return hasSecret(text) ? maskSecrets(text) : text;
+}
+
 /**
  * A copy of a JSON-like value with every string scrubbed; the value itself when nothing needed masking (answers of
  * thousands of rows cost a scan, not a copy). With `queryTokens: false` only registered secrets are masked: a value
@@ -47,11 +65,10 @@ export function scrubText(text: string): string {
 export function scrubValue<T>(value: T, options: { queryTokens?: boolean } = {}): T {
   const queryTokens = options.queryTokens ?? true;
   if (!queryTokens && secrets.size === 0) return value;
-  const text = (s: string): string => {
-    if (queryTokens) return scrubText(s);
-    return hasSecret(s) ? maskSecrets(s) : s;
-  };
-  return walk(value, text) as T;
+  // Strings shorter than anything there is to mask are passed over where they are met, without a call: most of an
+  // answer's keys and values are (a batch's rows are nine short keys and a few short values each).
+  const shortestMasked = queryTokens ? Math.min(shortest, SHORTEST_QUERY_TOKEN) : shortest;
+  return walk(value, queryTokens ? scrubText : maskText, shortestMasked) as T;
 }
 
 /**
@@ -66,15 +83,16 @@ function isContainer(value: unknown): value is Container {
   return value !== null && typeof value === 'object';
 }
 
-function walk(value: unknown, text: (s: string) => string, depth = 0): unknown {
-  if (typeof value === 'string') return text(value);
+function walk(value: unknown, text: (s: string) => string, shortestMasked: number, depth = 0): unknown {
+  if (typeof value === 'string') return value.length < shortestMasked ? value : text(value);
   if (!isContainer(value)) return value;
   if (depth >= RECURSION_LIMIT) return walkWithoutRecursion(value, text);
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const next = walk(value[i], text, depth + 1);
-      if (next !== value[i]) (copy ??= value.slice())[i] = next;
+      const item: unknown = value[i];
+      const next = typeof item === 'string' && item.length < shortestMasked ? item : walk(item, text, shortestMasked, depth + 1);
+      if (next !== item) (copy ??= value.slice())[i] = next;
     }
     return copy ?? value;
   }
@@ -84,8 +102,12 @@ function walk(value: unknown, text: (s: string) => string, depth = 0): unknown {
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const item = value[key];
-    const cleanKey = text(key);
-    const next = walk(item, text, depth + 1);
+    const cleanKey = key.length < shortestMasked ? key : text(key);
+    // Members that cannot hold a secret (short strings, numbers, null) are settled here, without a call.
+    const next =
+      item === null || typeof item === 'number' || typeof item === 'boolean' || (typeof item === 'string' && item.length < shortestMasked)
+        ? item
+        : walk(item, text, shortestMasked, depth + 1);
     if (next !== item || cleanKey !== key) {
       copy ??= { ...value };
       if (cleanKey !== key) delete copy[key];

@@ -43,6 +43,31 @@ describe('secret scrubbing at the boundary', () => {
     expect(ok).toEqual({ ok: true, value: { playbackUrl: 'https://h/live/s?token=st_stream_token', leaked: '[redacted]' } });
   });
 
+  it('masks every registered secret, whatever characters it holds, wherever it sits in a value', () => {
+    // A second and third secret: one made of characters that mean something in a pattern, one longer than the first.
+    const odd = 'k.e*y+(1)[2]{3}|^$\\/?';
+    const long = `vault-data-key-${'z'.repeat(40)}`;
+    registerSecret(odd);
+    registerSecret(long);
+    expect(scrubText(`x${odd}y`)).toBe('x[redacted]y');
+    expect(scrubText('k.e*y+(1)[2]{3}|^$\\/')).toBe('k.e*y+(1)[2]{3}|^$\\/');
+    const rows = Array.from({ length: 50 }, (_, i) => ({ index: i, state: 'ok', token: `t-${i}`, error: null as string | null, rev: i }));
+    rows[20]!.token = secret;
+    rows[30]!.error = `server said ${long}`;
+    (rows[40] as Record<string, unknown>)[odd] = 1;
+    const answer = { id: 'b1', counts: { ok: 50 }, rows };
+    const scrubbed = scrubValue(answer, { queryTokens: false });
+    const text = JSON.stringify(scrubbed);
+    for (const s of [secret, odd, long]) expect(text).not.toContain(JSON.stringify(s).slice(1, -1));
+    expect(scrubbed.rows[20]!.token).toBe('[redacted]');
+    expect(scrubbed.rows[30]!.error).toBe('server said [redacted]');
+    expect(scrubbed.rows[10]).toBe(rows[10]);
+    // A string exactly a secret, and short keys and values beside it, in an array.
+    expect(scrubValue(['ok', 7, null, secret], { queryTokens: false })).toEqual(['ok', 7, null, '[redacted]']);
+    // Short `?token=` values are still masked in failures, where every string is scrubbed.
+    expect(scrubValue({ u: '?token=a' })).toEqual({ u: '?token=[redacted]' });
+  });
+
   it('the log masks registered secrets and ?token= values', () => {
     const lines: string[] = [];
     log.setSink((line) => lines.push(line));
