@@ -34,13 +34,13 @@ test.describe('alert states', () => {
     await page.getByRole('button', { name: 'Save and start' }).click();
 
     const states = page.getByTestId('alert-states');
-    await expect(states.getByTestId('alert-state').filter({ hasText: String(full) })).toContainText('Pending');
+    await expect(states.getByRole('row').filter({ hasText: String(full) })).toContainText('Pending');
     await page.getByRole('button', { name: 'Poll now' }).click();
-    const firing = states.getByTestId('alert-state').filter({ hasText: String(full) });
+    const firing = states.getByRole('row').filter({ hasText: String(full) });
     await expect(firing).toContainText('Firing');
     await expect(firing).toContainText('since');
     await page.getByRole('button', { name: 'Poll now' }).click();
-    await expect(states.getByTestId('alert-state').filter({ hasText: String(silent) })).toContainText('No data');
+    await expect(states.getByRole('row').filter({ hasText: String(silent) })).toContainText('No data');
 
     await firing.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByLabel('Note for the next operator').fill('Disk swap booked for Tuesday');
@@ -100,7 +100,7 @@ test.describe('alert states', () => {
     await page.getByLabel('Percent').fill('95');
     await page.getByRole('button', { name: 'Save and start' }).click();
     await page.getByRole('button', { name: 'Poll now' }).click();
-    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+    await expect(page.getByTestId('alert-states').getByRole('row').nth(1)).toContainText('Firing');
 
     await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotes: Array<{ body: string }> }).shownNotes.length)).toBe(1);
     const note = await page.evaluate(() => (window as unknown as { shownNotes: Array<{ title: string; body: string; tag: string }> }).shownNotes[0]);
@@ -110,6 +110,6 @@ test.describe('alert states', () => {
     await page.getByRole('tab', { name: 'Device' }).click();
     await page.evaluate(() => (window as unknown as { shownNotes: Array<{ click: () => void }> }).shownNotes[0]!.click());
     await expect(page.getByRole('tab', { name: 'Watch lists' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+    await expect(page.getByTestId('alert-states').getByRole('row').nth(1)).toContainText('Firing');
   });
 });
