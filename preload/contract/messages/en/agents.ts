@@ -291,6 +291,7 @@ export const agents = {
     acknowledge: 'Acknowledge',
     note: 'Note for the next operator',
     acknowledged: 'Acknowledged {{time}}: {{note}}',
+    acknowledgedNote: 'Acknowledged: {{note}}',
     snooze: 'Snooze 1 h',
     unsnooze: 'End snooze',
     snoozed: 'Snoozed until {{time}}',

@@ -317,6 +317,7 @@ export const agents: MessagesOf<typeof en> = {
     acknowledge: 'Подтвердить',
     note: 'Заметка для следующего оператора',
     acknowledged: 'Подтверждено {{time}}: {{note}}',
+    acknowledgedNote: 'Подтверждено: {{note}}',
     snooze: 'Отложить на 1 ч',
     unsnooze: 'Не откладывать',
     snoozed: 'Отложено до {{time}}',
