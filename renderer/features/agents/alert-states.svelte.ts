@@ -54,12 +54,16 @@ export class AlertStates {
   /** Opens the current list's window and re-reads it on every change main announces; returns the unsubscribe. */
   connect(): () => void {
     void this.load();
-    const off = this.api.on('watch.alertStates', ({ listIds }) => {
-      const id = this.listId();
-      if (id && listIds.includes(id)) void this.#reread?.();
-    });
+    const offs = [
+      this.api.on('watch.alertStates', ({ listIds }) => {
+        const id = this.listId();
+        if (id && listIds.includes(id)) void this.#reread?.();
+      }),
+      // A page that fell behind the event stream (the web host) may have missed announcements: the window is read once.
+      this.api.on('events.resync', () => void this.#reread?.()),
+    ];
     return () => {
-      off();
+      for (const off of offs) off();
       this.rows?.dispose();
     };
   }

@@ -148,6 +148,22 @@ describe.skipIf(!hasDbus)('AlertStates and DeviceHistoryState over the real main
     disconnect();
   }, 60_000);
 
+  it('a page that fell behind the event stream reads its window once more, and catches up', async () => {
+    // The page's api, deaf to the announcements of alert states (as a page whose event stream dropped them).
+    const on = ((name, handler) => (name === 'watch.alertStates' ? () => undefined : page.api.on(name, handler))) as Bridge['on'];
+    const states = new AlertStates({ ...page.api, on }, () => listId, download);
+    const disconnect = states.connect();
+    await until(() => states.rows?.answer !== null, 'the first window');
+    await page.api.agents.watchPollNow({ id: listId });
+    await page.api.agents.alertStates({ listId });
+    expect(states.states).toEqual([]);
+
+    page.registryApp.app.services.events.emit('events.resync', { dropped: 12 });
+    await until(() => states.states.length === 3, 'the states after the resync');
+    expect(states.states.every((s) => s.state === 'pending')).toBe(true);
+    disconnect();
+  });
+
   it('a device’s history: what polling recorded, and its CSV', async () => {
     page.sim.agents.update(Number(ids[0]), { is_online: true });
     await page.api.agents.watchPollNow({ id: listId });
