@@ -1,4 +1,5 @@
 import type { WatchRow } from '../../preload/contract/agents';
+import { orderedIndices, type SortValue } from '../shared/ordered-indices';
 import { rowMatches, type WatchSort, type WatchSortColumn, type WatchWindow, type WatchWindowQuery } from '../../preload/contract/agents-watch';
 
 /**
@@ -12,10 +13,8 @@ export interface WatchRowWindows {
   window(query: Omit<WatchWindowQuery, 'listId'>): Omit<WatchWindow, 'listId'>;
 }
 
-type Value = string | number | null;
-
 /** The value a column sorts by, the same the page's column shows and sorted by when it held every row. */
-function valueOf(column: WatchSortColumn, row: WatchRow): Value {
+function valueOf(column: WatchSortColumn, row: WatchRow): SortValue {
   switch (column) {
     case 'id':
       return Number(row.deviceId);
@@ -36,34 +35,10 @@ function valueOf(column: WatchSortColumn, row: WatchRow): Value {
   }
 }
 
-const isEmpty = (value: Value) => value === null || value === '' || (typeof value === 'number' && Number.isNaN(value));
-
-/** Made on the first text sort; numeric, so "cam-2" comes before "cam-10", and case and accents do not count. */
-let collator: Intl.Collator | null = null;
-
-function compare(a: Value, b: Value): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-  return collator.compare(String(a), String(b));
-}
-
-/**
- * Row indices in the asked order: stable (equal values keep the list's order in both directions, as the page's table
- * sorted), rows without a value last in both directions.
- */
+/** Row indices in the asked order (see orderedIndices). */
 function ordered(rows: readonly WatchRow[], indices: number[], sort: WatchSort): number[] {
   if (!sort) return indices;
-  const values = new Map<number, Value>();
-  const withValue: number[] = [];
-  const empty: number[] = [];
-  for (const index of indices) {
-    const value = valueOf(sort.column, rows[index]!);
-    values.set(index, value);
-    (isEmpty(value) ? empty : withValue).push(index);
-  }
-  const sign = sort.direction === 'ascending' ? 1 : -1;
-  withValue.sort((a, b) => sign * compare(values.get(a)!, values.get(b)!) || a - b);
-  return [...withValue, ...empty];
+  return orderedIndices(indices, (index) => valueOf(sort.column, rows[index]!), sort.direction);
 }
 
 /** Windows over the rows `current()` answers (read again after `invalidate`). */

@@ -3,6 +3,7 @@ import type { HandlersFor } from '../app/feature';
 import type { AppServices } from '../app/services';
 import { createAlertHistoryRepository } from '../storage/repositories/alert-history-repository';
 import { createAlertService, type AlertService } from './alert-service';
+import { alertStatesWindow } from './alert-states-window';
 import { createDeviceHistory, type DeviceHistoryService } from './device-history';
 import { historyCsv } from './transition-csv';
 
@@ -51,6 +52,7 @@ export function createAlertsPart(services: AppServices, options: AlertsPartOptio
     history,
     handlers: {
       'agents.alertStates': ({ listId }) => alerts.states(listId),
+      'agents.alertStatesWindow': ({ listId, ...query }) => alertStatesWindow(alerts.states(listId), query),
       'agents.alertAcknowledge': ({ listId, deviceId, ruleId, note }) => alerts.acknowledge(listId, deviceId, ruleId, note),
       'agents.alertSnooze': ({ listId, deviceId, ruleId, until }) => alerts.snooze(listId, deviceId, ruleId, until),
       'agents.deviceMute': ({ listId, deviceId, muted }) => alerts.mute(listId, deviceId, muted),

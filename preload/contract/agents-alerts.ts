@@ -66,11 +66,46 @@ const listId = z.string().min(1);
 const deviceId = deviceIdSchema;
 const ruleId = z.string().trim().min(1).max(64);
 const alertKey = z.object({ listId, deviceId, ruleId });
+/** The most alert states one window call returns: a screenful plus a margin, never the whole list. */
+export const ALERT_STATES_WINDOW_MAX = 500;
+
+/** The columns the alert states table sorts by (the page's column ids). */
+export const alertStateSortColumns = ['state', 'device', 'rule', 'since'] as const;
+export type AlertStateSortColumn = (typeof alertStateSortColumns)[number];
+
+export const alertStateSortSchema = z
+  .object({ column: z.enum(alertStateSortColumns), direction: z.enum(['ascending', 'descending']) })
+  .nullable();
+export type AlertStateSort = z.infer<typeof alertStateSortSchema>;
+
+export const alertStatesWindowQuerySchema = z.object({
+  listId,
+  offset: z.int().min(0),
+  limit: z.int().min(0).max(ALERT_STATES_WINDOW_MAX),
+  /** null: the newest state first. */
+  sort: alertStateSortSchema,
+  /** Matched against the device number, the rule's id and the state's name (case does not matter). */
+  filter: z.string().max(200),
+});
+export type AlertStatesWindowQuery = z.infer<typeof alertStatesWindowQuerySchema>;
+
+/** One window of a list's alert states: `rows` are the matching states from `offset` on, in the asked order. */
+export interface AlertStatesWindow {
+  /** Every alert state the list has (Normal ones are listed only while silenced). */
+  total: number;
+  /** Those the filter keeps. */
+  matched: number;
+  offset: number;
+  rows: AlertStateView[];
+}
+
 const logFilter = z.object({ listId, deviceId: deviceId.optional(), ruleId: ruleId.optional() });
 
 /** Alert states, silences, the transition log and device history (spread into agentsChannels). */
 export const alertChannels = {
+  /** Every alert state of a list at once (tools and tests); the screen reads windows with alertStatesWindow. */
   'agents.alertStates': channel<AlertStateView[]>()(z.object({ listId })),
+  'agents.alertStatesWindow': channel<AlertStatesWindow>()(alertStatesWindowQuerySchema),
   'agents.alertAcknowledge': channel<AlertStateView[]>()(alertKey.extend({ note: acknowledgeNoteSchema })),
   /** `until` in ms since the epoch; null ends the snooze. */
   'agents.alertSnooze': channel<AlertStateView[]>()(alertKey.extend({ until: z.number().int().positive().nullable() })),
@@ -83,7 +118,7 @@ export const alertChannels = {
 };
 
 export const alertEvents = {
-  /** Alert states of a list changed (written to disk): re-read them with agents.alertStates. */
+  /** Alert states of a list changed (written to disk): re-read the window in view with agents.alertStatesWindow. */
   'watch.alertStates': event<{ listIds: string[] }>(),
   /**
    * A grouped alert notification, for the browser page to show with the Notification API (the desktop app shows it as

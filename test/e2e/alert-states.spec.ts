@@ -34,13 +34,13 @@ test.describe('alert states', () => {
     await page.getByRole('button', { name: 'Save and start' }).click();
 
     const states = page.getByTestId('alert-states');
-    await expect(states.getByTestId('alert-state').filter({ hasText: String(full) })).toContainText('Pending');
+    await expect(states.getByRole('row').filter({ hasText: String(full) })).toContainText('Pending');
     await page.getByRole('button', { name: 'Poll now' }).click();
-    const firing = states.getByTestId('alert-state').filter({ hasText: String(full) });
+    const firing = states.getByRole('row').filter({ hasText: String(full) });
     await expect(firing).toContainText('Firing');
     await expect(firing).toContainText('since');
     await page.getByRole('button', { name: 'Poll now' }).click();
-    await expect(states.getByTestId('alert-state').filter({ hasText: String(silent) })).toContainText('No data');
+    await expect(states.getByRole('row').filter({ hasText: String(silent) })).toContainText('No data');
 
     await firing.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByLabel('Note for the next operator').fill('Disk swap booked for Tuesday');
@@ -100,7 +100,7 @@ test.describe('alert states', () => {
     await page.getByLabel('Percent').fill('95');
     await page.getByRole('button', { name: 'Save and start' }).click();
     await page.getByRole('button', { name: 'Poll now' }).click();
-    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+    await expect(page.getByTestId('alert-states').getByRole('row').nth(1)).toContainText('Firing');
 
     await expect.poll(() => page.evaluate(() => (window as unknown as { shownNotes: Array<{ body: string }> }).shownNotes.length)).toBe(1);
     const note = await page.evaluate(() => (window as unknown as { shownNotes: Array<{ title: string; body: string; tag: string }> }).shownNotes[0]);
@@ -110,6 +110,48 @@ test.describe('alert states', () => {
     await page.getByRole('tab', { name: 'Device' }).click();
     await page.evaluate(() => (window as unknown as { shownNotes: Array<{ click: () => void }> }).shownNotes[0]!.click());
     await expect(page.getByRole('tab', { name: 'Watch lists' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByTestId('alert-state').first()).toContainText('Firing');
+    await expect(page.getByTestId('alert-states').getByRole('row').nth(1)).toContainText('Firing');
+  });
+
+  test('with 1,500 alert states the panel holds the rows in view, sorts in main and scrolls to the last state', async ({ page, console }) => {
+    test.setTimeout(120_000);
+    const simulator = sim(console.app);
+    simulator.agents.add(1500 - simulator.state.agents.size);
+    const ids = [...simulator.state.agents.keys()];
+    for (const id of ids) simulator.agents.update(id, { storage_percent: 97, is_online: true });
+
+    await console.open(page, 'agents');
+    await page.getByRole('tab', { name: 'Watch lists' }).click();
+    await page.getByRole('button', { name: 'New watch list' }).click();
+    await page.getByLabel('Name').fill('Fleet');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'fleet.csv', mimeType: 'text/csv', buffer: Buffer.from(ids.join('\n')) });
+    await page.getByLabel('Requests at a time').fill('32');
+    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Percent').fill('95');
+    await page.getByRole('button', { name: 'Save and start' }).click();
+
+    // Every device read (a demo device or two may not report its storage: no state for those).
+    await expect(page.getByTestId('watch-summary')).toContainText(/ · 0 waiting/, { timeout: 60_000 });
+    const shown = page.getByTestId('alert-states-shown');
+    await expect(shown).toHaveText(/^1,[45]\d\d of 1,[45]\d\d alert states$/);
+    const count = Number((await shown.textContent())!.split(' of ')[0]!.replace(',', ''));
+    expect(count).toBeGreaterThan(1400);
+    const table = page.getByRole('region', { name: 'Alert states of Fleet' });
+    // 1,500 rows tall, but only the rows in view (and a few around them) are in the page.
+    expect(await table.locator('tbody tr:not(.spacer)').count()).toBeLessThan(60);
+
+    // Sorted by device number in main: the first row is the lowest number, the last (scrolled to) the highest.
+    await table.getByRole('columnheader', { name: 'Device' }).getByRole('button').click();
+    const first = table.getByRole('row').nth(1);
+    await expect(first).toHaveAttribute('aria-rowindex', '2');
+    const lowest = Number(await first.getByRole('button').first().textContent());
+    expect(lowest).toBeLessThan(Math.min(...ids) + 10);
+    await table.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const last = table.locator(`tr[aria-rowindex="${count + 1}"]`);
+    await expect(last).toContainText('Pending');
+    expect(Number(await last.getByRole('button').first().textContent())).toBeGreaterThan(Math.max(...ids) - 10);
+    expect(await table.locator('tbody tr:not(.spacer)').count()).toBeLessThan(60);
+    await page.screenshot({ path: test.info().outputPath('alert-states-1500.png') });
   });
 });
