@@ -29,7 +29,7 @@ import {
   type UserBoundTokenRequest,
 } from '../../preload/contract/wire/platform';
 import { Transport, type AnswerProblem, type RetryPolicy } from './transport';
-import type { BodyBytes } from './raw-response';
+import type { BodyBytes, RawResponse } from './raw-response';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
@@ -153,25 +153,48 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const transport = new Transport(options);
   let rpcMethod: RpcMethod = options.rpcMethod ?? 'Auth.CreateApiToken';
 
-  async function callRpc(method: RpcMethod, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
+  /**
+   * One JSON-RPC call, answering its token. A promise chain, not an async function: this is the token desk's batch
+   * path, and each async layer costs a promise, a suspended frame and a turn of the microtask queue per token.
+   */
+  function callRpc(method: RpcMethod, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
     const body = { jsonrpc: '2.0', method, params, id: ++rpcIds };
-    const response = await transport.send({ method: 'POST', operation: 'streamToken', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method, body });
+    return transport.send({ method: 'POST', operation: 'streamToken', path: '/api/', auth: 'header-or-query', signal, rpcMethod: method, body }).then(tokenOf);
+  }
+
+  function tokenOf(response: RawResponse): string {
     transport.assertStatus(response, [200]);
     const json = transport.json(response);
     // JSON-RPC servers may also report errors with status 200.
     const rpcError = json !== null && typeof json === 'object' ? rpcFailure(response.ctx, response.status, json) : undefined;
     if (rpcError) throw response.redact(rpcError);
     // The common answer, a bare string, skips the schema: this is the token desk's batch path.
-    let token: string;
-    if (typeof json === 'string' && json !== '') token = json;
-    else {
-      const parsed = streamTokenResponseSchema.safeParse(json);
-      if (!parsed.success) throw response.redact(badShape(response.ctx, response.status, parsed.error));
-      token = typeof parsed.data === 'string' ? parsed.data : parsed.data.result;
-    }
+    if (typeof json === 'string' && json !== '') return json;
+    const parsed = streamTokenResponseSchema.safeParse(json);
+    if (!parsed.success) throw response.redact(badShape(response.ctx, response.status, parsed.error));
     // Stream tokens are the desk's product and are shown to people; they are not added to the log's redaction list
     // (which would grow by one entry per token issued). Only API access tokens are redacted.
-    return token;
+    return typeof parsed.data === 'string' ? parsed.data : parsed.data.result;
+  }
+
+  /**
+   * After `Auth.CreateApiToken` failed with `error`: when the server does not know that name (-32601), the same call
+   * again with the name the spec titles the operation, which some servers may only know.
+   */
+  async function withAccessTokenMethod(error: unknown, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<string> {
+    if (rpcCodeOf(error) !== -32601) throw error;
+    try {
+      const token = await callRpc('Auth.CreateAccessToken', params, signal);
+      learnAccessTokenMethod();
+      return token;
+    } catch (second) {
+      const secondCode = rpcCodeOf(second);
+      if (secondCode === undefined || secondCode === -32601) throw error;
+      // The server knows the second name and refused this request for its own reason (e.g. no such stream):
+      // that reason is the one to show, and the name is the one to use from now on.
+      learnAccessTokenMethod();
+      throw second;
+    }
   }
 
   /** Switches to Auth.CreateAccessToken once; the calls that were already in flight when it switched change nothing. */
@@ -191,31 +214,19 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       return transport.pool;
     },
 
-    async createStreamToken(input, { signal } = {}) {
-      // The window is sent only when given (added, not trimmed with `delete`, which makes a slow dictionary object).
-      const { from, to, ...wire }: Record<string, unknown> = validate(streamTokenParamsCheck(), input, 'invalidTokenSettings');
-      if (from !== undefined) wire.from = from;
-      if (to !== undefined) wire.to = to;
+    createStreamToken(input, options) {
+      let params: Record<string, unknown>;
+      try {
+        // Sent as the schema returns it: an absent window (`from`, `to` undefined) is left out of the JSON text.
+        params = validate(streamTokenParamsCheck(), input, 'invalidTokenSettings');
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      const signal = options?.signal;
       // The method this call is sent with: concurrent calls may see the shared one switch while they are in flight.
       const method = rpcMethod;
-      try {
-        return await callRpc(method, wire, signal);
-      } catch (error) {
-        if (!(method === 'Auth.CreateApiToken' && rpcCodeOf(error) === -32601)) throw error;
-        // The spec titles the operation Auth.CreateAccessToken; some servers may only know that name.
-        try {
-          const token = await callRpc('Auth.CreateAccessToken', wire, signal);
-          learnAccessTokenMethod();
-          return token;
-        } catch (second) {
-          const secondCode = rpcCodeOf(second);
-          if (secondCode === undefined || secondCode === -32601) throw error;
-          // The server knows the second name and refused this request for its own reason (e.g. no such stream):
-          // that reason is the one to show, and the name is the one to use from now on.
-          learnAccessTokenMethod();
-          throw second;
-        }
-      }
+      const sent = callRpc(method, params, signal);
+      return method === 'Auth.CreateApiToken' ? sent.catch((error: unknown) => withAccessTokenMethod(error, params, signal)) : sent;
     },
 
     async obtainApiToken(input, { signal } = {}) {

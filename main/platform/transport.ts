@@ -168,7 +168,16 @@ export class Transport {
   private async exchange(spec: RequestSpec): Promise<RawResponse> {
     const ctx = this.context(spec);
     if (spec.signal?.aborted) throw cancelled(ctx);
-    const token = await this.tokenFor(spec.auth);
+    // Read here, not in an async helper: one suspended frame and one promise per call less on the batch path.
+    let stored: string | null = null;
+    if (spec.auth !== 'none') {
+      try {
+        stored = await this.options.getToken();
+      } catch (error) {
+        throw this.unreadable(error);
+      }
+    }
+    const token = spec.auth === 'none' ? null : this.tokenFor(spec.auth, stored);
     // Aborted while the token was read: nothing is sent.
     if (spec.signal?.aborted) throw cancelled(ctx);
 
@@ -248,20 +257,18 @@ export class Transport {
     return ctx;
   }
 
-  /** The token the call carries: null for 'none', and for 'if-stored' when none is stored. */
-  private async tokenFor(auth: AuthMode): Promise<string | null> {
-    if (auth === 'none') return null;
-    let token: string | null;
-    try {
-      token = await this.options.getToken();
-    } catch (error) {
-      // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: those pass on as they are.
-      const failure = isAppFailure(error)
-        ? error
-        : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), { details: error instanceof Error ? error.message : String(error) });
-      tokenReadFailures.add(failure);
-      throw failure;
-    }
+  /** The failure to read the stored token, marked: nothing was sent. */
+  private unreadable(error: unknown): AppFailure {
+    // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: those pass on as they are.
+    const failure = isAppFailure(error)
+      ? error
+      : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), { details: error instanceof Error ? error.message : String(error) });
+    tokenReadFailures.add(failure);
+    return failure;
+  }
+
+  /** The token the call carries, from the stored one: null for 'if-stored' when none is stored. */
+  private tokenFor(auth: Exclude<AuthMode, 'none'>, token: string | null): string | null {
     if (token) {
       // Registered once per token, not once per call (the log's list is a set; the check is the cheap part).
       if (token !== this.redactedToken) {
