@@ -67,8 +67,11 @@ test.describe('web host session', () => {
       expect(secondLog.filter((entry) => entry.path.startsWith('/ipc/') && entry.status === 200).length).toBeGreaterThan(0);
 
       // Opening the second console did not evict the first: it still calls, also after a reload.
+      const reloadedAt = console.requests.length;
       await page.reload();
       await expect(page.getByTestId('about-version')).toHaveText(/^Watchdesk /);
+      // The reloaded page's own idle-time warm-up call (with its secret) is made before the hostile page is judged.
+      await expect.poll(() => console.requests.slice(reloadedAt).some((entry) => entry.path === '/ipc/app.warmUp' && entry.status === 200)).toBe(true);
 
       // Another local page in the same browser gets nothing through.
       const before = console.requests.length;
