@@ -3,7 +3,7 @@ import { busiestServers, type ServerWindow, type ServerWindowQuery } from '../..
 import { MAX_JSON_DEPTH } from '../platform/answer-limits';
 import { compiledOnFirstUse } from '../platform/compiled-on-first-use';
 import { nestsDeeperThan } from '../platform/json-depth';
-import type { AnswerProblem } from '../platform/transport';
+import type { AnswerProblem } from '../platform/transport-spec';
 import { createServerRows, type ServerRows } from './server-window';
 
 /**

@@ -28,7 +28,8 @@ import {
   type TokenStyle,
   type UserBoundTokenRequest,
 } from '../../preload/contract/wire/platform';
-import { Transport, type AnswerProblem, type RetryPolicy } from './transport';
+import { Transport } from './transport';
+import type { AnswerProblem, RetryPolicy } from './transport-spec';
 import type { BodyBytes, RawResponse } from './raw-response';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';

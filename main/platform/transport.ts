@@ -3,14 +3,16 @@ import { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';
-import type { TlsTrust, TokenStyle } from '../../preload/contract/wire/platform';
+import type { TokenStyle } from '../../preload/contract/wire/platform';
 import type { AppErrorKind } from '../../preload/contract/app-error';
-import { answerLimits, MAX_JSON_DEPTH, type Operation } from './answer-limits';
+import { answerLimits, MAX_JSON_DEPTH } from './answer-limits';
 import { answerTooDeep, answerTooLarge, redirected, timedOutAfterTries } from './answer-failures';
 import { AnswerTooLarge, AttemptDeadline, boundedAnswers, type BoundedRequestOptions, type CallRecord } from './bounded-answer';
 import { badShape, cancelled, errorCode, failureFromStatus, failureFromTransportError, headerValue, htmlResponse, looksLikeHtml, messages, notJson, untrustedCertificate, type CallContext } from './errors';
 import { nestsDeeperThan } from './json-depth';
-import { RawResponse, scrubFailure, type BodyBytes } from './raw-response';
+import { RawResponse, scrubFailure } from './raw-response';
+import { bodyBytes, textHead } from './body-bytes';
+import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
 import { retryOptions } from './retry-policy';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
@@ -21,69 +23,8 @@ import { createConnector, inspectCertificate, isUntrustedCertificateCode } from 
  * whatever happened to a typed failure with the token masked.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
-
-export interface RetryPolicy {
-  /** Extra attempts after the first, for GET only. Default 2. */
-  maxRetries?: number;
-  /** First backoff step; doubles each retry, with full jitter. Default 250 ms. */
-  baseDelayMs?: number;
-}
-
-export interface TransportOptions {
-  baseUrl: string;
-  tokenStyle: TokenStyle;
-  getToken: () => Promise<string | null>;
-  tls?: TlsTrust;
-  /** Connect, headers and body timeouts (each). A whole attempt is cut at twice this plus a second. Default 15 s. */
-  timeoutMs?: number;
-  retry?: RetryPolicy;
-  /**
-   * Told after each call whether the server could be reached with the token (null) or not (the failure: no
-   * connection, a timeout, an untrusted certificate, a refused or missing token). Other answers (a 422, a 500)
-   * count as reached. Not told for the connection test's own requests, whose report says it all.
-   */
-  onReachability?: (failure: AppFailure | null) => void;
-}
-
 /** Kinds that say the server cannot be used from here at all, as opposed to refusing one request. */
 const unreachableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'TlsUntrusted', 'TlsPinMismatch', 'Unauthorized']);
-
-/** How a call carries the API token. */
-export type AuthMode =
-  | 'header-or-query' // the profile's style; fails with Unauthorized when no token is stored
-  | 'query' // always `?token=` (the user-bound token endpoint, as the spec shows it)
-  | 'if-stored' // the profile's style when a token is stored, none otherwise (the connection test)
-  | 'none';
-
-export interface RequestSpec {
-  method: HttpMethod;
-  /** Which operation this is: its answer is read up to that operation's size limit (answer-limits.ts). */
-  operation: Operation;
-  /** Path below the base URL, with any fixed query string, e.g. `/api/streams/x/?format=json&stream=x`. */
-  path: string;
-  query?: Record<string, string | undefined>;
-  body?: unknown;
-  /** The body already serialised as JSON (instead of `body`): a request sent again is not stringified again. */
-  json?: string | undefined;
-  auth: AuthMode;
-  signal?: AbortSignal | undefined;
-  notFound?: string;
-  forbidden?: string;
-  rpcMethod?: string;
-  /**
-   * A success answer's body is kept as bytes (`RawResponse.body`), unread, for a worker thread to parse: decoding and
-   * parsing 60 MB would hold main's event loop for a second. Other answers are read as text.
-   */
-  asBytes?: boolean;
-}
-
-/** Why a thread parsing an answer's bytes refused it (plain data: it crosses between threads). */
-export type AnswerProblem =
-  | { kind: 'tooDeep' }
-  /** Not JSON; `head` is the body's start, for the sentence's details. */
-  | { kind: 'notJson'; head: string }
-  | { kind: 'shape'; issues: z.core.$ZodIssue[] };
 
 /** Failures of reading the token, marked as they are thrown: nothing was sent for them. */
 const tokenReadFailures = new WeakSet<AppFailure>();
@@ -324,54 +265,6 @@ export class Transport {
     const certificate = await inspectCertificate(this.origin, { timeoutMs: this.timeoutMs }).catch(() => undefined);
     return untrustedCertificate(ctx, code, certificate);
   }
-}
-
-/** Bytes copied into one buffer per turn of the event loop: a 60 MB answer never holds it for long. */
-const SHARED_COPY_STEP = 8 * 1024 * 1024;
-
-/**
- * A body in one buffer of its own (to be handed to another thread). With a declared length (checked against the limit
- * before a byte was read) each chunk is copied in as it arrives; without one, the chunks are gathered and copied in a
- * step at a time at the end.
- */
-async function bodyBytes(body: AsyncIterable<Buffer>, declared: number): Promise<BodyBytes> {
-  if (Number.isSafeInteger(declared) && declared >= 0) {
-    const bytes = new ArrayBuffer(declared);
-    const into = new Uint8Array(bytes);
-    let length = 0;
-    for await (const chunk of body) {
-      // A server sending more than it declared: undici refuses that body itself; this only keeps the copy in bounds.
-      if (length + chunk.length > declared) throw new Error('answer longer than its declared length');
-      into.set(chunk, length);
-      length += chunk.length;
-    }
-    return { bytes, length };
-  }
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const bytes = new ArrayBuffer(length);
-  const into = new Uint8Array(bytes);
-  let at = 0;
-  let sinceYield = 0;
-  for (const chunk of chunks) {
-    into.set(chunk, at);
-    at += chunk.length;
-    sinceYield += chunk.length;
-    if (sinceYield >= SHARED_COPY_STEP) {
-      sinceYield = 0;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-  return { bytes, length };
-}
-
-/** The first kilobyte of a body as text: enough to tell an HTML page or an empty body from JSON. */
-function textHead(body: BodyBytes): string {
-  return Buffer.from(body.bytes, 0, Math.min(body.length, 1024)).toString('utf8');
 }
 
 function isRetryable(failure: AppFailure): boolean {
