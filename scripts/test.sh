@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`): build; type-check, lint (ESLint, with the layer rules) and unused code (knip);
-# unit + integration tests (vitest, real keychain in a private D-Bus session); end-to-end tests (Playwright + Debian
-# Chromium); the time of each phase; then one summary line: `N passed, N failed` (with `, N skipped` appended when
-# anything was skipped).
+# then side by side unit + integration tests (vitest, real keychain in a private D-Bus session) and end-to-end tests
+# (Playwright + Debian Chromium); the time of each phase; then one summary line: `N passed, N failed` (with
+# `, N skipped` appended when anything was skipped).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # Same as under `npm test`: the project's own Node 24 and tools first, even when this script is run directly.
 export PATH="$PWD/node_modules/.bin:$PATH"
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/e2e-report.json test-results/steps.txt test-results/static-*.log test-results/static-*.status
+rm -f test-results/vitest.json test-results/vitest.seconds test-results/e2e-report.json test-results/steps.txt test-results/static-*.log test-results/static-*.status
 steps_failed=()
 
 # Phase times, printed just above the summary line: what each step cost, to see where a slow run went. Beside the
@@ -74,25 +74,33 @@ done
 read_cpu
 phase_times+=("static checks $(seconds_since "$started") s ($(IFS=,; echo "${static_parts[*]}" | sed 's/,/, /g'), CPU $(cpu_since "$cpu") s)")
 
-echo "== unit and integration tests (vitest)"
+# The two test runners side by side: each mostly waits (on sockets, child processes, the keychain, the browser), so
+# one after the other left a core idle much of the time (vitest 97 s wall for 117 s of CPU, Playwright 154 s for
+# 119 s, on 2 cores). Playwright runs at a lower priority: vitest's crash and restart tests start many Node processes
+# and are the longer pole when both compete; the browser tests mostly wait and do not miss the CPU they yield.
+# Each writes its own log, printed in order once both are done.
 started=$EPOCHREALTIME
 read_cpu
 cpu=$cpu_now
-scripts/with-keyring.sh vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-read_cpu
-phase_times+=("vitest $(seconds_since "$started") s (CPU $(cpu_since "$cpu") s)")
-
-echo "== end-to-end tests (Playwright + Chromium)"
-started=$EPOCHREALTIME
-read_cpu
-cpu=$cpu_now
+(
+  vitest_started=$EPOCHREALTIME
+  scripts/with-keyring.sh vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json > test-results/vitest.log 2>&1
+  seconds_since "$vitest_started" > test-results/vitest.seconds
+) &
+playwright_started=$EPOCHREALTIME
 if [[ " ${steps_failed[*]} " == *" build "* ]]; then
-  echo "skipped: the build failed"
+  echo "skipped: the build failed" > test-results/playwright.log
 else
-  scripts/with-keyring.sh playwright test
+  nice -n 10 scripts/with-keyring.sh playwright test > test-results/playwright.log 2>&1
 fi
+playwright_seconds=$(seconds_since "$playwright_started")
+wait
 read_cpu
-phase_times+=("Playwright $(seconds_since "$started") s (CPU $(cpu_since "$cpu") s)")
+echo "== unit and integration tests (vitest)"
+cat test-results/vitest.log
+echo "== end-to-end tests (Playwright + Chromium)"
+cat test-results/playwright.log
+phase_times+=("tests side by side $(seconds_since "$started") s (vitest $(cat test-results/vitest.seconds 2>/dev/null || echo '?') s, Playwright $playwright_seconds s; CPU $(cpu_since "$cpu") s)")
 
 echo "Phase times: $(IFS=';'; echo "${phase_times[*]}" | sed 's/;/; /g'); total $(seconds_since "$run_started") s"
 printf '%s\n' "${steps_failed[@]}" > test-results/steps.txt
