@@ -4,6 +4,7 @@ import { dashboardChannels } from '../../preload/contract/dashboard';
 import { createDashboardCache } from './dashboard-cache';
 import { startAnswerThread } from './answer-thread';
 import { createDashboardLoader } from './dashboard-loader';
+import { createDashboardCacheRepository } from '../storage/repositories/dashboard-cache-repository';
 import { createServerViews } from './server-views';
 import { createFleetService } from './fleet-service';
 import { createProfileChoice } from './profile-choice';
@@ -20,7 +21,8 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
   const cache = createDashboardCache(storage);
   // Offline copies are read and written on the thread's own connection; a database in memory has no file to share.
   const thread = startAnswerThread(storage.file === ':memory:' ? null : storage.file);
-  const loader = createDashboardLoader(services.connections, thread);
+  const saved = createDashboardCacheRepository(storage);
+  const loader = createDashboardLoader(services.connections, thread, (profileId, periodKey) => saved.has(profileId, periodKey));
   const views = createServerViews(loader, thread);
   const fleet = createFleetService(services.profiles, loader);
   const choice = createProfileChoice(services.profiles);

@@ -37,7 +37,11 @@ export interface ViewChoice {
   replaces?: readonly string[];
 }
 
-export function createDashboardLoader(connections: Connections, thread: AnswerThread): DashboardLoader {
+/**
+ * `hasSaved` answers on main whether an offline copy exists, so a server that fails before any answer was ever saved
+ * (a refused 200 MB body, say) does not start the answer thread just to find nothing.
+ */
+export function createDashboardLoader(connections: Connections, thread: AnswerThread, hasSaved: (profileId: string, periodKey: string) => boolean): DashboardLoader {
   /** One write at a time per profile and period, in order, so an older answer never lands over a newer one. */
   const writes = new Map<string, Promise<void>>();
   /** Deleted profiles (profile ids are never reused). */
@@ -68,6 +72,7 @@ export function createDashboardLoader(connections: Connections, thread: AnswerTh
 
   async function saved(profileId: string, key: string, viewKey: string | null) {
     try {
+      if (!hasSaved(profileId, key)) return null;
       const copy = await thread.ask({ kind: 'openSaved', profileId, periodKey: key, viewKey });
       if (copy.summary === null && copy.warning !== null) log.warn('dashboard', copy.warning);
       return copy.summary === null ? null : copy;

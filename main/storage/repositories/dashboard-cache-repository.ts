@@ -8,6 +8,8 @@ export interface DashboardCacheRow {
 
 export interface DashboardCacheRepository {
   read(profileId: string, periodKey: string): DashboardCacheRow | null;
+  /** Whether an answer is kept for the profile and period, without reading it. */
+  has(profileId: string, periodKey: string): boolean;
   write(profileId: string, periodKey: string, fetchedAt: string, body: string): void;
   forgetProfile(profileId: string): void;
   /** How many answers are kept for a profile (support, tests). */
@@ -21,6 +23,9 @@ export function createDashboardCacheRepository(storage: Pick<Storage, 'statement
         storage.statement('SELECT fetched_at, body FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey),
       ) as { fetched_at: string; body: string } | undefined;
       return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
+    },
+    has(profileId, periodKey) {
+      return storage.read(() => storage.statement('SELECT 1 FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey)) !== undefined;
     },
     write(profileId, periodKey, fetchedAt, body) {
       storage.transaction(() =>

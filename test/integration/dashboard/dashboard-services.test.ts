@@ -28,7 +28,8 @@ beforeAll(async () => {
   const id = await desk.addServer('Riga', sim.baseUrl, sim.apiToken);
   profile = (await desk.app.services.profiles.get(id))!;
   thread = startAnswerThread(desk.app.services.storage.file);
-  loader = createDashboardLoader(desk.app.services.connections, thread);
+  const saved = createDashboardCacheRepository(desk.app.services.storage);
+  loader = createDashboardLoader(desk.app.services.connections, thread, (profileId, periodKey) => saved.has(profileId, periodKey));
   views = createServerViews(loader, thread);
 });
 afterAll(async () => {
@@ -55,6 +56,9 @@ describe('the dashboard loader', () => {
     expect(loaded.summary.first.total).toBe(300);
     await loader.idle();
     expect(createDashboardCacheRepository(desk.app.services.storage).read(profile.id, 'week@Europe/Riga')?.fetchedAt).toBe(loaded.fetchedAt);
+    // Main can tell a copy is there without reading it (the thread is asked only then).
+    expect(createDashboardCacheRepository(desk.app.services.storage).has(profile.id, 'week@Europe/Riga')).toBe(true);
+    expect(createDashboardCacheRepository(desk.app.services.storage).has(profile.id, 'year@Europe/Riga')).toBe(false);
   });
 
   it('refuses a malformed answer in words, serving the saved copy marked stale with that sentence', async () => {
