@@ -27,6 +27,7 @@ import { startWebHost } from '../main/web/host';
 import { isMain, median, report } from './report';
 import { ensureRendererBuilt, loadLine, scaleWaits } from './ui-support';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+import { undiciCycle } from './undici-watch-cycle';
 
 const DEVICES = 500;
 const CONCURRENCY = 8;
@@ -52,24 +53,6 @@ async function value<T>(registry: Registry, channel: string, input: unknown): Pr
   const result = await registry.call(channel, input, { transport: 'test' });
   if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
   return result.value as T;
-}
-
-/** One keep-alive Agent for the whole bench, as the console keeps one client per server: both reuse connections. */
-async function undiciCycle(sim: SimulatorChild, agent: Agent, ids: number[]): Promise<number> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
-  const origin = new URL(sim.baseUrl).origin;
-  let next = 0;
-  const started = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      const res = await agent.request({ origin, path: `/api/v1/camera-agents/${id}`, method: 'GET', headers });
-      await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`undici: HTTP ${res.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return performance.now() - started;
 }
 
 async function watchBench(sim: SimulatorChild, registry: Registry): Promise<void> {
@@ -100,7 +83,7 @@ async function watchBench(sim: SimulatorChild, registry: Registry): Promise<void
   diagnostics.subscribe('undici:client:connected', onConnected);
   const undiciRun = (): Promise<number> => {
     side = 'undici';
-    return undiciCycle(sim, agent, ids);
+    return undiciCycle(sim, agent, ids, CONCURRENCY);
   };
   const consoleRun = (): Promise<number> => {
     side = 'console';

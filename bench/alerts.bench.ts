@@ -19,6 +19,7 @@ import { log } from '../main/shared/log';
 import { createRecordingNotifier, type RecordingNotifier } from '../main/shared/notifier';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+import { undiciCycle } from './undici-watch-cycle';
 
 const DEVICES = 5000;
 const CONCURRENCY = 8;
@@ -65,23 +66,6 @@ async function stormBench(ids: number[], registry: Registry, notifier: Recording
   await value(registry, 'agents.watchDelete', { id: list.id });
 }
 
-async function undiciCycle(sim: SimulatorChild, agent: Agent, ids: number[]): Promise<number> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
-  const origin = new URL(sim.baseUrl).origin;
-  let next = 0;
-  const started = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      const res = await agent.request({ origin, path: `/api/v1/camera-agents/${id}`, method: 'GET', headers });
-      await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`undici: HTTP ${res.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return performance.now() - started;
-}
-
 async function cycleBench(sim: SimulatorChild, ids: number[], registry: Registry): Promise<void> {
   const list = await value<{ id: string }>(registry, 'agents.watchSave', {
     name: 'Bench',
@@ -107,7 +91,7 @@ async function cycleBench(sim: SimulatorChild, ids: number[], registry: Registry
   };
   const agent = new Agent();
   for (let round = 0; round < WARM_UP; round++) {
-    await undiciCycle(sim, agent, ids);
+    await undiciCycle(sim, agent, ids, CONCURRENCY);
     await consoleCycle();
   }
   const consoleRuns: number[] = [];
@@ -115,9 +99,9 @@ async function cycleBench(sim: SimulatorChild, ids: number[], registry: Registry
   for (let round = 0; round < ROUNDS; round++) {
     if (round % 2 === 0) {
       consoleRuns.push(await consoleCycle());
-      undiciRuns.push(await undiciCycle(sim, agent, ids));
+      undiciRuns.push(await undiciCycle(sim, agent, ids, CONCURRENCY));
     } else {
-      undiciRuns.push(await undiciCycle(sim, agent, ids));
+      undiciRuns.push(await undiciCycle(sim, agent, ids, CONCURRENCY));
       consoleRuns.push(await consoleCycle());
     }
   }

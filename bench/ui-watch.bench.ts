@@ -19,7 +19,6 @@
 // Also printed (not figures): each side's rounds, main's own timing of each cycle (the rest is the call, the events
 // and the screen), the window reads (agents.watchRows) and bytes the page fetched per
 // round, and the longest task of the same page over 3 s with nothing happening (what the machine's load alone does). Every figure prints even on a loaded machine; judge them only with the load average beside them.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,36 +32,14 @@ import { log } from '../main/shared/log';
 import { startWebHost } from '../main/web/host';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
+import { undiciCycle } from './undici-watch-cycle';
+import { ensureRendererBuilt } from './ui-support';
 
 const DEVICES = 5000;
 const CONCURRENCY = 8;
 const WARM_UP = 2;
 const ROUNDS = 9;
 const root = join(import.meta.dirname, '..');
-
-/** Builds the renderer and the host if their sources changed (untimed), so the screen measured is the current one. */
-function ensureRendererBuilt(): void {
-  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-changed.mjs'), 'renderer', 'web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error('building the renderer or the host failed');
-}
-
-/** The same GETs the console's cycle makes, with one keep-alive Agent for the whole bench (the console keeps one too). */
-async function undiciCycle(sim: SimulatorChild, agent: Agent, ids: readonly number[]): Promise<number> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sim.apiToken}` };
-  const origin = new URL(sim.baseUrl).origin;
-  let next = 0;
-  const started = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      const res = await agent.request({ origin, path: `/api/v1/camera-agents/${id}`, method: 'GET', headers });
-      await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`undici: HTTP ${res.statusCode}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return performance.now() - started;
-}
 
 async function setOnline(sim: SimulatorChild, id: number, online: boolean): Promise<void> {
   const response = await fetch(`${sim.baseUrl}/_sim/agents/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ is_online: online }) });
@@ -188,7 +165,7 @@ export async function run(): Promise<void> {
       process.stderr.write(`# ui-watch round: ${Math.round(round.ms)} ms, longest task ${Math.round(round.longest)} ms\n`);
       return round;
     };
-    const undiciRun = (): Promise<number> => undiciCycle(sim, agent, ids);
+    const undiciRun = (): Promise<number> => undiciCycle(sim, agent, ids, CONCURRENCY);
 
     for (let round = 0; round < WARM_UP; round++) {
       await consoleRun();

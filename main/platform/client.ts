@@ -29,7 +29,7 @@ import {
   type UserBoundTokenRequest,
 } from '../../preload/contract/wire/platform';
 import { Transport } from './transport';
-import type { AnswerProblem, RetryPolicy } from './transport-spec';
+import type { AnswerProblem, RequestSpec, RetryPolicy } from './transport-spec';
 import type { BodyBytes, RawResponse } from './raw-response';
 import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
@@ -120,6 +120,20 @@ function invalid(what: RequestValues, fieldErrors: Record<string, string[]>): ne
 }
 
 /** Requests that passed `checkedCameraRequest`, as the very objects the schema returned, with their JSON. */
+/** Operation 6's request: read as text to parse here, or as bytes for the dashboard's answer thread to parse. */
+function dashboardRequest(input: unknown, signal: AbortSignal | undefined, asBytes: boolean): RequestSpec {
+  return {
+    method: 'GET',
+    operation: 'dashboard',
+    path: '/api/admin/v1/dashboard',
+    query: validate(dashboardQuerySchema, input, 'invalidDashboard'),
+    auth: 'header-or-query',
+    signal,
+    forbidden: messages.dashboardForbidden,
+    ...(asBytes ? { asBytes } : {}),
+  };
+}
+
 const checkedCameraRequests = new WeakMap<CameraCreateRequest, string>();
 
 /**
@@ -297,32 +311,13 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async getDashboard(input = {}, { signal } = {}) {
-      const query = validate(dashboardQuerySchema, input, 'invalidDashboard');
-      const response = await transport.send({
-        method: 'GET',
-        operation: 'dashboard',
-        path: '/api/admin/v1/dashboard',
-        query,
-        auth: 'header-or-query',
-        signal,
-        forbidden: messages.dashboardForbidden,
-      });
+      const response = await transport.send(dashboardRequest(input, signal, false));
       transport.assertStatus(response, [200]);
       return transport.parse(response, dashboardSchema);
     },
 
     async fetchDashboard(input = {}, { signal } = {}) {
-      const query = validate(dashboardQuerySchema, input, 'invalidDashboard');
-      const response = await transport.send({
-        method: 'GET',
-        operation: 'dashboard',
-        path: '/api/admin/v1/dashboard',
-        query,
-        auth: 'header-or-query',
-        signal,
-        forbidden: messages.dashboardForbidden,
-        asBytes: true,
-      });
+      const response = await transport.send(dashboardRequest(input, signal, true));
       transport.assertStatus(response, [200]);
       if (looksLikeHtml(response.contentType, response.text)) throw htmlResponse(response.ctx, response.status);
       const { bytes, length } = response.body!;
