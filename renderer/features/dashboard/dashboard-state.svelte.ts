@@ -73,11 +73,15 @@ export class DashboardState {
 
   async load(): Promise<void> {
     const local = localPeriodErrors(this.period);
+    const request = ++this.#request;
     if (local) {
+      // Refused here, before asking: an answer still on its way for an earlier period must not clear these errors.
+      this.#inFlight?.abort();
+      this.#inFlight = null;
+      this.#loading = false;
       this.#fieldErrors = local;
       return;
     }
-    const request = ++this.#request;
     this.#inFlight?.abort();
     const controller = new AbortController();
     this.#inFlight = controller;

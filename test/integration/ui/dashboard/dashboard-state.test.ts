@@ -87,6 +87,20 @@ describe.skipIf(!hasDbus)('the dashboard screen state over the real main process
     dash.dispose();
   });
 
+  it('keeps a wrong period on its field when an answer for the period before it arrives afterwards', async () => {
+    const dash = new DashboardState(api);
+    await dash.loadProfiles();
+    // The operator picks a first day (a good period, asked of the server), then a last day before it while that answer
+    // is still on its way.
+    dash.period = { preset: 'custom', from: '2025-05-10', to: '2025-05-12', timezone: 'Europe/Riga' };
+    const earlier = dash.load();
+    dash.period = { preset: 'custom', from: '2025-05-10', to: '2025-05-01', timezone: 'Europe/Riga' };
+    await dash.load();
+    await earlier;
+    expect(dash.fieldError('period.to')).toBe('The last day cannot be before the first day.');
+    dash.dispose();
+  });
+
   it('shows the saved copy marked stale, with the failure in words, once the server cannot be reached', async () => {
     const gone = await startSimulator({ seed: 5 });
     const id = await addServer('Tallinn', gone);
