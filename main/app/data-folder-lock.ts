@@ -1,11 +1,20 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { chmodSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
 /**
  * `<data folder>/watchdesk.lock`: which console (the desktop app or a web host) uses this folder, its process, and the
  * web host's address (never its secret).
  */
 export const DATA_FOLDER_LOCK_FILE = 'watchdesk.lock';
+
+/**
+ * `<data folder>/watchdesk.lock.db`: an empty SQLite file whose exclusive lock the console holds while it runs. The
+ * lock is the operating system's (POSIX advisory lock, LockFileEx on Windows), so it goes with the process however
+ * it ends, and of two consoles deciding at the same moment whether a stale `watchdesk.lock` may be taken over, only
+ * the one holding it decides. Node has no file lock of its own; SQLite's is built in and portable.
+ */
+export const DATA_FOLDER_OS_LOCK_FILE = 'watchdesk.lock.db';
 
 export type LockHolder = 'electron' | 'web';
 
@@ -109,11 +118,45 @@ function readLock(path: string): LockContent | null {
   }
 }
 
+/** The folder's OS lock, held until the connection closes; 'busy' when another process holds it; null when it cannot be taken here. */
+function holdOsLock(dataDir: string): DatabaseSync | 'busy' | null {
+  const path = join(dataDir, DATA_FOLDER_OS_LOCK_FILE);
+  let connection: DatabaseSync | null = null;
+  try {
+    connection = new DatabaseSync(path, { timeout: 0 });
+    chmodSync(path, 0o600);
+    // EXCLUSIVE locking mode keeps the lock after the transaction; the write makes SQLite take it (and fails fast
+    // with SQLITE_BUSY while another process holds it).
+    connection.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=DELETE; BEGIN EXCLUSIVE; COMMIT;');
+    return connection;
+  } catch (error) {
+    connection?.close();
+    return /locked|busy/i.test((error as Error).message) ? 'busy' : null;
+  }
+}
+
+/** Synchronous pause while the holder of the OS lock writes who it is (it does so right after taking the lock). */
+function pauseMs(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Who holds the folder while another process holds its OS lock: read from `watchdesk.lock` once that names it. */
+function liveHolder(path: string): LockOutcome {
+  let holder = readLock(path);
+  for (let attempt = 0; attempt < 40 && !(holder && isAlive(holder.pid) && holder.pid !== process.pid); attempt++) {
+    pauseMs(50);
+    holder = readLock(path);
+  }
+  return { taken: false, host: holder?.host ?? 'web', pid: holder?.pid ?? 0, address: holder?.address ?? null };
+}
+
 /**
  * One console per data folder, whichever host it runs in: two would both send the same outbox (the server would get
- * each camera twice) and answer for the same history. The lock file is created exclusively (`wx`), so of two
- * starting together one wins; a lock left by a process that is gone (a killed console, a reboot) is taken over.
- * Synchronous: it runs once, before the database is opened.
+ * each camera twice) and answer for the same history. The console first takes the folder's OS lock (see
+ * DATA_FOLDER_OS_LOCK_FILE): another process holding it is a running console, told by what its `watchdesk.lock`
+ * says. Holding it, the console reads `watchdesk.lock`: a lock of a live process is still refused (a console that
+ * holds the folder without the OS lock), one left by a process that is gone (a killed console, a reboot) is taken
+ * over. Synchronous: it runs once, before the database is opened.
  */
 export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutcome {
   const path = join(dataDir, DATA_FOLDER_LOCK_FILE);
@@ -123,6 +166,8 @@ export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutco
   } catch {
     return { taken: true, lock: null };
   }
+  const osLock = holdOsLock(dataDir);
+  if (osLock === 'busy') return liveHolder(path);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600);
@@ -131,19 +176,23 @@ export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutco
       } finally {
         closeSync(fd);
       }
-      return { taken: true, lock: ownLock(path, content) };
+      return { taken: true, lock: ownLock(path, content, osLock) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return { taken: true, lock: null };
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') break;
     }
     const holder = readLock(path);
-    if (holder && holder.pid !== process.pid && isAlive(holder.pid) && !idReused(holder)) return { taken: false, host: holder.host, pid: holder.pid, address: holder.address };
+    if (holder && holder.pid !== process.pid && isAlive(holder.pid) && !idReused(holder)) {
+      osLock?.close();
+      return { taken: false, host: holder.host, pid: holder.pid, address: holder.address };
+    }
     // Stale (its process is gone, or its id now names another process) or unreadable (cut short by a crash): taken over.
     rmSync(path, { force: true });
   }
+  osLock?.close();
   return { taken: true, lock: null };
 }
 
-function ownLock(path: string, content: LockContent): DataFolderLock {
+function ownLock(path: string, content: LockContent, osLock: DatabaseSync | null): DataFolderLock {
   const stillMine = (): boolean => readLock(path)?.pid === process.pid;
   return {
     setAddress(address) {
@@ -151,6 +200,8 @@ function ownLock(path: string, content: LockContent): DataFolderLock {
     },
     release() {
       if (stillMine()) rmSync(path, { force: true });
+      // The OS lock goes last: until here no other console may decide about the folder.
+      if (osLock?.isOpen) osLock.close();
     },
   };
 }

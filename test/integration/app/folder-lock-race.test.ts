@@ -1,0 +1,84 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE } from '../../../main/app/data-folder-lock';
+import { bundleChild } from '../../support/bundle-child';
+
+const work = mkdtempSync(join(tmpdir(), 'wd-lock-race-'));
+let child = '';
+beforeAll(async () => {
+  child = await bundleChild('test/support/children/folder-lock-child.ts', join(work, 'folder-lock-child.mjs'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Started {
+  pid: number;
+  taken: boolean;
+  holder: number | null;
+}
+
+/** Starts `count` consoles on one folder at the same moment; each that gets the folder holds it for `holdMs`. */
+function startTogether(dataDir: string, count: number, holdMs: number): Promise<Started[]> {
+  return Promise.all(
+    Array.from({ length: count }, () => new Promise<Started>((resolve, reject) => {
+      const started = spawn(process.execPath, [child, dataDir, String(holdMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let output = '';
+      started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.on('error', reject);
+      started.on('exit', () => resolve(JSON.parse(output) as Started));
+    })),
+  );
+}
+
+/** A lock file left by a console that was killed: its process is gone. */
+function staleLock(): string {
+  const gonePid = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+  return JSON.stringify({ host: 'web', pid: gonePid, address: null, startedAt: '2026-11-26T09:00:00.000Z' });
+}
+
+describe('consoles starting together on one data folder', () => {
+  it('a stale lock left by a killed console is taken over by exactly one of eight, and the others name it', async () => {
+    const dataDir = join(work, 'stale');
+    spawnSync('mkdir', ['-p', dataDir]);
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), staleLock());
+    const outcomes = await startTogether(dataDir, 8, 1_500);
+    const winners = outcomes.filter((outcome) => outcome.taken);
+    expect(winners).toHaveLength(1);
+    for (const loser of outcomes.filter((outcome) => !outcome.taken)) expect(loser.holder).toBe(winners[0]!.pid);
+  }, 60_000);
+
+  // The moment two consoles raced for: one has decided the old lock was stale and is taking it over, so the file
+  // still names the killed console. Before the OS lock, a second console reading the file then took the folder too.
+  it('a console that is taking a stale lock over is not overtaken while its lock file still names the console before it', async () => {
+    const dataDir = join(work, 'taking-over');
+    spawnSync('mkdir', ['-p', dataDir]);
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), staleLock());
+    // This test's process is the console taking over: it holds the OS lock and writes who it is a moment later.
+    const osLock = new DatabaseSync(join(dataDir, DATA_FOLDER_OS_LOCK_FILE));
+    osLock.exec('PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;');
+    try {
+      setTimeout(() => writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), JSON.stringify({ host: 'web', pid: process.pid, address: null, startedAt: new Date().toISOString() })), 300);
+      const [second] = await startTogether(dataDir, 1, 0);
+      expect(second).toMatchObject({ taken: false, holder: process.pid });
+    } finally {
+      osLock.close();
+    }
+  }, 60_000);
+
+  it('a console killed while it holds the folder leaves it to the next one', async () => {
+    const dataDir = join(work, 'killed');
+    const holder = spawn(process.execPath, [child, dataDir, '60000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    const refused = await startTogether(dataDir, 1, 0);
+    expect(refused[0]).toMatchObject({ taken: false, holder: holder.pid });
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    // Its lock file still names it; the OS lock went with the process.
+    expect((JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')) as { pid: number }).pid).toBe(holder.pid);
+    const next = await startTogether(dataDir, 1, 0);
+    expect(next[0]!.taken).toBe(true);
+  }, 60_000);
+});

@@ -1,0 +1,11 @@
+// A console starting on a data folder: takes the folder's lock, says whether it got it (one JSON line), holds it for
+// the given milliseconds, then lets it go. Used to start several at the same moment.
+import { takeDataFolderLock } from '../../../main/app/data-folder-lock';
+
+const [dataDir, holdMs] = process.argv.slice(2);
+const outcome = takeDataFolderLock(dataDir!, 'web');
+process.stdout.write(`${JSON.stringify({ pid: process.pid, taken: outcome.taken && outcome.lock !== null, holder: outcome.taken ? null : outcome.pid })}\n`);
+if (outcome.taken && outcome.lock) {
+  const lock = outcome.lock;
+  setTimeout(() => lock.release(), Number(holdMs));
+}
