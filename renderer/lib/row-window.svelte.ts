@@ -38,6 +38,11 @@ export class RowWindow<Row, Query, Answer extends WindowAnswer<Row> = WindowAnsw
   /** What the request in flight asks for, so a scroll inside it does not ask again. */
   #asking: { query: string; offset: number; end: number } | null = null;
   #typing: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * Changes told while a read was on its way: main may have read the window before them, so they are applied again
+   * to its answer (applying one the answer already holds changes nothing).
+   */
+  #toldDuringRead: Array<{ changed: readonly Row[]; keyOf: (row: Row) => string }> = [];
   /** Whether any window was answered: before that, no rows does not mean none match. */
   #known = false;
   readonly #max: number;
@@ -93,6 +98,11 @@ export class RowWindow<Row, Query, Answer extends WindowAnswer<Row> = WindowAnsw
 
   /** Rows changed in main, given one by one: those in the window are replaced where they are (found by `keyOf`). */
   patch(changed: readonly Row[], keyOf: (row: Row) => string): boolean {
+    if (this.#asking !== null) this.#toldDuringRead.push({ changed, keyOf });
+    return this.#replace(changed, keyOf);
+  }
+
+  #replace(changed: readonly Row[], keyOf: (row: Row) => string): boolean {
     const byKey = new Map(changed.map((row) => [keyOf(row), row]));
     let touched = false;
     const next = this.rows.map((row) => {
@@ -122,6 +132,7 @@ export class RowWindow<Row, Query, Answer extends WindowAnswer<Row> = WindowAnsw
     const result = await this.fetchWindow(this.#query, offset, limit);
     if (request !== this.#request) return;
     this.#asking = null;
+    const told = this.#toldDuringRead.splice(0);
     if (!result.ok) {
       this.error = result.error;
       return;
@@ -129,6 +140,7 @@ export class RowWindow<Row, Query, Answer extends WindowAnswer<Row> = WindowAnsw
     this.error = null;
     this.answer = result.value;
     this.#take(result.value);
+    for (const { changed, keyOf } of told) this.#replace(changed, keyOf);
     // The answer may be for a range the table has scrolled past meanwhile (or a filter that shortened the list).
     if (!newQuery) return;
     const { start, end } = this.#range;

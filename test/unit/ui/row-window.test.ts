@@ -79,3 +79,24 @@ describe('RowWindow: the rows of a table kept elsewhere', () => {
     expect(window.rows).toEqual([]);
   });
 });
+
+describe('RowWindow: a change told while a read is on its way', () => {
+  it('is not undone by the answer when main read the window before the change', async () => {
+    const rows = source(100);
+    let answerLater: (() => void) | null = null;
+    // Main reads the rows at once, but its answer reaches the page only after the change's event.
+    const slowFetch: typeof rows.fetch = async (query, offset, limit) => {
+      const answer = await rows.fetch(query, offset, limit);
+      await new Promise<void>((resolve) => (answerLater = resolve));
+      return answer;
+    };
+    const window = new RowWindow<Row, Query>(slowFetch, { desc: false }, { max: 500, margin: 10 });
+    window.show(0, 10);
+    await settle();
+    rows.change('3', 333);
+    window.patch([{ id: '3', value: 333 }], (row) => row.id);
+    answerLater!();
+    await settle();
+    expect(window.rows.find((row) => row.id === '3')?.value).toBe(333);
+  });
+});
