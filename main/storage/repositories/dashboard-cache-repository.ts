@@ -10,7 +10,8 @@ export interface DashboardCacheRepository {
   read(profileId: string, periodKey: string): DashboardCacheRow | null;
   /** Whether an answer is kept for the profile and period, without reading it. */
   has(profileId: string, periodKey: string): boolean;
-  write(profileId: string, periodKey: string, fetchedAt: string, body: string): void;
+  /** `body`: the JSON text, or its UTF-8 bytes (stored as that text, without being decoded first). */
+  write(profileId: string, periodKey: string, fetchedAt: string, body: string | Uint8Array): void;
   forgetProfile(profileId: string): void;
   /** How many answers are kept for a profile (support, tests). */
   count(profileId: string): number;
@@ -31,7 +32,7 @@ export function createDashboardCacheRepository(storage: Pick<Storage, 'statement
       storage.transaction(() =>
         storage
           .statement(
-            `INSERT INTO dashboard_cache (profile_id, period_key, fetched_at, body) VALUES (?, ?, ?, ?)
+            `INSERT INTO dashboard_cache (profile_id, period_key, fetched_at, body) VALUES (?, ?, ?, CAST(? AS TEXT))
              ON CONFLICT (profile_id, period_key) DO UPDATE SET fetched_at = excluded.fetched_at, body = excluded.body`,
           )
           .run(profileId, periodKey, fetchedAt, body),
