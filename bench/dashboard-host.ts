@@ -1,23 +1,24 @@
-// The console's web host in a process of its own, for the dashboard bench: the same composition main/web/cli.ts and
-// web-app.ts build (the composition root, the handler registry with the web host's trusted senders, the web host on
-// a loopback port), with the host's memory settings (`--max-semi-space-size=2` on node's command line, the growth
-// factor applied here), so that what the bench reads of this process is the host's own: its peak resident memory
-// (the kernel's VmHWM: the true peak, not a sample) and its event loop's stalls. Main runs from its TypeScript
-// sources (through tsx), the dashboard's answer thread too. No demo server: the profiles are the bench's servers,
-// with their tokens held in memory (session-only vault), as a console used for one big platform has them.
+// The console's web host in a process of its own, for the dashboard bench, started as a user starts it: `node
+// --max-semi-space-size=2 scripts/web.mjs --port 0 --data-dir <folder>` (what `npm run web` runs: the bundled host in
+// dist/web, its dashboard answer thread too, with the host's memory settings). What the bench reads of that process
+// is then the host's own: its peak resident memory (the kernel's VmHWM: the true peak, not a sample) and its event
+// loop's stalls, through bench/host-probe.mjs loaded into it (Node's modules only).
 //
-// The bench starts it with startDashboardHost(); it answers the bench's questions over the IPC channel.
+// The data folder is prepared first, as an operator would have it: a profile per server (made by the composition
+// root in this process, then closed), so no demo server starts; the host is then asked, as the Connect screen asks
+// it, to keep tokens for this session only and to take each server's token (never the system keychain).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { isMain } from './report';
+import { createInterface } from 'node:readline';
+import { createApp } from '../main/app/create-app';
+import { createVault } from '../main/secrets/vault';
+import { log } from '../main/shared/log';
+import { secretHeader } from '../main/web/host';
 
 const root = join(import.meta.dirname, '..');
-const YOUNG_GENERATION_FLAG = '--max-semi-space-size=2';
 
 export interface HostServer {
   name: string;
@@ -41,104 +42,9 @@ export interface HostReading {
   now: string;
 }
 
-type Request = { kind: 'watch' } | { kind: 'read' };
-
-/** A number of kB from /proc/self/status (VmHWM, VmRSS), in bytes. */
-function statusBytes(field: 'VmHWM' | 'VmRSS'): number {
-  const line = readFileSync('/proc/self/status', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(line?.replace(/\D+/g, '') ?? 0) * 1024;
-}
-
-/** This process's memory in words: main's heap and buffers, and the rest (the answer thread's heap, native memory). */
-function memoryWords(): string {
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-  const { rss, heapTotal, external, arrayBuffers } = process.memoryUsage();
-  return `RSS ${mb(rss)} MB, main's heap ${mb(heapTotal)} MB committed, main's buffers and external memory ${mb(external)} MB (array buffers ${mb(arrayBuffers)} MB)`;
-}
-
-async function serve(): Promise<void> {
-  const [{ applyHeapSettings }, { createApp }, { createRegistry }, { isTrustedWebSender }, { createVault }, { startWebHost }, { log }] = await Promise.all([
-    import('../main/app/heap-settings'),
-    import('../main/app/create-app'),
-    import('../main/ipc/registry'),
-    import('../main/ipc/trusted-senders'),
-    import('../main/secrets/vault'),
-    import('../main/web/host'),
-    import('../main/shared/log'),
-  ]);
-  applyHeapSettings();
-  log.setSink(() => undefined);
-  const servers = JSON.parse(process.env.WATCHDESK_BENCH_HOST_SERVERS ?? '[]') as HostServer[];
-  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-dashboard-'));
-  const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
-  vault.useSessionOnly();
-  const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
-  for (const server of servers) {
-    const profile = await app.services.profiles.create({ name: server.name, baseUrl: server.baseUrl });
-    app.services.connections.setDemoToken(profile.id, server.apiToken);
-  }
-  const first = (await app.services.profiles.list())[0];
-  if (first) await app.services.profiles.setActive(first.id);
-  const registry = createRegistry(app.handlers, { isTrustedSender: isTrustedWebSender });
-  const host = await startWebHost({ registry, events: app.services.events, rendererDir: join(root, 'dist', 'renderer') });
-
-  const stalls = monitorEventLoopDelay({ resolution: 10 });
-  let last = process.threadCpuUsage();
-  let longestCpu = 0;
-  const cpuTimer = setInterval(() => {
-    const spent = process.threadCpuUsage(last);
-    last = process.threadCpuUsage();
-    longestCpu = Math.max(longestCpu, (spent.user + spent.system) / 1000);
-  }, 5);
-  // Main's share at the highest sampled RSS (the peak itself is the kernel's VmHWM, read on request).
-  let sampledPeak = 0;
-  let atPeak = memoryWords();
-  const sampler = setInterval(() => {
-    const rss = process.memoryUsage.rss();
-    if (rss > sampledPeak) {
-      sampledPeak = rss;
-      atPeak = memoryWords();
-    }
-  }, 20);
-
-  process.on('message', (request: Request) => {
-    if (request.kind === 'watch') {
-      stalls.reset();
-      stalls.enable();
-      last = process.threadCpuUsage();
-      longestCpu = 0;
-      process.send!({ ok: true });
-      return;
-    }
-    const reading: HostReading = {
-      longestStallMs: stalls.max / 1e6,
-      longestCpuTaskMs: longestCpu,
-      peakRss: statusBytes('VmHWM'),
-      rss: statusBytes('VmRSS'),
-      atPeak,
-      now: memoryWords(),
-    };
-    stalls.disable();
-    process.send!(reading);
-  });
-  process.once('disconnect', () => {
-    clearInterval(cpuTimer);
-    clearInterval(sampler);
-    void host
-      .close()
-      .then(() => app.dispose())
-      .finally(() => {
-        rmSync(dataDir, { recursive: true, force: true });
-        process.exit(0);
-      });
-  });
-  process.send!({ url: host.url });
-}
-
 export interface DashboardHost {
   url: string;
+  /** The host process's id (its memory is /proc/<pid>/status). */
   pid: number;
   /** Starts watching main's loop afresh (its longest stall and CPU stretch). */
   watch(): Promise<void>;
@@ -147,32 +53,77 @@ export interface DashboardHost {
   close(): Promise<void>;
 }
 
-function ask<T>(child: ChildProcess, request: Request): Promise<T> {
-  const answer = once(child, 'message') as Promise<[T]>;
-  child.send(request);
-  return answer.then(([value]) => value);
+/** Profiles for the servers in a new data folder (the first one active); their ids, in order. */
+async function prepareDataFolder(dataDir: string, servers: HostServer[]): Promise<string[]> {
+  // This process's own log (the host writes its own in the data folder).
+  log.setSink(() => undefined);
+  const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
+  vault.useSessionOnly();
+  const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
+  try {
+    const ids: string[] = [];
+    for (const server of servers) ids.push((await app.services.profiles.create({ name: server.name, baseUrl: server.baseUrl })).id);
+    if (ids[0]) await app.services.profiles.setActive(ids[0]);
+    return ids;
+  } finally {
+    await app.dispose();
+  }
+}
+
+function ask<T>(child: ChildProcess, request: { kind: 'watch' | 'read' }, answer: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (message: { kind: string }) => {
+      if (message.kind !== answer) return;
+      child.off('message', listen);
+      resolve(message as T);
+    };
+    child.on('message', listen);
+    child.send(request);
+  });
 }
 
 /** Starts the host in its own process, its profiles pointing at `servers` (the first one active). */
 export async function startDashboardHost(servers: HostServer[]): Promise<DashboardHost> {
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: [YOUNG_GENERATION_FLAG, '--import', 'tsx'],
-    env: { ...process.env, WATCHDESK_BENCH_HOST: '1', WATCHDESK_BENCH_HOST_SERVERS: JSON.stringify(servers) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-dashboard-'));
+  const ids = await prepareDataFolder(dataDir, servers);
+  const child = fork(join(root, 'scripts', 'web.mjs'), ['--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], {
+    cwd: root,
+    execArgv: ['--max-semi-space-size=2', '--import', join(root, 'bench', 'host-probe.mjs')],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit');
-  const [started] = (await Promise.race([once(child, 'message'), exited.then(() => [null])])) as [{ url: string } | null];
-  if (!started) throw new Error('the dashboard host exited before it started');
+  let url: string | null = null;
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const found = /(http:\/\/127\.0\.0\.1:\d+\/\?secret=\S+)/.exec(line);
+    if (found) {
+      url = found[1]!;
+      break;
+    }
+  }
+  // Whatever else it prints is not needed, but must be read so the host never blocks on a full pipe.
+  child.stdout!.resume();
+  if (!url) throw new Error('the web host exited before it printed its address');
+  const address = new URL(url);
+  const call = async (channel: string, input: unknown) => {
+    const response = await fetch(new URL(`/ipc/${channel}`, address.origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [secretHeader]: address.searchParams.get('secret')! },
+      body: input === undefined ? '' : JSON.stringify(input),
+    });
+    const result = (await response.json()) as { ok: boolean };
+    if (!result.ok) throw new Error(`the web host refused ${channel}: ${JSON.stringify(result)}`);
+  };
+  await call('vault.useSessionOnly', undefined);
+  for (const [index, server] of servers.entries()) await call('profiles.setToken', { id: ids[index], token: server.apiToken });
   return {
-    url: started.url,
+    url,
     pid: child.pid!,
-    watch: () => ask<unknown>(child, { kind: 'watch' }).then(() => undefined),
-    read: () => ask<HostReading>(child, { kind: 'read' }),
+    watch: () => ask<unknown>(child, { kind: 'watch' }, 'watching').then(() => undefined),
+    read: () => ask<HostReading>(child, { kind: 'read' }, 'reading'),
     async close() {
-      child.disconnect();
+      child.kill('SIGTERM');
       await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
-
-if (process.env.WATCHDESK_BENCH_HOST && isMain(import.meta.url)) await serve();

@@ -1,13 +1,14 @@
-// The dashboard in Chromium through the web host (the real composition root, handler registry and built renderer),
-// the host in a process of its own (bench/dashboard-host.ts: main from its TypeScript sources, its dashboard answer
-// thread too, loaded through tsx, with the host's memory settings), as a user runs it apart from the browser;
-// Playwright drives the page from this process:
+// The dashboard in Chromium through the web host, started as `npm run web` starts it, in a process of its own
+// (bench/dashboard-host.ts: scripts/web.mjs running the bundled host and its dashboard answer thread, with the host's
+// memory settings, on a data folder holding the bench's servers as profiles); Playwright drives the page from this
+// process:
 // - ui-dashboard-100k-click-to-paint-ms: a platform with 100,000 media servers (a 60 MB answer). The clock starts in
 //   the page at the operator's click on the Dashboard link (another screen open) and stops at the first frame painted
 //   with the cards and the media-servers table 100,001 rows long (aria-rowcount) with its first row filled. It
 //   includes everything the operator waits for: the page's request, the simulator making and sending the answer (in
 //   a child process, as a server elsewhere would), main reading it into one buffer handed to the answer thread, that
-//   thread decoding, depth-checking, parsing and checking it and cutting the first window, the hop of the figures and
+//   thread finding the media servers in the bytes, parsing and checking the figures and the servers a batch at a time
+//   and cutting the first window, the hop of the figures and
 //   that window to the page, and the page's render. It leaves out the answer thread's start (the first, warm-up click pays it) and
 //   the offline copy's write, which the thread does after the answer has gone to the page. Median of 5 clicks after
 //   1 warm-up; each run is also printed, with the machine's load average, and so is the simulator's own time for the
@@ -24,9 +25,9 @@
 //   figure above it does not grow when other programs take the CPU, so it tells what the console itself holds main
 //   for (GC on main included).
 // - ui-dashboard-100k-host-rss-mb: the host process's peak resident memory from its start to the end of those runs
-//   (main, the answer thread with the kept rows, SQLite writing the offline copy), as the kernel keeps it (VmHWM in
-//   /proc/<pid>/status: the true peak, not a sample); Playwright, Chromium and the simulator are other processes and
-//   not in it. The host runs with its memory settings (main/app/heap-settings.ts: 2 MB semi-spaces, heap growth
+//   (main, the answer thread with the kept rows, SQLite writing the offline copy, and whatever else the console does
+//   meanwhile, such as its connection check at the page's load), as the kernel keeps it (VmHWM in /proc/<pid>/status:
+//   the true peak, not a sample); Playwright, Chromium and the simulator are other processes and not in it. The host runs with its memory settings (main/app/heap-settings.ts: 2 MB semi-spaces, heap growth
 //   100 %), as `npm run web` and the desktop app do. Main's heap and buffers at the highest RSS sampled every 20 ms
 //   are printed beside it.
 // - dashboard-10k-render-ms: an answer whose mediaservers.top_by_bitrate holds 10,000 servers (6 MB of JSON). The
