@@ -32,12 +32,15 @@ function withRepository<T>(work: (repository: DashboardCacheRepository) => T): T
 
 const fetchedAtSchema = z.iso.datetime();
 
-function openSaved(profileId: string, periodKey: string, viewKey: string | null): SavedOpened {
-  const row = withRepository((repository) => repository.read(profileId, periodKey));
+function openSaved({ profileId, periodKey, viewKey, replaces }: Extract<AnswerRequest, { kind: 'openSaved' }>): SavedOpened {
+  // As bytes, as an answer arrives: a 60 MB copy read as text was a string and then bytes, both held at once.
+  const row = withRepository((repository) => repository.readBytes(profileId, periodKey));
   if (!row) return { summary: null, warning: null };
+  // The views this copy replaces go before it is parsed (they stay when there is no copy to show instead).
+  views.drop(replaces);
   // Written by this console from a checked answer; one that no longer checks (a newer schema) is only a missed
   // offline view, since the server's answer is the truth.
-  const opened = fetchedAtSchema.safeParse(row.fetchedAt).success ? views.open(Buffer.from(row.body, 'utf8'), viewKey) : null;
+  const opened = fetchedAtSchema.safeParse(row.fetchedAt).success ? views.open(Buffer.from(row.body.buffer, row.body.byteOffset, row.body.byteLength), viewKey) : null;
   if (!opened?.ok) return { summary: null, warning: 'a saved dashboard no longer matches the answer shape and was ignored' };
   // Already saved: nothing to write again.
   if (viewKey !== null) views.takeCopy(viewKey);
@@ -54,7 +57,7 @@ function handle(request: AnswerRequest): AnswerValues[AnswerRequest['kind']] {
       return views.open(Buffer.from(request.bytes, 0, request.length), request.viewKey);
     }
     case 'openSaved':
-      return openSaved(request.profileId, request.periodKey, request.viewKey);
+      return openSaved(request);
     case 'window':
       return views.window(request.viewKey, request.query);
     case 'save': {

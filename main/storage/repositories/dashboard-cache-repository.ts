@@ -8,6 +8,8 @@ export interface DashboardCacheRow {
 
 export interface DashboardCacheRepository {
   read(profileId: string, periodKey: string): DashboardCacheRow | null;
+  /** The same as its UTF-8 bytes, never made a string (the dashboard's answer thread reads them so). */
+  readBytes(profileId: string, periodKey: string): { fetchedAt: string; body: Uint8Array } | null;
   /** Whether an answer is kept for the profile and period, without reading it. */
   has(profileId: string, periodKey: string): boolean;
   /** `body`: the JSON text, or its UTF-8 bytes (stored as that text, without being decoded first). */
@@ -23,6 +25,12 @@ export function createDashboardCacheRepository(storage: Pick<Storage, 'statement
       const row = storage.read(() =>
         storage.statement('SELECT fetched_at, body FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey),
       ) as { fetched_at: string; body: string } | undefined;
+      return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
+    },
+    readBytes(profileId, periodKey) {
+      const row = storage.read(() =>
+        storage.statement('SELECT fetched_at, CAST(body AS BLOB) AS body FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey),
+      ) as { fetched_at: string; body: Uint8Array } | undefined;
       return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
     },
     has(profileId, periodKey) {
