@@ -29,13 +29,6 @@ const TOP = Buffer.from('top_by_bitrate');
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-/** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */
-function escaped(bytes: Uint8Array, at: number): boolean {
-  let backslashes = 0;
-  for (let i = at - 1; i >= 0 && bytes[i] === BACKSLASH; i--) backslashes++;
-  return backslashes % 2 === 1;
-}
-
 function sameKey(bytes: Buffer, start: number, end: number, key: Buffer): boolean {
   return end - start === key.length && bytes.compare(key, 0, key.length, start, end) === 0;
 }
@@ -60,10 +53,16 @@ export function findServerSpans(bytes: Buffer, maxDepth: number): ServerSpans | 
     if (c === QUOTE) {
       // A string in the list: not a media server.
       if (depth === 3 && inList) return null;
-      // Most of an answer is strings: the closing quote is found natively.
-      let end = bytes.indexOf(QUOTE, i + 1);
-      while (end !== -1 && escaped(bytes, end)) end = bytes.indexOf(QUOTE, end + 1);
-      if (end === -1) return null;
+      // The closing quote, read here: an answer's strings are short (names, keys), and a native search per string
+      // cost more in calls than it saved.
+      // A backslash escapes the byte after it (a quote among them).
+      let end = i + 1;
+      for (;;) {
+        if (end >= length) return null;
+        const b = bytes[end]!;
+        if (b === QUOTE) break;
+        end += b === BACKSLASH ? 2 : 1;
+      }
       if (depth === 1 || (depth === 2 && inMedia)) {
         let next = end + 1;
         while (next < length && isSpace(bytes[next]!)) next++;

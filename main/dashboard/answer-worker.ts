@@ -6,9 +6,9 @@ import type { AnswerReply, AnswerRequest, AnswerValues, SavedOpened } from './an
 import { openThreadStorage } from './thread-storage';
 
 /**
- * The answer thread's entry: decodes, parses and checks dashboard answers, keeps their media servers, answers the
- * table's windows (sorting and filtering 100,000 rows here), and reads and writes the offline copies on its own
- * connection. Main's event loop only hands bytes over and passes small answers on.
+ * The answer thread's entry: checks dashboard answers from their bytes, keeps their media servers (as those bytes,
+ * answer-views.ts), answers the table's windows (sorting and filtering 100,000 rows here), and reads and writes the
+ * offline copies on its own connection. Main's event loop only hands bytes over and passes small answers on.
  */
 const port = parentPort!;
 const { databaseFile } = workerData as { databaseFile: string | null };

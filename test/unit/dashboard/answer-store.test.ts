@@ -18,8 +18,8 @@ function serversOf(count: number): MediaServerEntry[] {
     status: i % 3 !== 0,
     is_enabled: i % 7 !== 0,
     domain: `d${(i * 11) % 97}.example.net`,
-    // Names beyond ASCII too: the bytes are UTF-8.
-    extra: { server: { hostname: i % 5 === 0 ? `Zürich-${i} ☃` : `ms-${(i * 7919) % count}` } },
+    // Names beyond ASCII too (the bytes are UTF-8), and with quotes and backslashes, which JSON escapes.
+    extra: { server: { hostname: i % 5 === 0 ? `Zürich-${i} ☃` : i % 11 === 0 ? `ms-"${i}"\\` : `ms-${(i * 7919) % count}` } },
   }));
 }
 
