@@ -1,10 +1,9 @@
 import { dashboardSchema, type Dashboard } from '../../preload/contract/wire/platform';
 import { busiestServers, type ServerWindow, type ServerWindowQuery } from '../../preload/contract/dashboard-servers';
 import { MAX_JSON_DEPTH } from '../platform/answer-limits';
-import { compiledOnFirstUse } from '../platform/compiled-on-first-use';
 import { nestsDeeperThan } from '../platform/json-depth';
 import type { AnswerProblem } from '../platform/transport-spec';
-import { storeAnswer } from './answer-store';
+import { dashboardCheck, storeAnswer } from './answer-store';
 import { createServerRows, serverRowsOf, type ServerRows } from './server-window';
 
 /**
@@ -14,9 +13,6 @@ import { createServerRows, serverRowsOf, type ServerRows } from './server-window
  * checked at once, which also says what is wrong with it. Plain logic, no thread: the thread's entry
  * (answer-worker.ts) passes messages to it.
  */
-
-/** The dashboard schema compiled (zod's `compile`) on the first answer, in the thread that checks answers. */
-const dashboardAnswerSchema = compiledOnFirstUse(dashboardSchema);
 
 /** Rows of the table sent with each dashboard answer: a screenful and a margin; the table asks for the rest. */
 export const FIRST_SERVER_WINDOW = 60;
@@ -77,7 +73,7 @@ export function checkAnswer(text: string): { ok: true; dashboard: Dashboard } | 
   // Checked, not copied: nothing in the schema transforms, so an answer that passes is the dashboard as it is (the
   // compiled check of 100,000 rows costs a tenth of the general parse). One that does not pass is parsed again to
   // say which fields are wrong.
-  if (dashboardAnswerSchema().validate(json)) return { ok: true, dashboard: json };
+  if (dashboardCheck().validate(json)) return { ok: true, dashboard: json };
   const checked = dashboardSchema.safeParse(json);
   // Issues carry no input values (zod keeps them out unless asked), so they cross back to main as they are.
   if (!checked.success) return { ok: false, problem: { kind: 'shape', issues: checked.error.issues.slice(0, 20) } };
