@@ -86,7 +86,7 @@ function ask<T>(child: ChildProcess, request: { kind: 'watch' | 'read' }, answer
 export async function startDashboardHost(servers: HostServer[]): Promise<DashboardHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-dashboard-'));
   const ids = await prepareDataFolder(dataDir, servers);
-  const child = fork(join(root, 'scripts', 'web.mjs'), ['--port', '0', '--data-dir', dataDir, '--log-level', 'warn'], {
+  const child = fork(join(root, 'scripts', 'web.mjs'), ['--port', '0', '--data-dir', dataDir, '--log-level', 'error'], {
     cwd: root,
     execArgv: ['--max-semi-space-size=2', '--import', join(root, 'bench', 'host-probe.mjs')],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
