@@ -1,19 +1,22 @@
-// The dashboard in Chromium through the web host (the real composition root, handler registry and built renderer;
-// main runs in this process from its TypeScript sources, its dashboard answer thread too, loaded through tsx):
+// The dashboard in Chromium through the web host, started as `npm run web` starts it, in a process of its own
+// (bench/dashboard-host.ts: scripts/web.mjs running the bundled host and its dashboard answer thread, with the host's
+// memory settings, on a data folder holding the bench's servers as profiles); Playwright drives the page from this
+// process:
 // - ui-dashboard-100k-click-to-paint-ms: a platform with 100,000 media servers (a 60 MB answer). The clock starts in
 //   the page at the operator's click on the Dashboard link (another screen open) and stops at the first frame painted
 //   with the cards and the media-servers table 100,001 rows long (aria-rowcount) with its first row filled. It
 //   includes everything the operator waits for: the page's request, the simulator making and sending the answer (in
 //   a child process, as a server elsewhere would), main reading it into one buffer handed to the answer thread, that
-//   thread decoding, depth-checking, parsing and checking it and cutting the first window, the hop of the figures and
+//   thread finding the media servers in the bytes, parsing and checking the figures and the servers a batch at a time
+//   and cutting the first window, the hop of the figures and
 //   that window to the page, and the page's render. It leaves out the answer thread's start (the first, warm-up click pays it) and
 //   the offline copy's write, which the thread does after the answer has gone to the page. Median of 5 clicks after
 //   1 warm-up; each run is also printed, with the machine's load average, and so is the simulator's own time for the
 //   same answer asked directly (the server's share of the figure).
 // - ui-dashboard-100k-longest-task-ms: the longest 'longtask' entry (a page task over 50 ms) after the click, in the
 //   worst of those runs (0: none over 50 ms). The page's tasks only; main's are the next figure.
-// - ui-dashboard-100k-main-longest-stall-ms: the longest time this process's event loop (main: the web host, the
-//   handler registry, the dashboard feature; and the Playwright client, which does little) was held, in the worst run,
+// - ui-dashboard-100k-main-longest-stall-ms: the longest time the host's event loop (main: the web host, the
+//   handler registry, the dashboard feature) was held, in the worst run,
 //   from the click to 2 s after the painted frame (the offline copy's write falls in it), as Node's event-loop delay histogram
 //   (10 ms resolution) saw it. The answer thread's own work is not on this loop. On a machine shared by many, this
 //   wall-clock figure also counts the time the loop was ready but got no CPU.
@@ -21,11 +24,12 @@
 //   worst run: the thread's own CPU time (process.threadCpuUsage) between two ticks of a 5 ms timer. Unlike the
 //   figure above it does not grow when other programs take the CPU, so it tells what the console itself holds main
 //   for (GC on main included).
-// - ui-dashboard-100k-host-rss-mb: the peak resident memory of this process over those runs (main, the answer thread
-//   with the kept rows, the Playwright client), sampled every 20 ms; Chromium and the simulator are not in it, nor
-//   the bench's own direct asks of the simulator (made after). The process runs with the host's memory settings
-//   (main/app/heap-settings.ts: 2 MB semi-spaces, heap growth 100 %), as `npm run web` and the desktop app do; the
-//   bench starts itself again with them when started without.
+// - ui-dashboard-100k-host-rss-mb: the host process's peak resident memory from its start to the end of those runs
+//   (main, the answer thread with the kept rows, SQLite writing the offline copy, and whatever else the console does
+//   meanwhile, such as its connection check at the page's load), as the kernel keeps it (VmHWM in /proc/<pid>/status:
+//   the true peak, not a sample); Playwright, Chromium and the simulator are other processes and not in it. The host runs with its memory settings (main/app/heap-settings.ts: 2 MB semi-spaces, heap growth
+//   100 %), as `npm run web` and the desktop app do. Main's heap and buffers at the highest RSS sampled every 20 ms
+//   are printed beside it.
 // - dashboard-10k-render-ms: an answer whose mediaservers.top_by_bitrate holds 10,000 servers (6 MB of JSON). The
 //   clock starts when the dashboard.get response reaches the page (its headers, before the renderer reads and parses
 //   the body) and stops at the first frame painted after the screen (cards, charts and the virtualised table with
@@ -43,58 +47,24 @@
 //   would be elsewhere.
 // The renderer and the web host are rebuilt first when their sources changed (untimed). Arguments pick parts:
 // `100k`, `10k`, `fleet` (all three without any).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { createApp } from '../main/app/create-app';
-import { createRegistry } from '../main/ipc/registry';
-import { createVault } from '../main/secrets/vault';
-import { log } from '../main/shared/log';
-import { applyHeapSettings, hasYoungGenerationCap, YOUNG_GENERATION_FLAG } from '../main/app/heap-settings';
-import { spawnSync } from 'node:child_process';
-import { startWebHost } from '../main/web/host';
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startDashboardHost, type DashboardHost, type HostServer } from './dashboard-host';
 import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 import { ensureRendererBuilt } from './ui-support';
 
-const root = join(import.meta.dirname, '..');
 const SLOW_MS = 600;
-
-interface Server {
-  name: string;
-  baseUrl: string;
-  apiToken: string;
-}
 
 interface Console {
   url: string;
+  host: DashboardHost;
   close(): Promise<void>;
 }
 
-async function openConsole(servers: Server[]): Promise<Console> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-dashboard-'));
-  const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
-  vault.useSessionOnly();
-  const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
-  for (const server of servers) {
-    const profile = await app.services.profiles.create({ name: server.name, baseUrl: server.baseUrl });
-    app.services.connections.setDemoToken(profile.id, server.apiToken);
-  }
-  const first = (await app.services.profiles.list())[0];
-  if (first) await app.services.profiles.setActive(first.id);
-  const registry = createRegistry(app.handlers, { isTrustedSender: (sender) => sender.transport === 'web' && sender.authenticated });
-  const host = await startWebHost({ registry, rendererDir: join(root, 'dist', 'renderer') });
-  return {
-    url: host.url,
-    async close() {
-      await host.close();
-      await app.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+async function openConsole(servers: HostServer[]): Promise<Console> {
+  const host = await startDashboardHost(servers);
+  return { url: host.url, host, close: () => host.close() };
 }
 
 /** Marks, on the page's own clock, when the dashboard answer arrives and when the 10,000-row screen is painted. */
@@ -205,35 +175,9 @@ const clickToPaintProbe = `(async () => {
   return { ms, longest, answerMs: answer ? answer.duration : 0, answerBytes: answer ? answer.transferSize : 0 };
 })()`;
 
-/** This process's memory in words: main's heap and buffers, and the answer thread's share (the rest of the RSS). */
-function memoryWords(): string {
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-  const { rss, heapTotal, external, arrayBuffers } = process.memoryUsage();
-  return `RSS ${mb(rss)} MB, main's heap ${mb(heapTotal)} MB committed, main's buffers and external memory ${mb(external)} MB (array buffers ${mb(arrayBuffers)} MB)`;
-}
-
 /** The machine's load average now (1, 5 and 15 minutes): the machine is shared, so each figure says what it ran beside. */
 function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-}
-
-/** The longest CPU time this thread spent between two ticks of a 5 ms timer: its longest task, however busy the machine. */
-function cpuTaskWatch(): { reset(): void; longest(): number; stop(): void } {
-  let last = process.threadCpuUsage();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const spent = process.threadCpuUsage(last);
-    last = process.threadCpuUsage();
-    longest = Math.max(longest, (spent.user + spent.system) / 1000);
-  }, 5);
-  return {
-    reset() {
-      last = process.threadCpuUsage();
-      longest = 0;
-    },
-    longest: () => longest,
-    stop: () => clearInterval(timer),
-  };
 }
 
 async function benchHundredThousand(browser: Browser): Promise<void> {
@@ -242,59 +186,47 @@ async function benchHundredThousand(browser: Browser): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
   await context.addInitScript(longTaskProbe);
   const page = await context.newPage();
-  const stalls = monitorEventLoopDelay({ resolution: 10 });
-  const cpu = cpuTaskWatch();
-  let peakRss = 0;
-  let atPeak = '';
-  const rssSampler = setInterval(() => {
-    const rss = process.memoryUsage.rss();
-    if (rss > peakRss) {
-      peakRss = rss;
-      atPeak = memoryWords();
-    }
-  }, 20);
   try {
     await page.goto(desk.url);
-    const before = memoryWords();
+    const before = await desk.host.read();
     const clicks: number[] = [];
     const tasks: number[] = [];
     const mainStalls: number[] = [];
     const cpuTasks: number[] = [];
     const answers: Array<{ ms: number; bytes: number }> = [];
     const loads: string[] = [];
+    let last = before;
     for (let round = 0; round < 6; round += 1) {
       await page.goto(new URL('/#/about', desk.url).href);
       await page.locator('a[href="#/dashboard"]').waitFor();
       await page.waitForTimeout(300);
-      stalls.reset();
-      stalls.enable();
-      cpu.reset();
+      await desk.host.watch();
       const { ms, longest, answerMs, answerBytes } = (await page.evaluate(clickToPaintProbe)) as { ms: number; longest: number; answerMs: number; answerBytes: number };
       // The offline copy is written after the paint (by the answer thread): main's loop is watched 2 s longer.
       await page.waitForTimeout(2000);
-      stalls.disable();
+      last = await desk.host.read();
       if (round >= 1) {
         clicks.push(ms);
         tasks.push(longest);
-        mainStalls.push(stalls.max / 1e6);
-        cpuTasks.push(cpu.longest());
+        mainStalls.push(last.longestStallMs);
+        cpuTasks.push(last.longestCpuTaskMs);
         answers.push({ ms: answerMs, bytes: answerBytes });
         loads.push(loadAverage());
       }
     }
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
     process.stdout.write(`# ui-dashboard-100k runs (ms): ${clicks.map(Math.round).join(' ')}; longest page tasks (ms): ${tasks.map(Math.round).join(' ')}\n`);
     process.stdout.write(`# longest main stalls (ms): ${mainStalls.map(Math.round).join(' ')}; longest main CPU stretches (ms): ${cpuTasks.map(Math.round).join(' ')}\n`);
     process.stdout.write(`# load average at each run: ${loads.join(' | ')}\n`);
-    process.stdout.write(`# before the first click: ${before}\n# at the peak: ${atPeak}\n`);
+    process.stdout.write(`# the host before the first click: peak ${mb(before.peakRss)} MB; ${before.now}\n`);
+    process.stdout.write(`# the host at its highest sampled RSS: ${last.atPeak}; after the last run: ${last.now}\n`);
     process.stdout.write(`# of which dashboard.get as the page saw it (ms): ${answers.map((a) => Math.round(a.ms)).join(' ')}; bytes to the page: ${answers.map((a) => a.bytes).join(' ')}\n`);
     report('ui-dashboard-100k-click-to-paint-ms', median(clicks), 'ms');
     report('ui-dashboard-100k-longest-task-ms', Math.max(...tasks), 'ms');
     report('ui-dashboard-100k-main-longest-stall-ms', Math.max(...mainStalls), 'ms');
     report('ui-dashboard-100k-main-longest-task-cpu-ms', Math.max(...cpuTasks), 'ms');
-    report('ui-dashboard-100k-host-rss-mb', peakRss / 1024 / 1024, 'MB');
-    clearInterval(rssSampler);
-    // The server's own share, for reading the figure: the simulator making and sending the answer, asked directly
-    // (after the memory was sampled: these answers are the bench's, not the console's).
+    report('ui-dashboard-100k-host-rss-mb', last.peakRss / 1024 / 1024, 'MB');
+    // The server's own share, for reading the figure: the simulator making and sending the answer, asked directly.
     const direct: number[] = [];
     for (let round = 0; round < 3; round += 1) {
       const started = performance.now();
@@ -304,9 +236,6 @@ async function benchHundredThousand(browser: Browser): Promise<void> {
     }
     process.stdout.write(`# the simulator alone, asked directly (ms): ${direct.map(Math.round).join(' ')}\n`);
   } finally {
-    clearInterval(rssSampler);
-    stalls.disable();
-    cpu.stop();
     await context.close();
     await desk.close();
     await sim.close();
@@ -343,7 +272,7 @@ async function fleetRound(page: Page, tiles: number): Promise<number> {
   })()`) as Promise<number>;
 }
 
-async function fleetMedian(browser: Browser, servers: Server[]): Promise<number> {
+async function fleetMedian(browser: Browser, servers: HostServer[]): Promise<number> {
   const desk = await openConsole(servers);
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
   const page = await context.newPage();
@@ -382,24 +311,7 @@ async function benchFleet(browser: Browser): Promise<void> {
   }
 }
 
-/**
- * The host's memory settings, as `npm run web` and the desktop app run it (main/app/heap-settings.ts): the young
- * generation's cap must be on node's command line, so a bench started without it starts itself again with it.
- * Returns false when this process has handed over to that one.
- */
-function withHostHeapSettings(): boolean {
-  if (!hasYoungGenerationCap(process.argv, process.execArgv)) {
-    const again = spawnSync(process.execPath, [YOUNG_GENERATION_FLAG, ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
-    process.exitCode = again.status ?? 1;
-    return false;
-  }
-  applyHeapSettings();
-  return true;
-}
-
 async function main(): Promise<void> {
-  if (!withHostHeapSettings()) return;
-  log.setSink(() => undefined);
   ensureRendererBuilt();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -4,8 +4,9 @@ import type { AnswerSummary, Opened, WindowQuery } from './answer-views';
 /** What main asks the answer thread, and what it answers (plain data: it is copied between threads). */
 export type AnswerRequest =
   /** `replaces`: views this answer supersedes, let go before it is parsed (never two full copies of one view). */
-  | { kind: 'open'; bytes: ArrayBuffer | null; length: number; viewKey: string | null; replaces: string[] }
-  | { kind: 'openSaved'; profileId: string; periodKey: string; viewKey: string | null }
+  | { kind: 'open'; bytes: ArrayBuffer; length: number; viewKey: string | null; replaces: string[] }
+  /** `replaces`: as for `open`, let go once the saved copy has been read, before it is parsed. */
+  | { kind: 'openSaved'; profileId: string; periodKey: string; viewKey: string | null; replaces: string[] }
   | { kind: 'window'; viewKey: string; query: WindowQuery }
   | { kind: 'save'; viewKey: string; profileId: string; periodKey: string; fetchedAt: string }
   | { kind: 'drop'; viewKeys: string[] };

@@ -1,18 +1,18 @@
 import { dashboardSchema, type Dashboard } from '../../preload/contract/wire/platform';
 import { busiestServers, type ServerWindow, type ServerWindowQuery } from '../../preload/contract/dashboard-servers';
 import { MAX_JSON_DEPTH } from '../platform/answer-limits';
-import { compiledOnFirstUse } from '../platform/compiled-on-first-use';
 import { nestsDeeperThan } from '../platform/json-depth';
 import type { AnswerProblem } from '../platform/transport-spec';
-import { createServerRows, type ServerRows } from './server-window';
+import { dashboardCheck, storeAnswer } from './answer-store';
+import { createServerRows, serverRowsOf, type ServerRows } from './server-window';
 
 /**
- * The dashboard answers the answer thread holds: each one decoded, parsed and checked there, its media servers kept
- * for the table's windows. Plain logic, no thread: the thread's entry (answer-worker.ts) passes messages to it.
+ * The dashboard answers the answer thread holds: each one checked there, its media servers kept for the table's
+ * windows. An answer is read from its bytes a part at a time and kept as those bytes with a few columns
+ * (answer-store.ts); one that cannot be read so (or is refused) is read the general way, its whole text parsed and
+ * checked at once, which also says what is wrong with it. Plain logic, no thread: the thread's entry
+ * (answer-worker.ts) passes messages to it.
  */
-
-/** The dashboard schema compiled (zod's `compile`) on the first answer, in the thread that checks answers. */
-const dashboardAnswerSchema = compiledOnFirstUse(dashboardSchema);
 
 /** Rows of the table sent with each dashboard answer: a screenful and a margin; the table asks for the rest. */
 export const FIRST_SERVER_WINDOW = 60;
@@ -27,24 +27,38 @@ export type Opened = { ok: true; summary: AnswerSummary } | { ok: false; problem
 
 export type WindowQuery = Omit<ServerWindowQuery, 'viewKey'>;
 
+/** A checked answer as it is saved for offline use: its bytes as they came, or its text when it was read as text. */
+export type AnswerCopy = Uint8Array | string;
+
 interface View {
   rows: ServerRows;
-  /** The answer's text until it has been saved for offline use (null once saved or when it came from the save). */
-  text: string | null;
+  /** The answer until it has been saved for offline use (null once saved or when it came from the save). */
+  copy: AnswerCopy | null;
+  /** The bytes the rows are read from (null when the answer was read as text). */
+  bytes: Buffer | null;
+}
+
+/** ES2024's ArrayBuffer.prototype.transfer (Node 20+), which the project's ES2023 library types do not list yet. */
+type Detachable = ArrayBuffer & { transfer(length: number): ArrayBuffer };
+
+/**
+ * Frees bytes no longer needed (a dropped view's, or an answer's read as text) now rather than at some later
+ * collection: detaching the buffer (a transfer to nothing) releases its 60 MB at once, so a refresh never holds the
+ * old answer's bytes beside the new one's, and a whole text is never parsed beside its bytes. The views own the bytes
+ * they are given; only a buffer of its own (larger than Node's pool of small buffers, which other buffers share) is
+ * detached.
+ */
+function release(bytes: Buffer | null): void {
+  if (bytes && bytes.buffer.byteLength > Buffer.poolSize) (bytes.buffer as Detachable).transfer(0);
 }
 
 export interface AnswerViews {
-  /** Decodes, parses and checks one answer; kept under `viewKey` when given (a fleet tile keeps nothing). */
-  open(text: string, viewKey: string | null): Opened;
+  /** Checks one answer (its UTF-8 bytes); kept under `viewKey` when given (a fleet tile keeps nothing). */
+  open(bytes: Buffer, viewKey: string | null): Opened;
   window(viewKey: string, query: WindowQuery): ServerWindow | null;
-  /** The checked answer's text, once, for the offline copy (then let go: the rows are what stays). */
-  takeText(viewKey: string): string | null;
+  /** The checked answer, once, for the offline copy. */
+  takeCopy(viewKey: string): AnswerCopy | null;
   drop(viewKeys: readonly string[]): void;
-}
-
-/** The answer's bytes as text (UTF-8, as JSON is sent). */
-export function decode(bytes: ArrayBuffer, length: number): string {
-  return Buffer.from(bytes, 0, length).toString('utf8');
 }
 
 /** Parses and checks an answer's text, with the same refusals the platform client makes on main. */
@@ -59,38 +73,53 @@ export function checkAnswer(text: string): { ok: true; dashboard: Dashboard } | 
   // Checked, not copied: nothing in the schema transforms, so an answer that passes is the dashboard as it is (the
   // compiled check of 100,000 rows costs a tenth of the general parse). One that does not pass is parsed again to
   // say which fields are wrong.
-  if (dashboardAnswerSchema().validate(json)) return { ok: true, dashboard: json };
+  if (dashboardCheck().validate(json)) return { ok: true, dashboard: json };
   const checked = dashboardSchema.safeParse(json);
   // Issues carry no input values (zod keeps them out unless asked), so they cross back to main as they are.
   if (!checked.success) return { ok: false, problem: { kind: 'shape', issues: checked.error.issues.slice(0, 20) } };
   return { ok: true, dashboard: checked.data };
 }
 
+/** Reads an answer, its bytes a part at a time, else its whole text: the rows for the table and the copy to save. */
+function read(bytes: Buffer): { ok: true; dashboard: Dashboard; rows: ServerRows; copy: AnswerCopy; kept: Buffer | null } | { ok: false; problem: AnswerProblem } {
+  const stored = storeAnswer(bytes);
+  if (stored) return { ok: true, dashboard: stored.dashboard, rows: serverRowsOf(stored.columns), copy: bytes, kept: bytes };
+  const text = bytes.toString('utf8');
+  // The bytes go before the whole text is parsed, not at some later collection (see release).
+  release(bytes);
+  const checked = checkAnswer(text);
+  if (!checked.ok) return checked;
+  const all = checked.dashboard.mediaservers.top_by_bitrate;
+  const dashboard = { ...checked.dashboard, mediaservers: { ...checked.dashboard.mediaservers, top_by_bitrate: busiestServers(all) } };
+  return { ok: true, dashboard, rows: createServerRows(all), copy: text, kept: null };
+}
+
 export function createAnswerViews(): AnswerViews {
   const views = new Map<string, View>();
   return {
-    open(text, viewKey) {
-      const checked = checkAnswer(text);
-      if (!checked.ok) return checked;
-      const all = checked.dashboard.mediaservers.top_by_bitrate;
-      const rows = createServerRows(all);
-      if (viewKey !== null) views.set(viewKey, { rows, text });
+    open(bytes, viewKey) {
+      const answer = read(bytes);
+      if (!answer.ok) return answer;
+      const { dashboard, rows, copy, kept } = answer;
+      if (viewKey !== null) views.set(viewKey, { rows, copy, bytes: kept });
       const first = rows.window({ offset: 0, limit: FIRST_SERVER_WINDOW, sort: null, filter: { text: '', state: 'all' } });
-      const dashboard = { ...checked.dashboard, mediaservers: { ...checked.dashboard.mediaservers, top_by_bitrate: busiestServers(all) } };
       return { ok: true, summary: { dashboard, first } };
     },
     window(viewKey, query) {
       return views.get(viewKey)?.rows.window(query) ?? null;
     },
-    takeText(viewKey) {
+    takeCopy(viewKey) {
       const view = views.get(viewKey);
       if (!view) return null;
-      const { text } = view;
-      view.text = null;
-      return text;
+      const { copy } = view;
+      view.copy = null;
+      return copy;
     },
     drop(viewKeys) {
-      for (const key of viewKeys) views.delete(key);
+      for (const key of viewKeys) {
+        release(views.get(key)?.bytes ?? null);
+        views.delete(key);
+      }
     },
   };
 }

@@ -1,39 +1,49 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { z } from 'zod';
-import { createDashboardCacheRepository } from '../storage/repositories/dashboard-cache-repository';
-import { createAnswerViews, decode } from './answer-views';
+import { createDashboardCacheRepository, type DashboardCacheRepository } from '../storage/repositories/dashboard-cache-repository';
+import { createAnswerViews } from './answer-views';
 import type { AnswerReply, AnswerRequest, AnswerValues, SavedOpened } from './answer-messages';
-import { openThreadStorage, type ThreadStorage } from './thread-storage';
+import { openThreadStorage } from './thread-storage';
 
 /**
- * The answer thread's entry: decodes, parses and checks dashboard answers, keeps their media servers, answers the
- * table's windows (sorting and filtering 100,000 rows here), and reads and writes the offline copies on its own
- * connection. Main's event loop only hands bytes over and passes small answers on.
+ * The answer thread's entry: checks dashboard answers from their bytes, keeps their media servers (as those bytes,
+ * answer-views.ts), answers the table's windows (sorting and filtering 100,000 rows here), and reads and writes the
+ * offline copies on its own connection. Main's event loop only hands bytes over and passes small answers on.
  */
 const port = parentPort!;
 const { databaseFile } = workerData as { databaseFile: string | null };
 const views = createAnswerViews();
-let storage: ThreadStorage | null = null;
 
-function repository() {
+/**
+ * The thread's own connection, for one read or write, then closed. Closing finalizes its statements, and with them
+ * the values last bound to them: node:sqlite keeps a statement's bindings until it is bound again, so a write
+ * statement kept open held its last 60 MB answer (SQLite's own copy) until the next save. Opening costs about a
+ * millisecond, once per answer.
+ */
+function withRepository<T>(work: (repository: DashboardCacheRepository) => T): T {
   if (databaseFile === null) throw new Error('no database file for offline copies');
-  storage ??= openThreadStorage(databaseFile);
-  return createDashboardCacheRepository(storage);
+  const storage = openThreadStorage(databaseFile);
+  try {
+    return work(createDashboardCacheRepository(storage));
+  } finally {
+    storage.close();
+  }
 }
 
 const fetchedAtSchema = z.iso.datetime();
 
-/** ES2024's ArrayBuffer.prototype.transfer (Node 20+), which the project's ES2023 library types do not list yet. */
-type Detachable = ArrayBuffer & { transfer(length: number): ArrayBuffer };
-
-function openSaved(profileId: string, periodKey: string, viewKey: string | null): SavedOpened {
-  const row = repository().read(profileId, periodKey);
+function openSaved({ profileId, periodKey, viewKey, replaces }: Extract<AnswerRequest, { kind: 'openSaved' }>): SavedOpened {
+  // As bytes, as an answer arrives: a 60 MB copy read as text was a string and then bytes, both held at once.
+  const row = withRepository((repository) => repository.readBytes(profileId, periodKey));
   if (!row) return { summary: null, warning: null };
+  // The views this copy replaces go before it is parsed (they stay when there is no copy to show instead).
+  views.drop(replaces);
   // Written by this console from a checked answer; one that no longer checks (a newer schema) is only a missed
   // offline view, since the server's answer is the truth.
-  const opened = fetchedAtSchema.safeParse(row.fetchedAt).success ? views.open(row.body, viewKey) : null;
+  const opened = fetchedAtSchema.safeParse(row.fetchedAt).success ? views.open(Buffer.from(row.body.buffer, row.body.byteOffset, row.body.byteLength), viewKey) : null;
   if (!opened?.ok) return { summary: null, warning: 'a saved dashboard no longer matches the answer shape and was ignored' };
-  if (viewKey !== null) views.takeText(viewKey);
+  // Already saved: nothing to write again.
+  if (viewKey !== null) views.takeCopy(viewKey);
   return { summary: opened.summary, fetchedAt: row.fetchedAt };
 }
 
@@ -43,21 +53,16 @@ function handle(request: AnswerRequest): AnswerValues[AnswerRequest['kind']] {
       // The superseded rows go before the new ones are parsed: a refresh of 100,000 servers never holds two copies.
       // (The page says it is refreshing meanwhile; a window asked of the old view is refused in words.)
       views.drop(request.replaces);
-      const bytes = request.bytes!;
-      const text = decode(bytes, request.length);
-      // The bytes are freed before the parse, not at some later collection: detaching the buffer releases its 60 MB
-      // at once (a transfer to nothing), so the parse never runs beside them.
-      (bytes as Detachable).transfer(0);
-      request.bytes = null;
-      return views.open(text, request.viewKey);
+      // The bytes are read where they are, and kept as the rows' store and the offline copy.
+      return views.open(Buffer.from(request.bytes, 0, request.length), request.viewKey);
     }
     case 'openSaved':
-      return openSaved(request.profileId, request.periodKey, request.viewKey);
+      return openSaved(request);
     case 'window':
       return views.window(request.viewKey, request.query);
     case 'save': {
-      const text = views.takeText(request.viewKey);
-      if (text !== null) repository().write(request.profileId, request.periodKey, request.fetchedAt, text);
+      const copy = views.takeCopy(request.viewKey);
+      if (copy !== null) withRepository((repository) => repository.write(request.profileId, request.periodKey, request.fetchedAt, copy));
       return null;
     }
     case 'drop':

@@ -70,10 +70,12 @@ export function createDashboardLoader(connections: Connections, thread: AnswerTh
     writes.set(slot, next);
   }
 
-  async function saved(profileId: string, key: string, viewKey: string | null) {
+  async function saved(profileId: string, key: string, view: ViewChoice) {
     try {
       if (!hasSaved(profileId, key)) return null;
-      const copy = await thread.ask({ kind: 'openSaved', profileId, periodKey: key, viewKey });
+      // A fleet tile keeps nothing of the copy; a view keeps it in place of the older ones of its slot.
+      const request = view.keep ? { viewKey: view.viewKey, replaces: [...(view.replaces ?? [])] } : { viewKey: null, replaces: [] };
+      const copy = await thread.ask({ kind: 'openSaved', profileId, periodKey: key, ...request });
       if (copy.summary === null && copy.warning !== null) log.warn('dashboard', copy.warning);
       return copy.summary === null ? null : copy;
     } catch (error) {
@@ -96,7 +98,7 @@ export function createDashboardLoader(connections: Connections, thread: AnswerTh
       } catch (error) {
         if (isAppFailure(error) && error.kind === 'Validation') throw periodRefused(error);
         if (isAppFailure(error) && error.kind === 'Cancelled') throw error;
-        const copy = await saved(profile.id, key, view.keep ? view.viewKey : null);
+        const copy = await saved(profile.id, key, view);
         if (!copy) throw error;
         return { summary: copy.summary, fetchedAt: copy.fetchedAt, stale: appErrorOf(error) };
       }

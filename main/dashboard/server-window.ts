@@ -1,26 +1,16 @@
 import type { MediaServerEntry } from '../../preload/contract/wire/platform';
-import {
-  searchText,
-  serverName,
-  serverState,
-  type ServerFilter,
-  type ServerSort,
-  type ServerSortColumn,
-  type ServerWindow,
-  type ServerWindowQuery,
-} from '../../preload/contract/dashboard-servers';
+import type { ServerFilter, ServerSort, ServerSortColumn, ServerWindow, ServerWindowQuery } from '../../preload/contract/dashboard-servers';
+import { columnsOf, stateCodeOf, type ServerColumns } from './server-columns';
 
 /**
- * One answer's media servers, kept in main so the page receives windows, not the list. Orders are worked out once
- * per column (either direction is read off it), and the last filtered order is kept, so scrolling through a sorted
- * and filtered table costs a slice, not a sort.
+ * One answer's media servers, kept in the answer thread so the page receives windows, not the list. Orders are
+ * worked out once per column (either direction is read off it), and the last filtered order is kept, so scrolling
+ * through a sorted and filtered table costs a slice, not a sort.
  */
 export interface ServerRows {
   readonly total: number;
   window(query: Omit<ServerWindowQuery, 'viewKey'>): ServerWindow;
 }
-
-type Value = string | number;
 
 /** Text as it sorts: without case or accents, every digit run padded to 16 places. */
 export function sortKey(text: string): string {
@@ -56,32 +46,27 @@ function asciiSortKey(text: string): string {
   return key;
 }
 
-function valueOf(column: ServerSortColumn, server: MediaServerEntry, name: string): Value {
-  switch (column) {
-    case 'name':
-      return name;
-    case 'state':
-      return serverState(server);
-    case 'domain':
-      return server.domain;
-    case 'limits':
-      return server.streams_limit;
-    case 'trafficIn':
-      return server.traffic_in;
-    case 'trafficOut':
-      return server.traffic_out;
-  }
-}
-
 /** Ascending row indices for a column (stable: equal values keep the answer's order), and where equal runs start. */
 interface Ranking {
   ascending: Int32Array;
   runStarts: number[];
 }
 
-function rank(column: ServerSortColumn, servers: readonly MediaServerEntry[], names: readonly string[]): Ranking {
-  const values: Value[] = servers.map((server, index) => valueOf(column, server, names[index]!));
-  return typeof values[0] === 'string' ? rankText(values as string[]) : rankNumbers(values as number[]);
+function rank(column: ServerSortColumn, columns: ServerColumns): Ranking {
+  switch (column) {
+    case 'name':
+    case 'domain':
+      return rankText(columns.texts(column));
+    case 'state':
+      // Codes in the order the states' names sort.
+      return rankNumbers(columns.states);
+    case 'limits':
+      return rankNumbers(columns.limits);
+    case 'trafficIn':
+      return rankNumbers(columns.trafficIn);
+    case 'trafficOut':
+      return rankNumbers(columns.trafficOut);
+  }
 }
 
 /**
@@ -104,7 +89,7 @@ function rankText(values: readonly string[]): Ranking {
  * Numbers: every value becomes its place among the distinct values; a counting sort by place then orders 100,000
  * rows in one pass and keeps equal values in the answer's order (a comparison sort over them took over a second).
  */
-function rankNumbers(values: readonly number[]): Ranking {
+function rankNumbers(values: ArrayLike<number> & Iterable<number>): Ranking {
   const distinct = Float64Array.from(new Set(values)).sort();
   const placeOf = new Map<number, number>();
   distinct.forEach((value, place) => placeOf.set(value, place));
@@ -135,17 +120,20 @@ function ordered(ranking: Ranking, direction: 'ascending' | 'descending'): Int32
 
 const orderKey = (sort: ServerSort, filter: ServerFilter) => JSON.stringify([sort, filter.state, filter.text.toLowerCase().split(/\s+/).filter(Boolean)]);
 
+/** The rows of parsed media servers (an answer read the general way, tests). */
 export function createServerRows(servers: readonly MediaServerEntry[]): ServerRows {
-  const names = servers.map(serverName);
+  return serverRowsOf(columnsOf(servers));
+}
+
+export function serverRowsOf(columns: ServerColumns): ServerRows {
   const rankings = new Map<ServerSortColumn, Ranking>();
-  let texts: string[] | null = null;
   let last: { key: string; indices: Int32Array | null } | null = null;
 
   function order(sort: ServerSort): Int32Array | null {
     if (!sort) return null;
     let ranking = rankings.get(sort.column);
     if (!ranking) {
-      ranking = rank(sort.column, servers, names);
+      ranking = rank(sort.column, columns);
       rankings.set(sort.column, ranking);
     }
     return ordered(ranking, sort.direction);
@@ -159,15 +147,14 @@ export function createServerRows(servers: readonly MediaServerEntry[]): ServerRo
     const base = order(sort);
     let indices: Int32Array | null = base;
     if (words.length > 0 || filter.state !== 'all') {
-      // Built on the first filter, not per answer: most dashboards are never filtered.
-      texts ??= servers.map(searchText);
+      const texts = words.length > 0 ? columns.searchTexts() : null;
+      const state = filter.state === 'all' ? -1 : stateCodeOf(filter.state);
       const kept: number[] = [];
-      const count = base ? base.length : servers.length;
+      const count = base ? base.length : columns.count;
       for (let at = 0; at < count; at += 1) {
         const index = base ? base[at]! : at;
-        if (filter.state !== 'all' && serverState(servers[index]!) !== filter.state) continue;
-        const text = texts[index]!;
-        if (words.every((word) => text.includes(word))) kept.push(index);
+        if (state !== -1 && columns.states[index] !== state) continue;
+        if (texts === null || words.every((word) => texts[index]!.includes(word))) kept.push(index);
       }
       indices = Int32Array.from(kept);
     }
@@ -176,15 +163,15 @@ export function createServerRows(servers: readonly MediaServerEntry[]): ServerRo
   }
 
   return {
-    total: servers.length,
+    total: columns.count,
     window({ offset, limit, sort, filter }) {
       const indices = matching(sort, filter);
-      const matched = indices ? indices.length : servers.length;
+      const matched = indices ? indices.length : columns.count;
       const start = Math.min(offset, matched);
       const end = Math.min(matched, start + limit);
       const rows: MediaServerEntry[] = [];
-      for (let at = start; at < end; at += 1) rows.push(servers[indices ? indices[at]! : at]!);
-      return { total: servers.length, matched, offset: start, rows };
+      for (let at = start; at < end; at += 1) rows.push(columns.row(indices ? indices[at]! : at));
+      return { total: columns.count, matched, offset: start, rows };
     },
   };
 }

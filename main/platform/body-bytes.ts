@@ -43,7 +43,25 @@ export async function bodyBytes(body: AsyncIterable<Buffer>, declared: number): 
   return { bytes, length };
 }
 
+/** How much of a body tells an HTML page or an empty body from JSON. */
+const HEAD_BYTES = 1024;
+
+/**
+ * The first kilobyte of a body as text, the rest unread: leaving the loop early destroys the body, which closes the
+ * connection rather than reading the rest into memory.
+ */
+export async function bodyHead(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= HEAD_BYTES) break;
+  }
+  return Buffer.concat(chunks, length).toString('utf8', 0, Math.min(length, HEAD_BYTES));
+}
+
 /** The first kilobyte of a body as text: enough to tell an HTML page or an empty body from JSON. */
 export function textHead(body: BodyBytes): string {
-  return Buffer.from(body.bytes, 0, Math.min(body.length, 1024)).toString('utf8');
+  return Buffer.from(body.bytes, 0, Math.min(body.length, HEAD_BYTES)).toString('utf8');
 }

@@ -57,6 +57,12 @@ export interface RequestSpec {
    * parsing 60 MB would hold main's event loop for a second. Other answers are read as text.
    */
   asBytes?: boolean;
+  /**
+   * Only the first kilobyte of a success answer is read, and the connection is closed on the rest (the connection
+   * test looks at nothing more: a platform with 100,000 media servers answers its dashboard with 60 MB, which the test
+   * held in memory only to let it go).
+   */
+  headOnly?: boolean;
 }
 
 /** Why a thread parsing an answer's bytes refused it (plain data: it crosses between threads). */

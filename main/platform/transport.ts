@@ -11,7 +11,7 @@ import { AnswerTooLarge, AttemptDeadline, boundedAnswers, type BoundedRequestOpt
 import { badShape, cancelled, errorCode, failureFromStatus, failureFromTransportError, headerValue, htmlResponse, looksLikeHtml, messages, notJson, untrustedCertificate, type CallContext } from './errors';
 import { nestsDeeperThan } from './json-depth';
 import { RawResponse, scrubFailure } from './raw-response';
-import { bodyBytes, textHead } from './body-bytes';
+import { bodyBytes, bodyHead, textHead } from './body-bytes';
 import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
 import { retryOptions } from './retry-policy';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
@@ -138,6 +138,9 @@ export class Transport {
     try {
       const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
       const contentType = headerValue(answer.headers['content-type']);
+      if (spec.headOnly && answer.statusCode >= 200 && answer.statusCode < 300) {
+        return new RawResponse(answer.statusCode, contentType, answer.headers, await bodyHead(answer.body), ctx, spec.operation, token);
+      }
       if (spec.asBytes && answer.statusCode >= 200 && answer.statusCode < 300) {
         const body = await bodyBytes(answer.body, Number(headerValue(answer.headers['content-length']) ?? Number.NaN));
         return new RawResponse(answer.statusCode, contentType, answer.headers, textHead(body), ctx, spec.operation, token, body);

@@ -8,9 +8,12 @@ export interface DashboardCacheRow {
 
 export interface DashboardCacheRepository {
   read(profileId: string, periodKey: string): DashboardCacheRow | null;
+  /** The same as its UTF-8 bytes, never made a string (the dashboard's answer thread reads them so). */
+  readBytes(profileId: string, periodKey: string): { fetchedAt: string; body: Uint8Array } | null;
   /** Whether an answer is kept for the profile and period, without reading it. */
   has(profileId: string, periodKey: string): boolean;
-  write(profileId: string, periodKey: string, fetchedAt: string, body: string): void;
+  /** `body`: the JSON text, or its UTF-8 bytes (stored as that text, without being decoded first). */
+  write(profileId: string, periodKey: string, fetchedAt: string, body: string | Uint8Array): void;
   forgetProfile(profileId: string): void;
   /** How many answers are kept for a profile (support, tests). */
   count(profileId: string): number;
@@ -24,6 +27,12 @@ export function createDashboardCacheRepository(storage: Pick<Storage, 'statement
       ) as { fetched_at: string; body: string } | undefined;
       return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
     },
+    readBytes(profileId, periodKey) {
+      const row = storage.read(() =>
+        storage.statement('SELECT fetched_at, CAST(body AS BLOB) AS body FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey),
+      ) as { fetched_at: string; body: Uint8Array } | undefined;
+      return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
+    },
     has(profileId, periodKey) {
       return storage.read(() => storage.statement('SELECT 1 FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey)) !== undefined;
     },
@@ -31,7 +40,7 @@ export function createDashboardCacheRepository(storage: Pick<Storage, 'statement
       storage.transaction(() =>
         storage
           .statement(
-            `INSERT INTO dashboard_cache (profile_id, period_key, fetched_at, body) VALUES (?, ?, ?, ?)
+            `INSERT INTO dashboard_cache (profile_id, period_key, fetched_at, body) VALUES (?, ?, ?, CAST(? AS TEXT))
              ON CONFLICT (profile_id, period_key) DO UPDATE SET fetched_at = excluded.fetched_at, body = excluded.body`,
           )
           .run(profileId, periodKey, fetchedAt, body),

@@ -53,10 +53,10 @@ describe('the dashboard answer thread', () => {
     // Written through main's own repository on the same file: main reads what the thread wrote.
     expect(createDashboardCacheRepository(storageAt(dataDir)).read('p1', 'today@Europe/Riga')).toEqual({ fetchedAt, body: text });
 
-    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p1', periodKey: 'today@Europe/Riga', viewKey: 'stale-view' });
+    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p1', periodKey: 'today@Europe/Riga', viewKey: 'stale-view', replaces: [] });
     expect(saved.summary?.dashboard.users).toEqual(answer.users);
     expect(saved).toMatchObject({ fetchedAt });
-    const none = await thread.ask({ kind: 'openSaved', profileId: 'p1', periodKey: 'never@Europe/Riga', viewKey: null });
+    const none = await thread.ask({ kind: 'openSaved', profileId: 'p1', periodKey: 'never@Europe/Riga', viewKey: null, replaces: [] });
     expect(none).toEqual({ summary: null, warning: null });
   });
 
@@ -67,7 +67,7 @@ describe('the dashboard answer thread', () => {
     expect(await thread.ask({ kind: 'window', viewKey: 'bad', query: { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' } } })).toBeNull();
 
     createDashboardCacheRepository(storageAt(dataDir)).write('p2', 'week@Europe/Riga', '2026-11-26T09:00:00.000Z', '{"users": {}}');
-    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p2', periodKey: 'week@Europe/Riga', viewKey: null });
+    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p2', periodKey: 'week@Europe/Riga', viewKey: null, replaces: [] });
     expect(saved).toEqual({ summary: null, warning: 'a saved dashboard no longer matches the answer shape and was ignored' });
   });
 
@@ -84,6 +84,24 @@ describe('the dashboard answer thread', () => {
     expect(opened.ok).toBe(true);
     expect(await thread.ask({ kind: 'window', viewKey: 'other', query })).toBeNull();
     expect((await thread.ask({ kind: 'window', viewKey: 'newest', query }))?.rows).toHaveLength(1);
+  });
+
+  it('lets the views a saved copy replaces go once the copy is read, and keeps them when there is no copy', async () => {
+    const query = { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' as const } };
+    const fetchedAt = '2026-11-26T10:00:00.000Z';
+    await thread.open(bytesOf(JSON.stringify(answer)), 'live');
+    await thread.ask({ kind: 'save', viewKey: 'live', profileId: 'p3', periodKey: 'today@Europe/Riga', fetchedAt });
+    await thread.open(bytesOf(JSON.stringify(answer)), 'shown');
+
+    const none = await thread.ask({ kind: 'openSaved', profileId: 'p3', periodKey: 'never@Europe/Riga', viewKey: 'stale-none', replaces: ['shown'] });
+    expect(none).toEqual({ summary: null, warning: null });
+    expect((await thread.ask({ kind: 'window', viewKey: 'shown', query }))?.total).toBe(200);
+
+    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p3', periodKey: 'today@Europe/Riga', viewKey: 'stale', replaces: ['shown'] });
+    expect(saved).toMatchObject({ fetchedAt });
+    expect(saved.summary?.first.rows[0]).toEqual(answer.mediaservers.top_by_bitrate[0]);
+    expect(await thread.ask({ kind: 'window', viewKey: 'shown', query })).toBeNull();
+    expect((await thread.ask({ kind: 'window', viewKey: 'stale', query }))?.total).toBe(200);
   });
 
   it('once closed, answers a call still waiting with a failure instead of leaving it hanging', async () => {
