@@ -66,7 +66,9 @@ function reopen(dataDir: string, mode: string) {
 async function killLoop(mode: 'watch' | 'drafts', seed: number) {
   const dataDir = mkdtempSync(join(workDir, `${mode}-`));
   const acked = new Set<string>();
-  const next = seededDelays(seed, 300, 1500);
+  // A kill 100-700 ms after the console is up: dozens of saves in, at a random moment of one (a save takes a few ms
+  // here, so most kills land inside one; the window was 300-1500 ms, twice the time for the same 24 kills).
+  const next = seededDelays(seed, 100, 700);
   let kills = 0;
   for (let i = 0; i < KILLS_PER_MODE; i++) {
     for (const name of await runAndKill(mode, dataDir, next())) acked.add(name);
