@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { HeavyFirstSequencer } from './test/support/heavy-first-sequencer';
 
 // Tuned for the 2-core machines the suite runs on (user+system CPU of whole runs, measured while the machine was
 // shared, so wall times are only compared side by side):
@@ -24,6 +25,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     maxWorkers: 2,
+    // The kill tests first (test/support/heavy-first-sequencer.ts): started last, one ran on alone for a minute.
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         extends: true,
