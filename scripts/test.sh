@@ -97,7 +97,7 @@ cat test-results/vitest.log
 echo "== end-to-end tests (Playwright + Chromium)"
 cat test-results/playwright.log
 parts+=("vitest $(cat test-results/vitest.seconds 2>/dev/null || echo '?') s" "Playwright $(cat test-results/playwright.seconds 2>/dev/null || echo '?') s")
-phase_times+=("checks and tests side by side $(seconds_since "$started") s ($(IFS=,; echo "${parts[*]}" | sed 's/,/, /g'); CPU $(cpu_since "$cpu") s)")
+phase_times+=("checks and tests side by side $(seconds_since "$started") s ($(IFS=,; echo "${parts[*]}" | sed 's/,/, /g'), CPU $(cpu_since "$cpu") s)")
 
 echo "Phase times: $(IFS=';'; echo "${phase_times[*]}" | sed 's/;/; /g'); total $(seconds_since "$run_started") s"
 printf '%s\n' "${steps_failed[@]}" > test-results/steps.txt
