@@ -12,12 +12,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Three workers on the 2-core machines: a test spends about two thirds of its time waiting (on the simulator's
-  // latency faults, timers, the page's answers and Playwright's own polling), so a third worker fills the idle
-  // cores. The whole suite, side by side at the same load (about 20 on 2 cores): 2 workers 455 s wall, 127 s of
-  // CPU (user+system); 3 workers 304 s wall, 136 s of CPU, every test passing. The files stay whole per worker
-  // (beforeAll hooks start their simulators once) and the work came out even across the three.
-  workers: 3,
+  // Four workers on the 2-core machines: a test spends most of its time waiting (on the page's answers, the
+  // browser's drawing and Playwright's own polling), so more workers than cores fill the idle time. The whole suite
+  // alone at a load of 8-20 on 2 cores: 2 workers 455 s wall, 127 s of CPU (user+system); 3 workers 291-304 s wall,
+  // 136-140 s of CPU; 4 workers 211 s wall, 135 s of CPU, every test passing. The files stay whole per worker
+  // (beforeAll hooks start their simulators once) and the work came out even across the workers (each ended within
+  // 4 s of the others with three).
+  workers: 4,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   // The secret-leak scan reads what every test left (answers, events, logs, data files) after the suite has run.
   globalSetup: './test/e2e/leak-scan/clear.ts',

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The one test command (`npm test`): build; type-check, lint (ESLint, with the layer rules) and unused code (knip);
-# then side by side unit + integration tests (vitest, real keychain in a private D-Bus session) and end-to-end tests
+# The one test command (`npm test`): build; then side by side type-check, lint (ESLint, with the layer rules), unused
+# code (knip), unit + integration tests (vitest, real keychain in a private D-Bus session) and end-to-end tests
 # (Playwright + Debian Chromium); the time of each phase; then one summary line: `N passed, N failed` (with
 # `, N skipped` appended when anything was skipped).
 set -uo pipefail
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # Same as under `npm test`: the project's own Node 24 and tools first, even when this script is run directly.
 export PATH="$PWD/node_modules/.bin:$PATH"
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/vitest.seconds test-results/e2e-report.json test-results/steps.txt test-results/static-*.log test-results/static-*.status
+rm -f test-results/vitest.json test-results/vitest.seconds test-results/playwright.seconds test-results/e2e-report.json test-results/steps.txt test-results/static-*.log test-results/static-*.status
 steps_failed=()
 
 # Phase times, printed just above the summary line: what each step cost, to see where a slow run went. Beside the
@@ -45,10 +45,15 @@ npm run --silent build || steps_failed+=(build)
 read_cpu
 phase_times+=("build $(seconds_since "$started") s (CPU $(cpu_since "$cpu") s)")
 
-# The static checks each keep about one core busy, so they run side by side; their output follows in this order.
-# typecheck: one pass of TypeScript's own compiler over every .ts file and the .svelte files (svelte-check turns them
-# into .ts in .svelte-check/), plus the Svelte compiler's warnings (it was `tsc`, then svelte-check checking the .ts
-# files a second time). lint: ESLint with the layer rules. knip: unused files, exports and dependencies.
+# Then everything that checks the build at once: the static checks (typecheck: one pass of TypeScript's own compiler
+# over every .ts file and the .svelte files, which svelte-check turns into .ts in .svelte-check/, plus the Svelte
+# compiler's warnings; lint: ESLint with the layer rules; knip: unused files, exports and dependencies), the unit and
+# integration tests (vitest, real keychain in a private D-Bus session) and the end-to-end tests (Playwright + Chromium).
+# The two test runners mostly wait (on sockets, child processes, the keychain, the browser): side by side they kept
+# about one of the 2 cores busy, so the static checks (about 45 s of CPU, 22 s of wall as a phase of their own before
+# the tests) now run in that idle time. Playwright is the longest of them and starts at once; nothing runs at a lower
+# priority: on a machine shared with other work, a niced runner got a small share of the cores and became the tail.
+# Each writes its own log, printed in this order once all are done.
 static_check() {
   local name=$1
   shift
@@ -59,48 +64,40 @@ static_check() {
 started=$EPOCHREALTIME
 read_cpu
 cpu=$cpu_now
-static_check typecheck npm run --silent typecheck &
-static_check lint eslint --max-warnings 0 . &
-static_check knip knip &
-wait
-static_parts=()
-for name in typecheck lint knip; do
-  echo "== $name"
-  cat "test-results/static-$name.log"
-  read -r status seconds < "test-results/static-$name.status" || { status=1; seconds='?'; }
-  [ "$status" = 0 ] || steps_failed+=("$name")
-  static_parts+=("$name $seconds")
-done
-read_cpu
-phase_times+=("static checks $(seconds_since "$started") s ($(IFS=,; echo "${static_parts[*]}" | sed 's/,/, /g'), CPU $(cpu_since "$cpu") s)")
-
-# The two test runners side by side: each mostly waits (on sockets, child processes, the keychain, the browser), so
-# one after the other left a core idle much of the time (vitest 97 s wall for 117 s of CPU, Playwright 154 s for
-# 119 s, on 2 cores). Playwright runs at a lower priority: vitest's crash and restart tests start many Node processes
-# and are the longer pole when both compete; the browser tests mostly wait and do not miss the CPU they yield.
-# Each writes its own log, printed in order once both are done.
-started=$EPOCHREALTIME
-read_cpu
-cpu=$cpu_now
+playwright_started=$EPOCHREALTIME
+if [[ " ${steps_failed[*]} " == *" build "* ]]; then
+  echo "skipped: the build failed" > test-results/playwright.log
+  echo 0 > test-results/playwright.seconds
+else
+  (
+    scripts/with-keyring.sh playwright test > test-results/playwright.log 2>&1
+    seconds_since "$playwright_started" > test-results/playwright.seconds
+  ) &
+fi
 (
   vitest_started=$EPOCHREALTIME
   scripts/with-keyring.sh vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json > test-results/vitest.log 2>&1
   seconds_since "$vitest_started" > test-results/vitest.seconds
 ) &
-playwright_started=$EPOCHREALTIME
-if [[ " ${steps_failed[*]} " == *" build "* ]]; then
-  echo "skipped: the build failed" > test-results/playwright.log
-else
-  nice -n 10 scripts/with-keyring.sh playwright test > test-results/playwright.log 2>&1
-fi
-playwright_seconds=$(seconds_since "$playwright_started")
+static_check typecheck npm run --silent typecheck &
+static_check lint eslint --max-warnings 0 . &
+static_check knip knip &
 wait
 read_cpu
+parts=()
+for name in typecheck lint knip; do
+  echo "== $name"
+  cat "test-results/static-$name.log"
+  read -r status seconds < "test-results/static-$name.status" || { status=1; seconds='?'; }
+  [ "$status" = 0 ] || steps_failed+=("$name")
+  parts+=("$name $seconds s")
+done
 echo "== unit and integration tests (vitest)"
 cat test-results/vitest.log
 echo "== end-to-end tests (Playwright + Chromium)"
 cat test-results/playwright.log
-phase_times+=("tests side by side $(seconds_since "$started") s (vitest $(cat test-results/vitest.seconds 2>/dev/null || echo '?') s, Playwright $playwright_seconds s; CPU $(cpu_since "$cpu") s)")
+parts+=("vitest $(cat test-results/vitest.seconds 2>/dev/null || echo '?') s" "Playwright $(cat test-results/playwright.seconds 2>/dev/null || echo '?') s")
+phase_times+=("checks and tests side by side $(seconds_since "$started") s ($(IFS=,; echo "${parts[*]}" | sed 's/,/, /g'), CPU $(cpu_since "$cpu") s)")
 
 echo "Phase times: $(IFS=';'; echo "${phase_times[*]}" | sed 's/;/; /g'); total $(seconds_since "$run_started") s"
 printf '%s\n' "${steps_failed[@]}" > test-results/steps.txt

@@ -96,6 +96,9 @@ test.describe('analytics task editor', () => {
   });
 
   test('does the same with the keyboard alone', async ({ page, console }) => {
+    // A few hundred key presses, each a round trip to the browser: about 15 s alone, over a minute on a machine whose
+    // cores are shared with other work.
+    test.setTimeout(150_000);
     const task = lineCrossingTask(console.app);
     await console.open(page, 'analytics');
     const uid = page.getByLabel('Task identifier');

@@ -14,6 +14,9 @@ test.describe('a wall that never goes blank', () => {
   test('opened straight into wall mode, it keeps the last good figures through a server restart, says since when and why, and comes back by itself', async ({ page, console }) => {
     const demo = console.app.demoServer!;
     const port = demo.port;
+    // The page's clock is the test's: each 5 s refresh comes when the test moves the clock on, not after 5 real
+    // seconds (the answers themselves are real: main asks the simulator over HTTP).
+    await page.clock.install();
     // A start-up address for the wall, refreshing every 5 s.
     await console.open(page, 'dashboard/wall/5');
     const wall = page.getByTestId('wall');
@@ -23,12 +26,14 @@ test.describe('a wall that never goes blank', () => {
 
     // The server goes away: the wall keeps its figures and says since when and why.
     await demo.close();
+    await page.clock.runFor(5_000);
     await expect(page.getByTestId('wall-stale')).toContainText(/STALE since .+: .*(cannot be reached|refused|not answer)/, { timeout: 20_000 });
     await expect(wall.getByTestId('card-users')).toHaveText(users ?? '');
     await page.screenshot({ path: test.info().outputPath('wall-server-down.png') });
 
     // The same server comes back on its address (same seed, so the stored token is still good): no person needed.
     restarted = await startSimulator({ seed: 42, port });
+    await page.clock.runFor(5_000);
     await expect(page.getByTestId('wall-updated')).toContainText('Last update', { timeout: 20_000 });
     await expect(page.getByTestId('wall-stale')).toHaveCount(0);
     await expect(wall.getByTestId('card-users')).toBeVisible();
@@ -42,14 +47,23 @@ test.describe('a wall that never goes blank', () => {
     const first = (await services.profiles.getActiveId())!;
     const second = await services.profiles.create({ name: 'Second site', baseUrl: demo.baseUrl });
     services.connections.setDemoToken(second.id, demo.apiToken);
+    // The rotation's 5 s timer runs on the test's clock, held still: a step comes when the test moves the clock 5 s
+    // on, and not before, however long the machine takes to draw a step.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1_000);
     await console.open(page, `dashboard/wall/5?servers=${first},${second.id}&views=figures,charts`);
     const wall = page.getByTestId('wall');
     await expect(page.getByTestId('wall-step')).toHaveText('Step 1 of 4');
     await expect(wall.getByRole('heading', { level: 1 })).toContainText('Demo server');
     await expect(wall.getByTestId('card-users')).toBeVisible();
-    await expect(page.getByTestId('wall-step')).toHaveText('Step 2 of 4', { timeout: 10_000 });
+    await page.clock.runFor(4_900);
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 1 of 4');
+    await page.clock.runFor(100);
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 2 of 4');
     await expect(wall.getByTestId('card-users')).toHaveCount(0);
-    await expect(page.getByTestId('wall-step')).toHaveText('Step 3 of 4', { timeout: 10_000 });
+    await page.clock.runFor(5_000);
+    await expect(page.getByTestId('wall-step')).toHaveText('Step 3 of 4');
     await expect(wall.getByRole('heading', { level: 1 })).toContainText('Second site');
     await expect(wall.getByTestId('card-users')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('wall-rotation.png') });

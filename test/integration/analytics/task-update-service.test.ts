@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasDbus } from '../../support/dbus';
 import { startRegistryApp, type RegistryApp } from '../../support/registry-app';
@@ -5,6 +8,7 @@ import { startSimulator, type RunningSimulator } from '../../../main/simulator';
 import type { AnalyticsTask } from '../../../main/simulator/seed/types';
 import { createTaskWorkService, type TaskWorkService } from '../../../main/analytics/task-work-service';
 import { createTaskUpdateService, type TaskUpdateService } from '../../../main/analytics/task-update-service';
+import { migrations, openStorage } from '../../../main/storage';
 
 describe.skipIf(!hasDbus)('the analytics update service against the simulator', () => {
   let simulator: RunningSimulator;
@@ -57,8 +61,13 @@ describe.skipIf(!hasDbus)('the analytics update service against the simulator', 
 
   it('says the task was replaced even when the body could not be kept', async () => {
     const target = task();
-    registryApp.app.services.storage.close();
-    const result = await updates.update(target.uid, bodyOf(target), never);
+    // The work is kept in a database that is closed: keeping the body fails. It is not the app's own database, whose
+    // other users (the outbox's timers) would then fail outside this test's reach.
+    const folder = mkdtempSync(join(tmpdir(), 'wd-task-update-closed-'));
+    const closed = openStorage({ folder, migrations });
+    closed.close();
+    const unkept = createTaskUpdateService(registryApp.app.services.connections, createTaskWorkService({ ...registryApp.app.services, storage: closed }));
+    const result = await unkept.update(target.uid, bodyOf(target), never).finally(() => rmSync(folder, { recursive: true, force: true }));
     expect(simulator.state.tasks.get(target.uid)?.CameraGroupUid).toBe('cg-edited');
     expect(result.keepWarning).toMatch(/\S/);
     expect(result.work).toEqual({ uid: target.uid, drafts: [], sent: [], sessionOnly: false });

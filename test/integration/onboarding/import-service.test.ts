@@ -23,6 +23,10 @@ describe.skipIf(!hasDbus)('bulk import through the outbox, with its progress pus
   it('pushes the progress of a 60-row import in order, each push newer than the last, and the final one says done', async () => {
     await open('import-progress');
     const { group, folder } = desk.placement;
+    // Each create answered 100 ms late: 60 rows, four at a time, take at least 1.5 s, so the import is still running
+    // when its start is answered however busy the machine (without it, a slow answer to the start once came after all
+    // 60 were created).
+    desk.sim.faults.add({ path: '/api/v2/billing/cameras', latencyMs: 100 });
     const started = await imports.start(Array.from({ length: 60 }, () => camera(group, folder)), 'refuse');
     expect(started).toMatchObject({ total: 60, done: false, cancelled: 0, skipped: 0, rev: 1 });
 
@@ -34,6 +38,7 @@ describe.skipIf(!hasDbus)('bulk import through the outbox, with its progress pus
     expect(pushes.at(-1)).toBe(final);
     expect(final).toMatchObject({ total: 60, created: 60, waiting: 0, done: true });
     expect(desk.sim.state.createdCameras).toHaveLength(60);
+    desk.sim.faults.clear();
     // Once it said done, outbox changes that do not touch it push nothing more about it.
     const other = await imports.start([camera(group, folder)], 'refuse');
     // (A one-row import can be done before its start is answered: then the answer says so and nothing is pushed.)

@@ -66,30 +66,39 @@ const faults: { name: string; rule: Omit<FaultRule, 'path' | 'method'>; kind: st
   { name: 'slow body', rule: { slowBodyMs: 20_000 }, kind: 'Timeout' },
 ];
 
-describe('fault matrix: every operation, every fault', () => {
+// The operations side by side, each against a simulator of its own (a rule on `/api/` would match the others' calls):
+// the two slow faults of each wait out the client's deadline (about a second each), which one after the other was
+// 13 of the file's 14 s.
+describe.concurrent('fault matrix: every operation, every fault', () => {
   for (const op of operations) {
     it(`${op.name}: each fault has its own sentence, and the next call works`, async () => {
-      const client = fixture.another({ timeoutMs: 300, retry: { maxRetries: 0, baseDelayMs: 5 } });
-      const sentences = new Map<string, string>();
-      for (const fault of faults) {
-        if (op.noBody && fault.rule.slowBodyMs !== undefined) continue;
-        fixture.sim.faults.add({ method: op.method, path: op.path, ...fault.rule });
-        const error = await failure(op.run(client, fixture.sim)).catch((e: unknown) => {
-          throw new Error(`${op.name}, ${fault.name}: ${String(e)}`);
-        });
-        fixture.sim.faults.clear();
-        expect({ fault: fault.name, kind: error.kind }).toEqual({ fault: fault.name, kind: fault.kind });
-        // A sentence for a person: no status code alone, no stack, no file path.
-        expect(error.message).toMatch(/^[A-Z].{20,}\.$/s);
-        expect(error.message).not.toMatch(/\n\s+at |\/work\/|node_modules/);
-        sentences.set(fault.name, error.message);
-        // The console stays usable: the same client succeeds right after the fault is gone.
-        await expect(op.run(client, fixture.sim)).resolves.not.toThrow();
+      const sim = await startSimulator({ seed: 42, hooks: true });
+      const client = clientFor(sim, { timeoutMs: 300, retry: { maxRetries: 0, baseDelayMs: 5 } });
+      try {
+        const sentences = new Map<string, string>();
+        for (const fault of faults) {
+          if (op.noBody && fault.rule.slowBodyMs !== undefined) continue;
+          sim.faults.add({ method: op.method, path: op.path, ...fault.rule });
+          const error = await failure(op.run(client, sim)).catch((e: unknown) => {
+            throw new Error(`${op.name}, ${fault.name}: ${String(e)}`);
+          });
+          sim.faults.clear();
+          expect({ fault: fault.name, kind: error.kind }).toEqual({ fault: fault.name, kind: fault.kind });
+          // A sentence for a person: no status code alone, no stack, no file path.
+          expect(error.message).toMatch(/^[A-Z].{20,}\.$/s);
+          expect(error.message).not.toMatch(/\n\s+at |\/work\/|node_modules/);
+          sentences.set(fault.name, error.message);
+          // The console stays usable: the same client succeeds right after the fault is gone.
+          await expect(op.run(client, sim)).resolves.not.toThrow();
+        }
+        const byMessage = new Map<string, string[]>();
+        for (const [fault, message] of sentences) byMessage.set(message, [...(byMessage.get(message) ?? []), fault]);
+        const shared = [...byMessage.values()].filter((names) => names.length > 1);
+        expect(shared).toEqual([]);
+      } finally {
+        await client.close();
+        await sim.close();
       }
-      const byMessage = new Map<string, string[]>();
-      for (const [fault, message] of sentences) byMessage.set(message, [...(byMessage.get(message) ?? []), fault]);
-      const shared = [...byMessage.values()].filter((names) => names.length > 1);
-      expect(shared).toEqual([]);
     }, 60_000);
   }
 });

@@ -17,15 +17,25 @@ const period = { preset: 'today' as const, timezone: 'Europe/Berlin' };
 let server: HostileServer;
 let host: DashboardConsole;
 let client: PlatformClient;
+let profileId: string;
+
+/**
+ * The host's timeout for the next calls. A dripping answer is cut at its deadline: the shortest timeout a profile
+ * allows (1 s) makes that deadline 3 s. A large answer must be refused by its size limit, not by the clock: on a busy
+ * machine reading 64 MB can take longer than 3 s, so those cases get 10 s.
+ */
+async function hostTimeout(timeoutMs: number): Promise<void> {
+  await host.app.services.profiles.update(profileId, { timeoutMs });
+}
 
 beforeAll(async () => {
   server = await startHostileServer();
   host = await openConsole();
-  // Short timeouts (the shortest a profile allows) so that a dripping answer reaches its deadline in 3 s.
-  const profile = await host.app.services.profiles.create({ name: 'Hostile', baseUrl: server.baseUrl, timeoutMs: 1_000 });
+  const profile = await host.app.services.profiles.create({ name: 'Hostile', baseUrl: server.baseUrl, timeoutMs: 10_000 });
+  profileId = profile.id;
   host.app.services.connections.setDemoToken(profile.id, TOKEN);
   await host.app.services.profiles.setActive(profile.id);
-  client = createPlatformClient({ baseUrl: server.baseUrl, tokenStyle: 'bearer', getToken: async () => TOKEN, timeoutMs: 1_000, retry: { baseDelayMs: 5 } });
+  client = createPlatformClient({ baseUrl: server.baseUrl, tokenStyle: 'bearer', getToken: async () => TOKEN, timeoutMs: 10_000, retry: { baseDelayMs: 5 } });
 });
 
 afterAll(async () => {
@@ -152,6 +162,7 @@ const bodies: Array<[string, HostileAnswer]> = [
 
 describe.each(throughTheHost)('$name through the host', (entry) => {
   it.each(bodies)('%s: refused over the limit with the sentence, memory bounded, nothing kept', async (_name, answer) => {
+    await hostTimeout(10_000);
     const before = await entry.kept();
     server.answer = answer;
     const { result, growthMb } = await sampled(entry.call);
@@ -164,6 +175,7 @@ describe.each(throughTheHost)('$name through the host', (entry) => {
   });
 
   it('JSON nested 200,000 levels deep: refused in words, nothing kept', async () => {
+    await hostTimeout(10_000);
     const before = await entry.kept();
     server.answer = { kind: 'deep', depth: 200_000 };
     const { result, growthMb } = await sampled(entry.call);
@@ -174,6 +186,7 @@ describe.each(throughTheHost)('$name through the host', (entry) => {
   });
 
   it('a body dripped a byte at a time: cut at the deadline, nothing kept', async () => {
+    await hostTimeout(1_000);
     const before = await entry.kept();
     server.answer = { kind: 'drip', everyMs: 50 };
     const started = Date.now();
