@@ -80,8 +80,18 @@ export function checkAnswer(text: string): { ok: true; dashboard: Dashboard } | 
   return { ok: true, dashboard: checked.data };
 }
 
+/**
+ * The answer without a UTF-8 byte order mark at its start: every other call's answer is decoded as fetch decodes text
+ * (undici's `text()`), which skips one, so a platform behind a proxy that adds it worked everywhere but here, where the
+ * mark made the answer "cut off before it ended". Only a mark at the very start is skipped, as there.
+ */
+function withoutByteOrderMark(bytes: Buffer): Buffer {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+}
+
 /** Reads an answer, its bytes a part at a time, else its whole text: the rows for the table and the copy to save. */
-function read(bytes: Buffer): { ok: true; dashboard: Dashboard; rows: ServerRows; copy: AnswerCopy; kept: Buffer | null } | { ok: false; problem: AnswerProblem } {
+function read(answer: Buffer): { ok: true; dashboard: Dashboard; rows: ServerRows; copy: AnswerCopy; kept: Buffer | null } | { ok: false; problem: AnswerProblem } {
+  const bytes = withoutByteOrderMark(answer);
   const stored = storeAnswer(bytes);
   if (stored) return { ok: true, dashboard: stored.dashboard, rows: serverRowsOf(stored.columns), copy: bytes, kept: bytes };
   const text = bytes.toString('utf8');
