@@ -20,7 +20,7 @@ export interface StoredAnswer {
 
 /** The schemas compiled (zod's `compile`) on the first answer, in the thread that checks answers. */
 export const dashboardCheck = compiledOnFirstUse(dashboardSchema);
-const serverCheck = compiledOnFirstUse(mediaServerEntrySchema);
+export const serverCheck = compiledOnFirstUse(mediaServerEntrySchema);
 
 /** Servers parsed at once: enough that a parse call costs little per row, few enough to be young garbage (~600 kB). */
 const BATCH = 100;

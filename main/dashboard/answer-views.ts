@@ -3,6 +3,7 @@ import { busiestServers, type ServerWindow, type ServerWindowQuery } from '../..
 import { MAX_JSON_DEPTH } from '../platform/answer-limits';
 import { nestsDeeperThan } from '../platform/json-depth';
 import type { AnswerProblem } from '../platform/transport-spec';
+import { firstIssues, MAX_ANSWER_ISSUES } from './answer-issues';
 import { dashboardCheck, storeAnswer } from './answer-store';
 import { createServerRows, serverRowsOf, type ServerRows } from './server-window';
 
@@ -71,17 +72,30 @@ export function checkAnswer(text: string): { ok: true; dashboard: Dashboard } | 
     return { ok: false, problem: { kind: 'notJson', head: text.slice(0, 1024) } };
   }
   // Checked, not copied: nothing in the schema transforms, so an answer that passes is the dashboard as it is (the
-  // compiled check of 100,000 rows costs a tenth of the general parse). One that does not pass is parsed again to
-  // say which fields are wrong.
+  // compiled check of 100,000 rows costs a tenth of the general parse). One that does not pass is checked again to
+  // say which fields are wrong (the first of them: answer-issues.ts).
   if (dashboardCheck().validate(json)) return { ok: true, dashboard: json };
-  const checked = dashboardSchema.safeParse(json);
   // Issues carry no input values (zod keeps them out unless asked), so they cross back to main as they are.
-  if (!checked.success) return { ok: false, problem: { kind: 'shape', issues: checked.error.issues.slice(0, 20) } };
+  const issues = firstIssues(json);
+  if (issues.length > 0) return { ok: false, problem: { kind: 'shape', issues } };
+  // None found where the compiled check failed: zod's reading of the whole answer stands, as it always did.
+  const checked = dashboardSchema.safeParse(json);
+  if (!checked.success) return { ok: false, problem: { kind: 'shape', issues: checked.error.issues.slice(0, MAX_ANSWER_ISSUES) } };
   return { ok: true, dashboard: checked.data };
 }
 
+/**
+ * The answer without a UTF-8 byte order mark at its start: every other call's answer is decoded as fetch decodes text
+ * (undici's `text()`), which skips one, so a platform behind a proxy that adds it worked everywhere but here, where the
+ * mark made the answer "cut off before it ended". Only a mark at the very start is skipped, as there.
+ */
+function withoutByteOrderMark(bytes: Buffer): Buffer {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+}
+
 /** Reads an answer, its bytes a part at a time, else its whole text: the rows for the table and the copy to save. */
-function read(bytes: Buffer): { ok: true; dashboard: Dashboard; rows: ServerRows; copy: AnswerCopy; kept: Buffer | null } | { ok: false; problem: AnswerProblem } {
+function read(answer: Buffer): { ok: true; dashboard: Dashboard; rows: ServerRows; copy: AnswerCopy; kept: Buffer | null } | { ok: false; problem: AnswerProblem } {
+  const bytes = withoutByteOrderMark(answer);
   const stored = storeAnswer(bytes);
   if (stored) return { ok: true, dashboard: stored.dashboard, rows: serverRowsOf(stored.columns), copy: bytes, kept: bytes };
   const text = bytes.toString('utf8');

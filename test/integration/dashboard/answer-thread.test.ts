@@ -104,6 +104,40 @@ describe('the dashboard answer thread', () => {
     expect((await thread.ask({ kind: 'window', viewKey: 'stale', query }))?.total).toBe(200);
   });
 
+  it('saves a hostile but valid answer as the bytes that came, reads the copy back to the same figures and windows, and never saves a refused one over it', async () => {
+    // Escapes, a surrogate pair, minus zero, a key twice (the last wins) and bytes that are not UTF-8 in one name.
+    const odd = JSON.stringify(answer)
+      .replace('"hostname":"ms-1"', '"hostname":"a\\"b\\\\ \\ud83d\\ude00 ms-1__"')
+      .replace('"traffic_in":0,', '"traffic_in":-0,')
+      .replaceAll('"traffic_out":', '"traffic_out":1e9,"traffic_out":');
+    const sent = Buffer.from(odd);
+    const marker = sent.indexOf('__');
+    sent[marker] = 0xff;
+    sent[marker + 1] = 0xc3;
+    const buffer = new ArrayBuffer(sent.length);
+    new Uint8Array(buffer).set(sent);
+    const live = await thread.open({ bytes: buffer, length: sent.length }, 'odd-live');
+    expect(live.ok).toBe(true);
+    if (!live.ok) return;
+    const fetchedAt = '2026-11-26T11:00:00.000Z';
+    await thread.ask({ kind: 'save', viewKey: 'odd-live', profileId: 'p4', periodKey: 'today@Europe/Riga', fetchedAt });
+    expect(Buffer.from(createDashboardCacheRepository(storageAt(dataDir)).readBytes('p4', 'today@Europe/Riga')!.body).equals(sent)).toBe(true);
+
+    // A refused answer for the same slot is never saved: the copy stays the checked one.
+    const refused = await thread.open(bytesOf(odd.slice(0, -5)), 'odd-refused');
+    expect(refused.ok).toBe(false);
+    await thread.ask({ kind: 'save', viewKey: 'odd-refused', profileId: 'p4', periodKey: 'today@Europe/Riga', fetchedAt: '2026-11-26T12:00:00.000Z' });
+    const saved = await thread.ask({ kind: 'openSaved', profileId: 'p4', periodKey: 'today@Europe/Riga', viewKey: 'odd-saved', replaces: [] });
+    expect(saved).toEqual({ summary: live.summary, fetchedAt });
+    for (const sort of [null, { column: 'name', direction: 'descending' }, { column: 'trafficOut', direction: 'ascending' }] as const) {
+      const query = { offset: 0, limit: 50, sort, filter: { text: '\ufffd', state: 'all' as const } };
+      const window = await thread.ask({ kind: 'window', viewKey: 'odd-saved', query });
+      // The one name with bytes that are not UTF-8, found by the character they read as.
+      expect(window?.rows.map((row) => row.id)).toEqual([1]);
+      expect(window).toEqual(await thread.ask({ kind: 'window', viewKey: 'odd-live', query }));
+    }
+  });
+
   it('once closed, answers a call still waiting with a failure instead of leaving it hanging', async () => {
     const other = startAnswerThread(null);
     const outcome = expect(other.open(bytesOf(JSON.stringify(answer)), 'x')).rejects.toThrow(/closed/);

@@ -67,6 +67,17 @@ describe('the views the answer thread keeps', () => {
     expect(views.window('refused', { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' } })).toBeNull();
   });
 
+  it('reads an answer that begins with a byte order mark as every other call reads it (the mark skipped), and saves it without the mark', () => {
+    const views = createAnswerViews();
+    const answer = answerWith(300);
+    const plain = bytesOf(answer);
+    const opened = views.open(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]), 'marked');
+    expect(opened).toEqual(createAnswerViews().open(bytesOf(answer), 'plain'));
+    expect(Buffer.from(views.takeCopy('marked')!).equals(plain)).toBe(true);
+    // Only a mark at the very start is skipped: one anywhere else is still not JSON.
+    expect(views.open(Buffer.concat([Buffer.from(' '), Buffer.from([0xef, 0xbb, 0xbf]), plain]), null)).toMatchObject({ ok: false, problem: { kind: 'notJson' } });
+  });
+
   it('lets a dropped view go, and keeps nothing of an answer opened without a key (a fleet tile)', () => {
     const views = createAnswerViews();
     views.open(bytesOf(answerWith(5)), 'old');
