@@ -4,8 +4,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * How long one slice is sized to hold the event loop: other calls, timers and answers run between slices. Each slice
  * is one commit, which rewrites the index pages its rows touched: fewer, larger slices write less. But the slice's
  * commit, a young-generation collection and another task's turn (an import's progress count) can all land in the same
- * turn of the loop, so the slice leaves them room: with 12 ms slices, a 10,000-row import into 50,000 queued cameras
- * held the loop 40-46 ms at its worst on a busy 2-core machine, with 8 ms slices 28-29 ms on a quiet one.
+ * turn of the loop, so the slice leaves them room: a 10,000-row import into 50,000 queued cameras held the loop at
+ * most 41 ms with 12 ms slices and 35.5 ms with 8 ms ones (worst of 3 runs each, back to back on a shared 2-core
+ * machine).
  */
 const SLICE_BUDGET_MS = 8;
 /**
