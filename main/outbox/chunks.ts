@@ -46,18 +46,3 @@ export async function inChunks<T, R>(
 
 /** True once `deadline` has passed; the first item of a slice always runs. */
 export const pastDeadline = (index: number, deadline: number): boolean => index > 0 && performance.now() > deadline;
-
-/**
- * `[from, to)` ranges over `count` rows for work prepared a group ahead (sealing on another thread): a first group of
- * 16 (the first commit, and so the first send, waits for it alone), a second of 128 (prepared while the first is
- * inserted), then groups of `size`.
- */
-export function groupsOf(count: number, size: number): Array<[number, number]> {
-  const groups: Array<[number, number]> = [];
-  for (let from = 0; from < count; ) {
-    const to = Math.min(count, from + Math.min(size, [16, 128][groups.length] ?? size));
-    groups.push([from, to]);
-    from = to;
-  }
-  return groups;
-}

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CameraCreateRequest, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { checkedCameraRequest } from '../platform/client';
-import type { OutboxRepository, PreparedRows } from '../storage/repositories/outbox-repository';
+import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
-import { groupsOf, inChunks } from './chunks';
+import { inChunks } from './chunks';
 import { appErrorOf, checkedRow, duplicateExternalId as duplicate, entryGone, untilDone } from './outbox-requests';
 import { withDefaults, type OutboxOptions, type SendCamera, type Tuning } from './outbox-options';
 import { summaryOf } from './outbox-summary';
@@ -92,38 +91,14 @@ export class Outbox {
   async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     const at = new Date(this.#o.now()).toISOString();
     const ids = newEntryIds(requests.length);
-    // Rows go through in groups: a group is checked here and sealed (with its keyed hashes) on the sealer's thread
-    // while the group before it is inserted, so this thread mostly inserts. The first group is small (sending starts
-    // after its commit) and sealed here, inserted in the caller's turn: a check the caller made just before (a camera
-    // already known by MAC) still holds when it is written.
-    const groups = groupsOf(requests.length, this.#o.chunkRows);
-    const entriesOf = (index: number) => {
-      const [from, to] = groups[index]!;
-      return requests.slice(from, to).map((request, i) => queuedEntry(ids[from + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, from + i), meta, at));
-    };
-    const prepare = async (index: number) => {
-      await nextTurn();
-      const entries = entriesOf(index);
-      return { entries, prepared: await this.#repo.prepare(entries) };
-    };
-    const results: Array<{ added: OutboxEntry[]; refused: number[] }> = [];
-    let next: Promise<{ entries: OutboxEntry[]; prepared?: PreparedRows }> | null = null;
-    for (let index = 0; index < groups.length; index++) {
-      const { entries, prepared } = next ? await next : { entries: entriesOf(index) };
-      // Not awaited until its turn; a row it refuses (or a failed seal) is told then, after the groups before it.
-      next = index + 1 < groups.length ? prepare(index + 1) : null;
-      next?.catch(() => undefined);
-      const offset = groups[index]![0];
-      results.push(
-        ...(await inChunks(entries, this.#o.chunkRows, (slice, sliceOffset, deadline) => {
-          const { added, refused, done } = this.#repo.insert([...slice], options.skipKnown ?? false, true, deadline, prepared);
-          this.#mayBeDue = true;
-          this.#changed();
-          this.#pump();
-          return { done, result: { added, refused: refused.map((i) => i + offset + sliceOffset) } };
-        })),
-      );
-    }
+    const results = await inChunks(requests, this.#o.chunkRows, (slice, offset, deadline) => {
+      const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
+      const { added, refused, done } = this.#repo.insert(entries, options.skipKnown ?? false, true, deadline);
+      this.#mayBeDue = true;
+      this.#changed();
+      this.#pump();
+      return { done, result: { added, refused: refused.map((index) => index + offset) } };
+    });
     // Acknowledged once on disk: one sync of the WAL for all the slices, on a thread of the pool.
     await this.#repo.sync();
     return { added: results.flatMap((r) => r.added), refused: results.flatMap((r) => r.refused) };

@@ -35,9 +35,6 @@ export interface KnownCamera {
   cleared: boolean;
 }
 
-/** Entries' sealed requests and keyed hashes made ahead of their insert (see `OutboxRepository.prepare`), by entry id. */
-export type PreparedRows = ReadonlyMap<string, { body: Buffer; hashes: [Buffer, Buffer | null, Buffer | null] }>;
-
 export interface StateCounts {
   counts: Record<OutboxState, number>;
   /** The earliest retry time (ms) of a retrying entry, or null. */
@@ -123,38 +120,6 @@ export class OutboxRepository {
     return [hash('external-id') ?? this.#keyHash('external-id', entry.id), hash('mac'), hash('serial')];
   }
 
-  /**
-   * Seals these entries' requests and makes their keyed hashes for `insert`, on the sealer's worker thread for a large
-   * group: an import's next rows are prepared there while this thread inserts the rows before them. The same blobs and
-   * hashes `insert` would make itself (a hash the check of an import made already is taken from it, not made again).
-   */
-  async prepare(entries: readonly OutboxEntry[]): Promise<PreparedRows> {
-    const wanted: Array<[CameraKeyKind, string]> = [];
-    const keysOf = entries.map((entry) => {
-      const keys = new Map(cameraKeysOf(entry.request));
-      if (!keys.has('external-id')) keys.set('external-id', entry.id);
-      for (const [kind, value] of keys) if (!this.#checked.has(`${kind}\0${value}`)) wanted.push([kind, value]);
-      return keys;
-    });
-    const { sealed, hashed } = await this.sealer.sealMany(
-      entries.map((entry) => ({ value: { profileName: entry.profileName, request: entry.request }, purpose: `outbox:${entry.id}` })),
-      wanted,
-    );
-    const made = new Map<string, Buffer>(wanted.map(([kind, value], i) => [`${kind}\0${value}`, hashed[i]!.subarray(0, KEY_HASH_BYTES)]));
-    const hashOf = (keys: Map<CameraKeyKind, string>, kind: CameraKeyKind): Buffer | null => {
-      const value = keys.get(kind);
-      if (value === undefined) return null;
-      const key = `${kind}\0${value}`;
-      return made.get(key) ?? this.#keyHash(kind, value);
-    };
-    return new Map(
-      entries.map((entry, i) => {
-        const keys = keysOf[i]!;
-        return [entry.id, { body: sealed[i]!, hashes: [hashOf(keys, 'external-id')!, hashOf(keys, 'mac'), hashOf(keys, 'serial')] }];
-      }),
-    );
-  }
-
   #remember(id: string, body: z.infer<typeof bodySchema>): void {
     if (this.#bodies.size >= 20_000) this.#bodies.clear();
     this.#bodies.set(id, body);
@@ -213,15 +178,8 @@ export class OutboxRepository {
    * index decides, so concurrent submits cannot both pass): its index in `entries` is returned in `refused`. With
    * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction). Past
    * `deadline` (a time of `performance.now()`) it stops after the entry under way: `done` says how many it looked at.
-   * An entry in `prepared` is written with its blob and hashes from there.
    */
-  insert(
-    entries: OutboxEntry[],
-    skipKnown = false,
-    relaxed = false,
-    deadline = Number.POSITIVE_INFINITY,
-    prepared?: PreparedRows,
-  ): { added: OutboxEntry[]; refused: number[]; done: number } {
+  insert(entries: OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
       `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
@@ -239,10 +197,9 @@ export class OutboxRepository {
           continue;
         }
         const plain = { profileName: entry.profileName, request: entry.request };
-        const ready = prepared?.get(entry.id);
-        const body = ready?.body ?? this.sealer.sealJson(plain, `outbox:${entry.id}`);
+        const body = this.sealer.sealJson(plain, `outbox:${entry.id}`);
         const result = insert.run(
-          entry.id, entry.profileId, ...(ready?.hashes ?? this.#hashesOf(entry)), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
+          entry.id, entry.profileId, ...this.#hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
           this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, body, this.#outcomeBlob(entry),
         );
         if (result.changes === 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsOf, inChunks, pastDeadline } from '../../../main/outbox/chunks';
+import { inChunks, pastDeadline } from '../../../main/outbox/chunks';
 
 const busy = (ms: number) => {
   const until = performance.now() + ms;
@@ -37,14 +37,5 @@ describe('inChunks', () => {
   it('always does the first item of a slice, however late', () => {
     expect(pastDeadline(0, 0)).toBe(false);
     expect(pastDeadline(1, 0)).toBe(true);
-  });
-});
-
-describe('groupsOf', () => {
-  it('covers every row once, in order: 16 first, then 128, then groups of the size asked', () => {
-    expect(groupsOf(1_000, 500)).toEqual([[0, 16], [16, 144], [144, 644], [644, 1_000]]);
-    expect(groupsOf(10, 500)).toEqual([[0, 10]]);
-    expect(groupsOf(5, 2)).toEqual([[0, 2], [2, 4], [4, 5]]);
-    expect(groupsOf(0, 500)).toEqual([]);
   });
 });
