@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CameraCreateRequest, ImportStatus } from '../../preload/contract/onboarding';
 import type { Connections } from '../app/connections';
 import type { Outbox } from '../outbox/outbox';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
+import { log } from '../shared/log';
 import type { CameraOutbox } from './camera-outbox';
 import { checkImport, type ExistingRows } from './import-check';
 
@@ -50,17 +52,39 @@ export function createImportService(outbox: CameraOutbox, connections: Pick<Conn
     return { status: { ...now, rev: info.rev }, changed };
   }
 
-  /** Pushes every followed import whose counts moved; one that is done and told so is no longer looked at. */
-  function pushChanges(box: Outbox): void {
-    for (const [importId, info] of followed) {
-      if (info.done) continue;
-      const { status, changed } = told(box, importId);
-      if (changed) push(status);
+  /** A walk of the followed imports is under way; `again` asks it for one more walk once it is through. */
+  const walk = { running: false, again: false };
+
+  /**
+   * Pushes every followed import whose counts moved; one that is done and told so is no longer looked at. Each import
+   * is counted in a turn of its own: a count reads every row of its import, and an outbox with several large imports
+   * waiting (a site whose server is out of reach) held the event loop for all of them at once. A change during a walk
+   * asks for one more walk after it, so the last change is always told.
+   */
+  async function pushChanges(box: Outbox): Promise<void> {
+    if (walk.running) {
+      walk.again = true;
+      return;
+    }
+    walk.running = true;
+    try {
+      do {
+        walk.again = false;
+        for (const [importId, info] of [...followed]) {
+          if (info.done) continue;
+          const { status, changed } = told(box, importId);
+          if (changed) push(status);
+          await nextTurn();
+        }
+      } while (walk.again);
+    } finally {
+      walk.running = false;
     }
   }
 
   const stopFollowing = outbox.onChange(() => {
-    void outbox.get().then(pushChanges, () => undefined);
+    // A closed app (the database gone mid-walk) or an outbox that cannot open has nothing to push.
+    void outbox.get().then(pushChanges).catch((error: unknown) => log.debug('onboarding', `import progress not pushed: ${String(error)}`));
   });
 
   /** After a change made here (cancel, undo): pushed at once, and the caller's answer carries the same revision. */

@@ -7,6 +7,11 @@ import { log } from '../shared/log';
  * an import on a busy disk. Here the main connection never checkpoints by itself; a worker with its own connection
  * copies committed pages into the database (PASSIVE: it never blocks a writer) about once a second while there were
  * commits, and the close does a last TRUNCATE checkpoint.
+ *
+ * The WAL is emptied (TRUNCATE) by the worker too, after an interval with no commit: a connection that shrank the log
+ * itself (journal_size_limit) did so inside a commit on main, where cutting 100 MB of log held the event loop for
+ * 30-60 ms in the middle of an import. So main never truncates (see database-files.ts), and the file is given back
+ * once the console is quiet; while commits go on, the log is reused from its start after each complete checkpoint.
  */
 export interface Checkpointer {
   /** A commit happened: a checkpoint is due within the interval. */
@@ -33,7 +38,9 @@ parentPort.on('message', (message) => {
     parentPort.close();
     return;
   }
-  try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch (error) { parentPort.postMessage(String(error && error.message || error)); }
+  // TRUNCATE waits (here, not on main) for readers of the log; a writer meanwhile finds it busy for that moment.
+  const mode = message === 'truncate' ? 'TRUNCATE' : 'PASSIVE';
+  try { db.exec('PRAGMA wal_checkpoint(' + mode + ')'); } catch (error) { parentPort.postMessage(String(error && error.message || error)); }
 });
 `;
 
@@ -43,6 +50,8 @@ export function startCheckpointer(file: string, intervalMs = 1000): Checkpointer
   let worker: Worker | null = null;
   let closed: Int32Array | null = null;
   let dirty = false;
+  /** Commits were checkpointed, but the log was not emptied since: it is, after an interval without commits. */
+  let logLeft = false;
 
   // Started on the first checkpoint that is due: a storage opened and closed at once (a short command, a test) never
   // starts a thread.
@@ -58,9 +67,14 @@ export function startCheckpointer(file: string, intervalMs = 1000): Checkpointer
   }
 
   const timer = setInterval(() => {
-    if (!dirty) return;
-    dirty = false;
-    workerNow().postMessage('checkpoint');
+    if (dirty) {
+      dirty = false;
+      logLeft = true;
+      workerNow().postMessage('checkpoint');
+    } else if (logLeft) {
+      logLeft = false;
+      workerNow().postMessage('truncate');
+    }
   }, intervalMs);
   timer.unref();
 

@@ -48,6 +48,13 @@ const KNOWN: Record<CameraKeyKind, string> = {
   'external-id': "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
 };
 
+/**
+ * Bytes kept of each keyed hash (HMAC-SHA-256, truncated): 128 bits keep two cameras apart as surely as the whole 256
+ * (a chance collision would need about 2^64 entries), and index entries half as long mean each commit of an import
+ * rewrites fewer index pages (schema step 12 cut the hashes saved before).
+ */
+const KEY_HASH_BYTES = 16;
+
 const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome';
 const LIVE = 'discarded_at IS NULL';
 
@@ -94,7 +101,7 @@ export class OutboxRepository {
     const key = `${kind}\0${value}`;
     let hash = this.#checked.get(key);
     if (!hash) {
-      hash = this.sealer.hash(kind, value);
+      hash = this.sealer.hash(kind, value).subarray(0, KEY_HASH_BYTES);
       if (keep) {
         if (this.#checked.size >= 30_000) this.#checked.clear();
         this.#checked.set(key, hash);

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newEntryIds } from '../../../main/outbox/entry-ids';
+import { queuedEntry } from '../../../main/outbox/outbox-state';
+import { migrations, openStorage, type Storage } from '../../../main/storage';
+import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
+import { createSealer, type Sealer } from '../../../main/storage/sealer';
+import type { CameraCreateRequest } from '../../../preload/contract/onboarding';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const camera = (n: number): CameraCreateRequest => ({ name: `Camera ${n}`, mac: `02:00:00:00:01:${n.toString(16).padStart(2, '0')}`, serial_number: `SN-${n}`, external_id: `ext-${n}`, group_external_id: 'g', folder_key: 'f' });
+
+/** A row as step 11 wrote it: whole 32-byte keyed hashes of the external id, MAC and serial, the request sealed. */
+function oldRow(storage: Storage, sealer: Sealer, id: string, request: CameraCreateRequest): void {
+  storage.transaction(() =>
+    storage
+      .statement(
+        `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, state, created_at, updated_at, due_at, body)
+         VALUES (?, 'site', ?, ?, ?, 'queued', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, ?)`,
+      )
+      .run(
+        id,
+        sealer.hash('external-id', request.external_id!),
+        sealer.hash('mac', request.mac!.toLowerCase()),
+        sealer.hash('serial', request.serial_number!.toLowerCase()),
+        sealer.sealJson({ profileName: 'Site', request }, `outbox:${id}`),
+      ),
+  );
+}
+
+describe('schema step 12: the outbox keeps keyed hashes of 16 bytes', () => {
+  it('still knows every camera saved with whole hashes by each identifier, and still refuses its external id again', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'wd-migration-12-'));
+    folders.push(folder);
+    const sealer = createSealer(randomBytes(32));
+    const before = openStorage({ folder, migrations: migrations.filter((step) => step.version <= 11) });
+    const ids = newEntryIds(3);
+    ids.forEach((id, n) => oldRow(before, sealer, id, camera(n)));
+    expect(before.statement('SELECT DISTINCT length(external_id_hash) AS n FROM outbox_entries').all()).toEqual([{ n: 32 }]);
+    before.close();
+
+    const after = openStorage({ folder, migrations });
+    const repository = new OutboxRepository(after, sealer);
+    expect(after.statement('SELECT DISTINCT length(external_id_hash) AS a, length(mac_hash) AS b, length(serial_hash) AS c FROM outbox_entries').all()).toEqual([{ a: 16, b: 16, c: 16 }]);
+    // Found by each identifier alone, as an import's check asks.
+    expect(repository.known('site', { mac: camera(1).mac } as CameraCreateRequest)).toMatchObject({ kind: 'mac', state: 'queued' });
+    expect(repository.known('site', { serial_number: 'sn-2' } as CameraCreateRequest)).toMatchObject({ kind: 'serial' });
+    expect(repository.known('site', { external_id: 'ext-0' } as CameraCreateRequest)).toMatchObject({ kind: 'external-id' });
+    expect(repository.known('other-site', camera(0))).toBeNull();
+    // The unique index still holds one entry per external id: the same one again is refused, a new one goes in.
+    const at = new Date().toISOString();
+    const [again, fresh] = newEntryIds(2);
+    const { added, refused } = repository.insert([queuedEntry(again!, camera(0), { profileId: 'site', profileName: 'Site' }, at), queuedEntry(fresh!, camera(9), { profileId: 'site', profileName: 'Site' }, at)]);
+    expect(refused).toEqual([0]);
+    expect(added.map((entry) => entry.id)).toEqual([fresh]);
+    expect(repository.get(ids[1]!)?.request).toEqual(camera(1));
+    after.close();
+  });
+});
