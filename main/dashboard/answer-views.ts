@@ -1,10 +1,11 @@
 import { dashboardSchema, type Dashboard } from '../../preload/contract/wire/platform';
-import { busiestServers, type ServerWindow, type ServerWindowQuery } from '../../preload/contract/dashboard-servers';
+import type { ServerWindow, ServerWindowQuery } from '../../preload/contract/dashboard-servers';
 import { MAX_JSON_DEPTH } from '../platform/answer-limits';
 import { nestsDeeperThan } from '../platform/json-depth';
 import type { AnswerProblem } from '../platform/transport-spec';
 import { firstIssues, MAX_ANSWER_ISSUES } from './answer-issues';
 import { dashboardCheck, storeAnswer } from './answer-store';
+import { figuresForPage } from './page-figures';
 import { createServerRows, serverRowsOf, type ServerRows } from './server-window';
 
 /**
@@ -97,15 +98,13 @@ function withoutByteOrderMark(bytes: Buffer): Buffer {
 function read(answer: Buffer): { ok: true; dashboard: Dashboard; rows: ServerRows; copy: AnswerCopy; kept: Buffer | null } | { ok: false; problem: AnswerProblem } {
   const bytes = withoutByteOrderMark(answer);
   const stored = storeAnswer(bytes);
-  if (stored) return { ok: true, dashboard: stored.dashboard, rows: serverRowsOf(stored.columns), copy: bytes, kept: bytes };
+  if (stored) return { ok: true, dashboard: figuresForPage(stored.dashboard, stored.dashboard.mediaservers.top_by_bitrate), rows: serverRowsOf(stored.columns), copy: bytes, kept: bytes };
   const text = bytes.toString('utf8');
   // The bytes go before the whole text is parsed, not at some later collection (see release).
   release(bytes);
   const checked = checkAnswer(text);
   if (!checked.ok) return checked;
-  const all = checked.dashboard.mediaservers.top_by_bitrate;
-  const dashboard = { ...checked.dashboard, mediaservers: { ...checked.dashboard.mediaservers, top_by_bitrate: busiestServers(all) } };
-  return { ok: true, dashboard, rows: createServerRows(all), copy: text, kept: null };
+  return { ok: true, dashboard: figuresForPage(checked.dashboard), rows: createServerRows(checked.dashboard.mediaservers.top_by_bitrate), copy: text, kept: null };
 }
 
 export function createAnswerViews(): AnswerViews {

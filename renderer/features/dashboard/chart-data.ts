@@ -1,5 +1,6 @@
 import type { Dashboard, MediaServerEntry } from '../../../preload/contract/wire/platform';
 import { serverName } from '../../../preload/contract/dashboard-servers';
+import { TOP_ISSUES_FIELDS, TOP_ITEMS_DRAWN, TOP_STREAMS_FIELDS, topItems, type TopItemFields } from '../../../preload/contract/dashboard-top';
 
 /**
  * What each chart draws, from the dashboard answer. Pure, so the same rows feed the chart, its table view and its
@@ -60,48 +61,17 @@ export function serverBitrateLimits(busiest: readonly MediaServerEntry[]): Bar[]
   return busiest.map((s) => ({ key: String(s.id), label: serverName(s), value: s.bitrate_limit }));
 }
 
-function record(item: unknown): Record<string, unknown> | null {
-  return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : null;
-}
-
-function firstText(item: Record<string, unknown>, keys: readonly string[]): string | null {
-  for (const key of keys) {
-    const value = item[key];
-    if (typeof value === 'string' && value.trim() !== '') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
-  return null;
-}
-
-function firstNumber(item: Record<string, unknown>, keys: readonly string[]): number | null {
-  for (const key of keys) {
-    const value = item[key];
-    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-    if (Number.isFinite(n)) return n;
-  }
-  return null;
-}
-
 /** Reads an item list of unknown shape: a label and a number per item, items without a number left out. */
-export function topItems(items: readonly unknown[], fields: { label: readonly string[]; value: readonly string[] }, limit = 10): Bar[] {
-  const bars: Bar[] = [];
-  items.forEach((raw, index) => {
-    const item = record(raw);
-    if (!item) return;
-    const value = firstNumber(item, fields.value);
-    if (value === null) return;
-    const label = firstText(item, fields.label) ?? `#${index + 1}`;
-    bars.push({ key: `${index}`, label, value });
-  });
-  return bars.sort((a, b) => b.value - a.value).slice(0, limit);
+export function topItemBars(items: readonly unknown[], fields: TopItemFields, limit = TOP_ITEMS_DRAWN): Bar[] {
+  return topItems(items, fields, limit).map((item) => ({ key: `${item.index}`, label: item.label, value: item.value }));
 }
 
 /** cameras.streams.top_by_bitrate: camera (or stream) and bitrate. */
 export function topCamerasByBitrate(d: Dashboard): Bar[] {
-  return topItems(d.cameras.streams.top_by_bitrate, { label: ['camera_name', 'name', 'stream_uid', 'uid', 'camera_id', 'id'], value: ['bitrate', 'bitrate_kbps', 'value'] });
+  return topItemBars(d.cameras.streams.top_by_bitrate, TOP_STREAMS_FIELDS);
 }
 
 /** issues.top_by_issues: camera and its number of issues. */
 export function topCamerasByIssues(d: Dashboard): Bar[] {
-  return topItems(d.issues.top_by_issues, { label: ['camera_name', 'name', 'camera_id', 'id'], value: ['count_issues', 'issues', 'count', 'value'] });
+  return topItemBars(d.issues.top_by_issues, TOP_ISSUES_FIELDS);
 }

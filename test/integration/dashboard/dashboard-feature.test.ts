@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDashboardCache } from '../../../main/dashboard/dashboard-cache';
+import { figuresForPage } from '../../../main/dashboard/page-figures';
 import { createDashboardCacheRepository } from '../../../main/storage/repositories/dashboard-cache-repository';
 import { storageAt } from '../../support/storage';
 import { settlesBefore } from '../../support/order';
@@ -61,8 +62,9 @@ describe('dashboard.get against the simulator', () => {
     const direct = await call(sim, 'GET', `/api/admin/v1/dashboard?${query}`, { token: sim.apiToken });
     const answer = direct.json<Dashboard>();
     const servers = answer.mediaservers.top_by_bitrate;
-    // The page gets the figures and the ten busiest servers; the table's rows come in windows.
-    expect(view.dashboard).toEqual({ ...answer, mediaservers: { ...answer.mediaservers, top_by_bitrate: busiestServers(servers) } });
+    // The page gets the figures (the members the contract names, the ten busiest servers, each top list as its chart
+    // draws it); the table's rows come in windows.
+    expect(view.dashboard).toEqual(figuresForPage(answer, busiestServers(servers)));
     expect(view.servers).toMatchObject({ total: servers.length, matched: servers.length, offset: 0, rows: servers.slice(0, FIRST_SERVER_WINDOW) });
     expect(view.dashboard.users.all.count_for_range).toEqual(expectedUserDelta(period));
     expect(view.stale).toBeNull();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, createAnswerViews, FIRST_SERVER_WINDOW } from '../../../main/dashboard/answer-views';
 import { busiestServers } from '../../../preload/contract/dashboard-servers';
+import { topCamerasByBitrate, topCamerasByIssues } from '../../../renderer/features/dashboard/chart-data';
 import { dashboard, mediaServer } from '../platform/samples';
 
 /** An answer with `count` media servers, traffic falling with the id (the platform lists the busiest first). */
@@ -85,5 +86,31 @@ describe('the views the answer thread keeps', () => {
     expect(views.window('old', { offset: 0, limit: 1, sort: null, filter: { text: '', state: 'all' } })).toBeNull();
     expect(views.open(bytesOf(answerWith(5)), null).ok).toBe(true);
     expect(views.takeCopy('null')).toBeNull();
+  });
+});
+
+describe('what of an answer crosses to main and the page', () => {
+  it('a member the contract does not name, however large, and top lists of any length stay in the answer thread; the charts read the same', () => {
+    const streams = Array.from({ length: 5_000 }, (_, i) => ({ camera_name: `Camera ${i}`, bitrate: i % 977, noise: 'x'.repeat(100) }));
+    const issues = Array.from({ length: 5_000 }, (_, i) => ({ camera_id: i, count_issues: String(i % 31), trace: ['y'.repeat(100)] }));
+    const base = answerWith(200);
+    const hostile = {
+      ...base,
+      padding: 'z'.repeat(4_000_000),
+      users: { ...base.users, padding: 'z'.repeat(1_000_000) },
+      cameras: { ...base.cameras, streams: { top_by_bitrate: streams, padding: 'z'.repeat(1_000) } },
+      issues: { ...base.issues, top_by_issues: [null, 'text', { camera_id: 'no number' }, ...issues] },
+      mediaservers: { ...base.mediaservers, top_by_bitrate: base.mediaservers.top_by_bitrate.map((server) => ({ ...server, padding: 'z'.repeat(10_000) })) },
+    };
+    const opened = createAnswerViews().open(bytesOf(hostile), 'view-1');
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    const figures = opened.summary.dashboard;
+    expect(JSON.stringify(figures).length).toBeLessThan(20_000);
+    expect(JSON.stringify(figures)).not.toContain('zzzz');
+    expect(topCamerasByBitrate(figures)).toEqual(topCamerasByBitrate(hostile).map((bar, at) => ({ ...bar, key: String(at) })));
+    expect(topCamerasByIssues(figures)).toEqual(topCamerasByIssues(hostile).map((bar, at) => ({ ...bar, key: String(at) })));
+    expect(figures.mediaservers.top_by_bitrate.map((server) => server.id)).toEqual(busiestServers(hostile.mediaservers.top_by_bitrate).map((server) => server.id));
+    expect(figures.users.all).toEqual(base.users.all);
   });
 });
