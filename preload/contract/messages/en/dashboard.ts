@@ -29,7 +29,7 @@ export const dashboard = {
   state: {
     loading: 'Loading the statistics…',
     updated: 'Updated {{time}}',
-    stale: 'Saved copy from {{time}}: the server could not be reached',
+    stale: 'Saved copy from {{time}}: the server gave no answer that could be shown',
     staleShort: 'Stale since {{time}}',
     refresh: 'Refresh',
     noServer: 'No server yet',

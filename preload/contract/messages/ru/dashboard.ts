@@ -32,7 +32,7 @@ export const dashboard: MessagesOf<typeof en> = {
   state: {
     loading: 'Загружаем статистику…',
     updated: 'Обновлено {{time}}',
-    stale: 'Сохранённая копия от {{time}}: сервер недоступен',
+    stale: 'Сохранённая копия от {{time}}: сервер не дал ответа, который можно показать',
     staleShort: 'Устарело, данные от {{time}}',
     refresh: 'Обновить',
     noServer: 'Серверов пока нет',
