@@ -84,10 +84,8 @@ export class Outbox {
     return this.#unsaved.get(id) ?? this.#syncing.get(id) ?? this.#repo.get(id) ?? undefined;
   }
 
-  /**
-   * Queues entries, `chunkRows` per transaction with a turn of the event loop between them; sending starts after the
-   * first. An entry whose external id this profile has already is not queued: its index is in `refused`.
-   */
+  /** Queues entries, `chunkRows` per transaction with a turn of the event loop between them; sending starts after the
+   * first. An entry whose external id this profile has already is not queued: its index is in `refused`. */
   async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     const at = new Date(this.#o.now()).toISOString();
     const ids = newEntryIds(requests.length);
