@@ -25,7 +25,8 @@ import { log } from '../main/shared/log';
 import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
 import { startSimulatorChild } from './simulator-child';
-import { newPage, openBrowser, openBatchTab, prepareDataDir, startHost } from './ui.bench';
+import { openBatchTab } from './ui.bench';
+import { newPage, openBrowser, prepareDataDir, startHost } from './ui-host';
 import { ensureRendererBuilt } from './ui-support';
 
 const LINES = 10_000;

@@ -32,7 +32,7 @@ import { log } from '../main/shared/log';
 import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
 import { startSimulatorChild } from './simulator-child';
-import { newPage, openBrowser, prepareDataDir, startHost } from './ui.bench';
+import { newPage, openBrowser, prepareDataDir, startHost } from './ui-host';
 
 const root = join(import.meta.dirname, '..');
 const ROWS = 10_000;
