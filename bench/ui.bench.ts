@@ -39,16 +39,11 @@
 // A stale renderer or host is rebuilt before any clock starts, and every wait for the page stretches with the
 // machine's load (bench/ui-support.ts). Every figure prints even on a loaded machine; judge them only with the load
 // average printed beside them.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createInterface } from 'node:readline';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import defineConfig from '../playwright.config';
-import { createApp } from '../main/app/create-app';
+import type { Browser, Page } from '@playwright/test';
 import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
 import { createTokenHistory } from '../main/tokens/history-store';
@@ -62,7 +57,6 @@ import { startUndiciBatchChild } from './undici-batch-child';
 import { ensureRendererBuilt, loadLine, scaledTimeout } from './ui-support';
 import { hostRssMb, newPage, openBrowser, prepareDataDir, startHost, type Host } from './ui-host';
 
-const root = join(import.meta.dirname, '..');
 const CONCURRENCY = 16;
 const WARM_UP = 3;
 const ROUNDS = 7;
