@@ -1,0 +1,111 @@
+// Where main spends its CPU in one cycle of the 5,000-device watch list of `ui-watch-5000-vs-undici`: the same list
+// (one storage rule, 8 requests at a time) through the registry (agents.watchPollNow: the client, the rules, device
+// history, the pushes), against the simulator in a child process, profiled in this process with the inspector. Not a
+// figure (run-all picks only *.bench.ts); run it by hand:
+//   npx tsx bench/watch-profile.ts [rounds=3] [out=watch.cpuprofile]
+// Prints each side's rounds and CPU, self time per device by area and by function, then operations per device for one
+// more round: bytes allocated and operations (database writes, calls of the platform client, the rules, zod).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent } from 'undici';
+import { createApp } from '../main/app/create-app';
+import { createRegistry } from '../main/ipc/registry';
+import { createVault } from '../main/secrets/vault';
+import { log } from '../main/shared/log';
+import { countOperations, sampleAllocations, summariseAllocations, summariseCpu } from './profile-summary';
+import { startSimulatorChild } from './simulator-child';
+import { undiciCycle } from './undici-watch-cycle';
+
+const DEVICES = 5000;
+const CONCURRENCY = 8;
+const rounds = Number(process.argv[2] ?? 3);
+const out = process.argv[3] ?? 'watch.cpuprofile';
+
+log.setQuiet(true);
+const sim = await startSimulatorChild({ extraAgents: DEVICES - 60, hooks: true });
+const ids = sim.agentIds.slice(0, DEVICES);
+const dataDir = mkdtempSync(join(tmpdir(), 'wd-watch-profile-'));
+const vault = createVault({ service: `watchdesk-bench-${process.pid}` });
+vault.useSessionOnly();
+const app = await createApp({ dataDir, vault, demo: false, hostFacts: { host: 'web', electronVersion: null, chromeVersion: null } });
+const registry = createRegistry(app.handlers, { isTrustedSender: () => true });
+const profile = await app.services.profiles.create({ name: 'Bench', baseUrl: sim.baseUrl });
+await app.services.profiles.setActive(profile.id);
+app.services.connections.setDemoToken(profile.id, sim.apiToken);
+
+async function value<T>(channel: string, input: unknown): Promise<T> {
+  const result = await registry.call(channel, input, { transport: 'test' });
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+
+const list = await value<{ id: string }>('agents.watchSave', {
+  name: 'Fleet',
+  devicesText: ids.join('\n'),
+  intervalSec: 86_400,
+  concurrency: CONCURRENCY,
+  rules: [{ id: 'disk', kind: 'storage', percent: 95 }],
+  active: true,
+});
+const agent = new Agent();
+const consoleOnce = async (): Promise<number> => {
+  const started = performance.now();
+  await value('agents.watchPollNow', { id: list.id });
+  return performance.now() - started;
+};
+const undiciOnce = (): Promise<number> => undiciCycle(sim, agent, ids, CONCURRENCY);
+
+const sample = await fetch(`${sim.baseUrl}/api/v1/camera-agents/${ids[0]}`, { headers: { authorization: `Bearer ${sim.apiToken}` } });
+process.stdout.write(`# one answer: ${(await sample.text()).length} characters\n`);
+for (let i = 0; i < 2; i++) {
+  await consoleOnce();
+  await undiciOnce();
+}
+
+/** Wall and CPU (user + system) of this process for one round, in ms; the simulator's CPU is in its own process. */
+async function measure(run: () => Promise<number>): Promise<[number, number]> {
+  const cpu = process.cpuUsage();
+  const wall = await run();
+  const used = process.cpuUsage(cpu);
+  return [wall, (used.user + used.system) / 1000];
+}
+const seen = { console: [] as Array<[number, number]>, undici: [] as Array<[number, number]> };
+for (let i = 0; i < 2 * rounds; i++) {
+  seen.console.push(await measure(consoleOnce));
+  seen.undici.push(await measure(undiciOnce));
+}
+const show = (pairs: Array<[number, number]>): string => pairs.map(([wall, cpu]) => `${wall.toFixed(0)}/${cpu.toFixed(0)}`).join(' ');
+process.stdout.write(`# rounds, wall/CPU ms: console ${show(seen.console)}; bare undici ${show(seen.undici)}\n`);
+
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 250 });
+await session.post('Profiler.start');
+for (let i = 0; i < rounds; i++) await consoleOnce();
+const { profile: cpuProfile } = await session.post('Profiler.stop');
+writeFileSync(out, JSON.stringify(cpuProfile));
+summariseCpu(cpuProfile, rounds * DEVICES, 'device');
+// The bare side under the same profiler, for what both sides pay (the socket writes, the collector).
+await session.post('Profiler.start');
+for (let i = 0; i < rounds; i++) await undiciOnce();
+const { profile: bareProfile } = await session.post('Profiler.stop');
+process.stdout.write('# bare undici:\n');
+summariseCpu(bareProfile, rounds * DEVICES, 'device');
+summariseAllocations(await sampleAllocations(session, consoleOnce), DEVICES, 'device');
+await countOperations(
+  session,
+  dataDir,
+  /\/(main\/agents|main\/alerts|main\/platform|main\/storage|main\/shared|preload\/contract)\/|\/zod\/v4\/core\/(parse|schemas)\.js/,
+  DEVICES,
+  'device',
+  consoleOnce,
+);
+
+session.disconnect();
+await agent.close();
+await app.dispose();
+rmSync(dataDir, { recursive: true, force: true });
+await sim.close();
