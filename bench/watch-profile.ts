@@ -6,6 +6,7 @@
 // Prints each side's rounds and CPU, self time per device by area and by function, then operations per device for one
 // more round: bytes allocated and operations (database writes, calls of the platform client, the rules, zod).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,20 +65,36 @@ for (let i = 0; i < 2; i++) {
   await undiciOnce();
 }
 
-/** Wall and CPU (user + system) of this process for one round, in ms; the simulator's CPU is in its own process. */
-async function measure(run: () => Promise<number>): Promise<[number, number]> {
+/** Collector pauses (ms) seen since the last read: young (scavenges) and the rest. */
+let gcYoung = 0;
+let gcOther = 0;
+new PerformanceObserver((entries) => {
+  for (const entry of entries.getEntries()) {
+    const kind = (entry.detail as { kind?: number } | null)?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gcYoung += entry.duration;
+    else gcOther += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+
+/** Wall, CPU (user + system) and collector pauses of this process for one round, in ms (the simulator's are its own). */
+async function measure(run: () => Promise<number>): Promise<[number, number, number, number]> {
   const cpu = process.cpuUsage();
   const wall = await run();
   const used = process.cpuUsage(cpu);
-  return [wall, (used.user + used.system) / 1000];
+  // The observer is told after the round's last pause, on a later turn.
+  await new Promise((resolve) => setImmediate(resolve));
+  const pauses: [number, number] = [gcYoung, gcOther];
+  gcYoung = gcOther = 0;
+  return [wall, (used.user + used.system) / 1000, ...pauses];
 }
-const seen = { console: [] as Array<[number, number]>, undici: [] as Array<[number, number]> };
+const seen = { console: [] as Array<[number, number, number, number]>, undici: [] as Array<[number, number, number, number]> };
+gcYoung = gcOther = 0;
 for (let i = 0; i < 2 * rounds; i++) {
   seen.console.push(await measure(consoleOnce));
   seen.undici.push(await measure(undiciOnce));
 }
-const show = (pairs: Array<[number, number]>): string => pairs.map(([wall, cpu]) => `${wall.toFixed(0)}/${cpu.toFixed(0)}`).join(' ');
-process.stdout.write(`# rounds, wall/CPU ms: console ${show(seen.console)}; bare undici ${show(seen.undici)}\n`);
+const show = (rows: Array<[number, number, number, number]>): string => rows.map((row) => row.map((ms) => ms.toFixed(0)).join('/')).join(' ');
+process.stdout.write(`# rounds, wall/CPU/young GC/other GC ms: console ${show(seen.console)}; bare undici ${show(seen.undici)}\n`);
 
 const session = new Session();
 session.connect();

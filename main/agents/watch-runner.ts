@@ -40,6 +40,9 @@ export interface RunnerDeps {
   history?: DeviceHistoryService;
 }
 
+/** A device not yet seen offline. */
+const ONLINE: DeviceWatchState = { offlineSince: null };
+
 /** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
 let summarySeq = 0;
 
@@ -370,12 +373,22 @@ export class WatchRunner {
   private observe(id: string, device: CameraAgent): void {
     const at = this.deps.now();
     const observation = observationOf(device, at);
-    const previous = this.rows.get(id) ?? pendingRow(id);
-    const row = okRow(previous, device, observation);
-    this.rows.set(id, row);
-    if (rowChanged(previous, row)) this.touch(id);
-    const deviceState = nextDeviceState(this.devices.get(id) ?? { offlineSince: null }, observation);
-    this.devices.set(id, deviceState);
+    const previous = this.rows.get(id);
+    const row = okRow(previous ?? pendingRow(id), device, observation);
+    // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
+    // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
+    // and made each cycle's collections copy them.
+    if (previous === undefined || rowChanged(previous, row)) {
+      this.rows.set(id, row);
+      this.touch(id);
+    } else {
+      previous.polledAt = row.polledAt;
+    }
+    // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
+    const deviceBefore = this.devices.get(id);
+    let deviceState = nextDeviceState(deviceBefore ?? ONLINE, observation);
+    if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
+    else this.devices.set(id, deviceState);
     const history = this.deps.history;
     if (history) {
       history.observe(this.list.profileId, id, at, device.is_online, device.status, storageReadings(device));
