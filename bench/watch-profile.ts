@@ -3,7 +3,7 @@
 // history, the pushes), against the simulator in a child process, profiled in this process with the inspector. Not a
 // figure (run-all picks only *.bench.ts); run it by hand:
 //   npx tsx bench/watch-profile.ts [rounds=3] [out=watch.cpuprofile]
-// Prints each side's rounds and CPU, self time per device by area and by function, then operations per device for one
+// Prints each side's rounds (the console, its platform client alone, bare undici) and CPU, self time per device by area and by function, then operations per device for one
 // more round: bytes allocated and operations (database writes, calls of the platform client, the rules, zod).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
@@ -15,6 +15,7 @@ import { createApp } from '../main/app/create-app';
 import { createRegistry } from '../main/ipc/registry';
 import { createVault } from '../main/secrets/vault';
 import { log } from '../main/shared/log';
+import { median } from './report';
 import { countOperations, sampleAllocations, summariseAllocations, summariseCpu } from './profile-summary';
 import { startSimulatorChild } from './simulator-child';
 import { undiciCycle } from './undici-watch-cycle';
@@ -57,6 +58,18 @@ const consoleOnce = async (): Promise<number> => {
   return performance.now() - started;
 };
 const undiciOnce = (): Promise<number> => undiciCycle(sim, agent, ids, CONCURRENCY);
+// The console's own client for the list's server, read by the same 8 workers with nothing done with the answers: the
+// part of a cycle that is the platform client, the rest being the runner (rows, rules, history, pushes).
+const { client } = await app.services.connections.forProfile(profile.id);
+const clientOnce = async (): Promise<number> => {
+  let next = 0;
+  const started = performance.now();
+  const worker = async (): Promise<void> => {
+    while (next < ids.length) await client.getCameraAgent(String(ids[next++]!));
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return performance.now() - started;
+};
 
 const sample = await fetch(`${sim.baseUrl}/api/v1/camera-agents/${ids[0]}`, { headers: { authorization: `Bearer ${sim.apiToken}` } });
 process.stdout.write(`# one answer: ${(await sample.text()).length} characters\n`);
@@ -70,7 +83,7 @@ let gcYoung = 0;
 let gcOther = 0;
 new PerformanceObserver((entries) => {
   for (const entry of entries.getEntries()) {
-    const kind = (entry.detail as { kind?: number } | null)?.kind;
+    const kind = (entry as PerformanceEntry & { detail?: { kind?: number } | null }).detail?.kind;
     if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gcYoung += entry.duration;
     else gcOther += entry.duration;
   }
@@ -87,14 +100,17 @@ async function measure(run: () => Promise<number>): Promise<[number, number, num
   gcYoung = gcOther = 0;
   return [wall, (used.user + used.system) / 1000, ...pauses];
 }
-const seen = { console: [] as Array<[number, number, number, number]>, undici: [] as Array<[number, number, number, number]> };
+type Round = [number, number, number, number];
+const seen = { console: [] as Round[], client: [] as Round[], undici: [] as Round[] };
 gcYoung = gcOther = 0;
 for (let i = 0; i < 2 * rounds; i++) {
   seen.console.push(await measure(consoleOnce));
+  seen.client.push(await measure(clientOnce));
   seen.undici.push(await measure(undiciOnce));
 }
-const show = (rows: Array<[number, number, number, number]>): string => rows.map((row) => row.map((ms) => ms.toFixed(0)).join('/')).join(' ');
-process.stdout.write(`# rounds, wall/CPU/young GC/other GC ms: console ${show(seen.console)}; bare undici ${show(seen.undici)}\n`);
+const show = (rows: Round[]): string => rows.map((row) => row.map((ms) => ms.toFixed(0)).join('/')).join(' ');
+const medians = (rows: Round[]): string => [0, 1, 2, 3].map((i) => median(rows.map((row) => row[i]!)).toFixed(0)).join('/');
+for (const [side, rows] of Object.entries(seen)) process.stdout.write(`# ${side} rounds, wall/CPU/young GC/other GC ms: ${show(rows)}; medians ${medians(rows)}\n`);
 
 const session = new Session();
 session.connect();
