@@ -2,9 +2,9 @@ import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { factsOf, nextDeviceState, readingOf, type AlertFacts, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
-import { storageUsages } from '../../preload/contract/agents-storage';
+import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
 import type { AlertService } from '../alerts/alert-service';
-import type { DeviceHistoryService, StorageReading } from '../alerts/device-history';
+import type { DeviceHistoryService } from '../alerts/device-history';
 import type { Reading } from '../alerts/rule-state';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 import type { PlatformClient } from '../platform';
@@ -39,6 +39,8 @@ export interface RunnerDeps {
   /** Each device's online/status transitions and storage samples; the forecast the "disk full" rule reads. */
   history?: DeviceHistoryService;
 }
+
+const NO_STORAGES: readonly StorageUsage[] = [];
 
 /** A device not yet seen offline. */
 const ONLINE: DeviceWatchState = { offlineSince: null };
@@ -372,7 +374,9 @@ export class WatchRunner {
 
   private observe(id: string, device: CameraAgent): void {
     const at = this.deps.now();
-    const observation = observationOf(device, at);
+    // Decided once per answer: the observation's fullest storage and the history's samples both read it.
+    const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
+    const observation = observationOf(device, at, usages);
     const previous = this.rows.get(id);
     const row = okRow(previous ?? pendingRow(id), device, observation);
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
@@ -391,7 +395,7 @@ export class WatchRunner {
     else this.devices.set(id, deviceState);
     const history = this.deps.history;
     if (history) {
-      history.observe(this.list.profileId, id, at, device.is_online, device.status, storageReadings(device));
+      history.observe(this.list.profileId, id, at, device.is_online, device.status, usages);
       if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
     }
     this.advance(
@@ -404,8 +408,3 @@ export class WatchRunner {
   }
 }
 
-/** A device's storages in megabytes, under the reading its answer decides (see agents-storage.ts). */
-function storageReadings(device: CameraAgent): StorageReading[] {
-  if (device.storages.length === 0) return [];
-  return storageUsages(device.storages).storages.map((s) => ({ id: s.id, usedMb: s.usedMb, capacityMb: s.capacityMb }));
-}
