@@ -12,6 +12,7 @@ import { badShape, cancelled, errorCode, failureFromStatus, failureFromTransport
 import { nestsDeeperThan } from './json-depth';
 import { RawResponse, scrubFailure } from './raw-response';
 import { bodyBytes, textHead } from './body-bytes';
+import { requestText } from './text-answer';
 import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
 import { retryOptions } from './retry-policy';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
@@ -135,10 +136,15 @@ export class Transport {
       call,
     };
     const started = performance.now();
+    const dispatcher = spec.method === 'GET' ? this.reads : this.writes;
     try {
-      const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
+      if (!spec.asBytes) {
+        const answer = await requestText(dispatcher, request, spec.signal ?? null);
+        return new RawResponse(answer.statusCode, headerValue(answer.headers['content-type']), answer.headers, answer.text, ctx, spec.operation, token);
+      }
+      const answer = await dispatcher.request(request);
       const contentType = headerValue(answer.headers['content-type']);
-      if (spec.asBytes && answer.statusCode >= 200 && answer.statusCode < 300) {
+      if (answer.statusCode >= 200 && answer.statusCode < 300) {
         const body = await bodyBytes(answer.body, Number(headerValue(answer.headers['content-length']) ?? Number.NaN));
         return new RawResponse(answer.statusCode, contentType, answer.headers, textHead(body), ctx, spec.operation, token, body);
       }
