@@ -27,6 +27,27 @@ export function requestText(dispatcher: Dispatcher, options: Dispatcher.Dispatch
   });
 }
 
+/**
+ * The requests in flight per signal, and one listener per signal that stops them all: a watch cycle's thousands of
+ * requests share its one signal, and a listener added to it and removed again per request cost more than the
+ * request's own handling.
+ */
+const waiting = new WeakMap<AbortSignal, Set<TextHandler>>();
+
+function waitingOn(signal: AbortSignal): Set<TextHandler> {
+  let handlers = waiting.get(signal);
+  if (!handlers) {
+    const set = (handlers = new Set());
+    waiting.set(signal, set);
+    addAbortListener(signal, () => {
+      const reason = abortReason(signal);
+      for (const handler of set) handler.abort(reason);
+      set.clear();
+    });
+  }
+  return handlers;
+}
+
 class TextHandler implements Dispatcher.DispatchHandler {
   private statusCode = 0;
   private headers: IncomingHttpHeaders = {};
@@ -36,7 +57,7 @@ class TextHandler implements Dispatcher.DispatchHandler {
   /** Why the caller stopped waiting (its signal's reason); null while it waits. */
   private reason: Error | null = null;
   private settled = false;
-  private readonly stopListening: Disposable | null = null;
+  private readonly signal: AbortSignal | null = null;
 
   constructor(
     private readonly resolve: (answer: TextAnswer) => void,
@@ -48,11 +69,14 @@ class TextHandler implements Dispatcher.DispatchHandler {
       this.reason = abortReason(signal);
       return;
     }
-    this.stopListening = addAbortListener(signal, () => {
-      this.reason = abortReason(signal);
-      // Before the request started there is nothing to stop yet: onRequestStart stops it.
-      this.controller?.abort(this.reason);
-    });
+    this.signal = signal;
+    waitingOn(signal).add(this);
+  }
+
+  /** The caller's signal aborted: the request stops (or, not started yet, is stopped as it starts). */
+  abort(reason: Error): void {
+    this.reason = reason;
+    this.controller?.abort(reason);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -75,7 +99,7 @@ class TextHandler implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     if (this.settled) return;
     this.settled = true;
-    this.stopListening?.[Symbol.dispose]();
+    if (this.signal) waiting.get(this.signal)?.delete(this);
     const text = decode(this.chunks, this.length);
     this.chunks = [];
     this.resolve({ statusCode: this.statusCode, headers: this.headers, text });
@@ -88,7 +112,7 @@ class TextHandler implements Dispatcher.DispatchHandler {
   fail(error: Error): void {
     if (this.settled) return;
     this.settled = true;
-    this.stopListening?.[Symbol.dispose]();
+    if (this.signal) waiting.get(this.signal)?.delete(this);
     this.chunks = [];
     this.reject(error);
   }

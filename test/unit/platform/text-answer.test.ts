@@ -50,9 +50,22 @@ describe('an answer read as text', () => {
       res.write('{"slow":'); // and never ends
     });
     const during = new AbortController();
-    const pending = get(during.signal);
-    await expect.poll(() => server.requests.length).toBe(1);
+    const pending = [get(during.signal), get(during.signal)];
+    await expect.poll(() => server.requests.length).toBe(2);
     during.abort(new Error('operator left'));
-    await expect(pending).rejects.toThrow('operator left');
+    for (const request of pending) await expect(request).rejects.toThrow('operator left');
+  });
+
+  it('a signal shared by many requests that ended stops only those still waiting', async () => {
+    const shared = new AbortController();
+    server.handle((_req, res) => res.end('{}'));
+    for (let i = 0; i < 20; i++) expect((await get(shared.signal)).text).toBe('{}');
+    server.handle((req, res) => {
+      if (req.url === '/x') res.write('{'); // never ends
+    });
+    const pending = get(shared.signal);
+    await expect.poll(() => server.requests.length).toBe(21);
+    shared.abort(new Error('list switched off'));
+    await expect(pending).rejects.toThrow('list switched off');
   });
 });
