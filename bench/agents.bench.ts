@@ -7,7 +7,7 @@
 //   (bench/ui-support.ts); the load is printed beside the figures. Leaves out the page load.
 // - watch-500-cycle-vs-undici: one polling cycle of a 500-device watch list through the console (agents.watchPollNow
 //   through the registry: platform client with JSON-parsed, schema-checked answers, rows, one storage rule evaluated)
-//   against bare undici with the same concurrency (8) reading the same 500 answers (text only, no parsing), in the same
+//   against bare undici with the same concurrency (8) reading and JSON-parsing the same 500 answers (nothing else), in the same
 //   run. Both sides use the same kind of socket pool: an undici Agent with its default per-origin pool, as the
 //   console's transport does (a Pool capped at 8 sockets is not what the console runs on: with 8 requests in flight the
 //   Agent keeps 16 sockets, since a socket is not yet free when its worker sends the next request). Interleaved rounds

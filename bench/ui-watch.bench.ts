@@ -10,9 +10,9 @@
 //   pushed row and alert changes) to the first frame painted after the screen reflects that cycle (the summary says
 //   "Watching" with the new cycle's time, and the changed device's row shows its new state), timed by the page's
 //   clock; divided by bare undici in this process making the same 5,000 GETs at the same concurrency (an undici Agent
-//   with its default per-origin pool, as the console's transport; answers read as text, not parsed). 2 warm-up rounds,
+//   with its default per-origin pool, as the console's transport; answers JSON-parsed, nothing more). 2 warm-up rounds,
 //   then 9 rounds alternating which side goes first; the figure is the median of the per-round ratios. The undici side
-//   has no parsing, rules, history, events or screen: the ratio is what the console costs on top of the requests.
+//   has no bounds, shape check, rules, history, events or screen: the ratio is what the console costs on top of the requests.
 // - ui-watch-5000-longest-task-ms: the longest 'longtask' entry (PerformanceObserver in the page; only tasks over
 //   50 ms are reported, so 0 means none) from the click until the screen has reflected the cycle and stayed unchanged
 //   for 0.5 s; the worst of the 9 rounds. Leaves out the page load and the first read of the list.

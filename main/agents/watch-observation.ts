@@ -1,6 +1,6 @@
 import type { StreamSummary, WatchRow } from '../../preload/contract/agents';
 import { inactiveStreams, type DeviceObservation } from '../../preload/contract/agents-rules';
-import { worstUsage } from '../../preload/contract/agents-storage';
+import type { StorageUsage } from '../../preload/contract/agents-storage';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 
 function timeOf(iso: string | null): number | null {
@@ -9,13 +9,20 @@ function timeOf(iso: string | null): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** What the rules look at in one answer. */
-export function observationOf(device: CameraAgent, at: number): DeviceObservation {
+/** The fullest storage's percentage (over-capacity counts as fullest, see worstUsage); null when none is measured. */
+function worstPercentOf(usages: readonly StorageUsage[]): number | null {
+  let worst: number | null = null;
+  for (const usage of usages) if (usage.percent !== null && (worst === null || usage.percent > worst)) worst = usage.percent;
+  return worst;
+}
+
+/** What the rules look at in one answer; `usages`: its storages under the reading storageUsages decided. */
+export function observationOf(device: CameraAgent, at: number, usages: readonly StorageUsage[]): DeviceObservation {
   return {
     at,
     online: device.is_online,
     lastUpdatedAt: timeOf(device.last_updated_at),
-    worstPercent: worstUsage(device.storages)?.percent ?? null,
+    worstPercent: worstPercentOf(usages),
     version: device.version,
     streams: device.camera.streams.map((s) => ({ type: s.type, status: s.status })),
   };

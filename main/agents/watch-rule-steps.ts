@@ -20,6 +20,8 @@ export interface PollOutcome {
   changes: AlertChange[] | null;
 }
 
+const UNCHANGED: PollOutcome = Object.freeze({ events: null, changes: null });
+
 /**
  * The state of every rule of a watch list on each of its devices, stepped by one poll at a time (see rule-state.ts).
  * A rule raised before a restart starts firing (`isRaised`), so it is not raised a second time.
@@ -73,6 +75,7 @@ export class WatchRuleSteps {
         });
       }
     }
-    return { events, changes };
+    // Most polls change nothing: one shared answer says so, not a new object per device per cycle.
+    return events || changes ? { events, changes } : UNCHANGED;
   }
 }

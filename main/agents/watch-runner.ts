@@ -2,9 +2,9 @@ import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { factsOf, nextDeviceState, readingOf, type AlertFacts, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
-import { storageUsages } from '../../preload/contract/agents-storage';
+import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
 import type { AlertService } from '../alerts/alert-service';
-import type { DeviceHistoryService, StorageReading } from '../alerts/device-history';
+import type { DeviceHistoryService } from '../alerts/device-history';
 import type { Reading } from '../alerts/rule-state';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 import type { PlatformClient } from '../platform';
@@ -39,6 +39,11 @@ export interface RunnerDeps {
   /** Each device's online/status transitions and storage samples; the forecast the "disk full" rule reads. */
   history?: DeviceHistoryService;
 }
+
+const NO_STORAGES: readonly StorageUsage[] = [];
+
+/** A device not yet seen offline. */
+const ONLINE: DeviceWatchState = { offlineSince: null };
 
 /** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
 let summarySeq = 0;
@@ -369,16 +374,28 @@ export class WatchRunner {
 
   private observe(id: string, device: CameraAgent): void {
     const at = this.deps.now();
-    const observation = observationOf(device, at);
-    const previous = this.rows.get(id) ?? pendingRow(id);
-    const row = okRow(previous, device, observation);
-    this.rows.set(id, row);
-    if (rowChanged(previous, row)) this.touch(id);
-    const deviceState = nextDeviceState(this.devices.get(id) ?? { offlineSince: null }, observation);
-    this.devices.set(id, deviceState);
+    // Decided once per answer: the observation's fullest storage and the history's samples both read it.
+    const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
+    const observation = observationOf(device, at, usages);
+    const previous = this.rows.get(id);
+    const row = okRow(previous ?? pendingRow(id), device, observation);
+    // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
+    // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
+    // and made each cycle's collections copy them.
+    if (previous === undefined || rowChanged(previous, row)) {
+      this.rows.set(id, row);
+      this.touch(id);
+    } else {
+      previous.polledAt = row.polledAt;
+    }
+    // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
+    const deviceBefore = this.devices.get(id);
+    let deviceState = nextDeviceState(deviceBefore ?? ONLINE, observation);
+    if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
+    else this.devices.set(id, deviceState);
     const history = this.deps.history;
     if (history) {
-      history.observe(this.list.profileId, id, at, device.is_online, device.status, storageReadings(device));
+      history.observe(this.list.profileId, id, at, device.is_online, device.status, usages);
       if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
     }
     this.advance(
@@ -391,8 +408,3 @@ export class WatchRunner {
   }
 }
 
-/** A device's storages in megabytes, under the reading its answer decides (see agents-storage.ts). */
-function storageReadings(device: CameraAgent): StorageReading[] {
-  if (device.storages.length === 0) return [];
-  return storageUsages(device.storages).storages.map((s) => ({ id: s.id, usedMb: s.usedMb, capacityMb: s.capacityMb }));
-}

@@ -43,9 +43,12 @@ export interface AlertService {
   /** Writes what waits now (tests, shutdown). */
   settle(): void;
   states(listId: string): AlertStateView[];
-  acknowledge(listId: string, deviceId: string, ruleId: string, note: string): AlertStateView[];
-  snooze(listId: string, deviceId: string, ruleId: string, until: number | null): AlertStateView[];
-  mute(listId: string, deviceId: string, muted: boolean): AlertStateView[];
+  /** The acknowledged state (the page re-reads its window; it needs no more than this one). */
+  acknowledge(listId: string, deviceId: string, ruleId: string, note: string): AlertStateView;
+  /** The snoozed (or woken) state; null when it is no longer listed (a normal alert whose snooze ended). */
+  snooze(listId: string, deviceId: string, ruleId: string, until: number | null): AlertStateView | null;
+  /** Changes every state of the device; nothing to answer (the page re-reads its window). */
+  mute(listId: string, deviceId: string, muted: boolean): void;
   mutedDevices(listId: string): string[];
   transitions(listId: string, filter?: { deviceId?: string; ruleId?: string }): AlertTransition[];
   csv(listId: string, filter?: { deviceId?: string; ruleId?: string }): string;
@@ -171,25 +174,31 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
     options.onCommitted?.([...touched]);
   }
 
+  /** The view of one alert; null when it is not listed (normal and not silenced). */
+  function viewOf(listId: string, memo: ListMemo, key: string): AlertStateView | null {
+    const state = memo.states.get(key);
+    const silence = memo.silences.get(key) ?? NO_SILENCE;
+    if (!state && silence.snoozedUntil === null && silence.acknowledged === null) return null;
+    const [deviceId, ruleId] = key.split('|') as [string, string];
+    return {
+      listId,
+      deviceId,
+      ruleId,
+      state: state?.state ?? 'normal',
+      since: state?.since ?? 0,
+      snoozedUntil: silence.snoozedUntil,
+      acknowledged: silence.acknowledged,
+      muted: memo.muted.has(deviceId),
+    };
+  }
+
   function views(listId: string): AlertStateView[] {
     const memo = memoOf(listId);
     const keys = new Set([...memo.states.keys(), ...memo.silences.keys()]);
     const out: AlertStateView[] = [];
     for (const key of keys) {
-      const [deviceId, ruleId] = key.split('|') as [string, string];
-      const state = memo.states.get(key);
-      const silence = memo.silences.get(key) ?? NO_SILENCE;
-      if (!state && silence.snoozedUntil === null && silence.acknowledged === null) continue;
-      out.push({
-        listId,
-        deviceId,
-        ruleId,
-        state: state?.state ?? 'normal',
-        since: state?.since ?? 0,
-        snoozedUntil: silence.snoozedUntil,
-        acknowledged: silence.acknowledged,
-        muted: memo.muted.has(deviceId),
-      });
+      const view = viewOf(listId, memo, key);
+      if (view) out.push(view);
     }
     return out.sort((a, b) => b.since - a.since);
   }
@@ -225,14 +234,15 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
       writeSilence(listId, deviceId, ruleId, acknowledge(memo.silences.get(key) ?? NO_SILENCE, now(), note));
       // The note goes in the log too, so the export says who knew what when.
       options.repository.appendTransitions([{ listId, deviceId, ruleId, at: now(), from: state, to: state, note: note.trim() || null }]);
-      return views(listId);
+      return viewOf(listId, memo, key)!;
     },
 
     snooze(listId, deviceId, ruleId, until) {
       commit();
       const memo = memoOf(listId);
-      writeSilence(listId, deviceId, ruleId, snooze(memo.silences.get(keyOf(deviceId, ruleId)) ?? NO_SILENCE, until));
-      return views(listId);
+      const key = keyOf(deviceId, ruleId);
+      writeSilence(listId, deviceId, ruleId, snooze(memo.silences.get(key) ?? NO_SILENCE, until));
+      return viewOf(listId, memo, key);
     },
 
     mute(listId, deviceId, muted) {
@@ -241,7 +251,6 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
       const memo = memoOf(listId);
       if (muted) memo.muted.add(deviceId);
       else memo.muted.delete(deviceId);
-      return views(listId);
     },
 
     mutedDevices(listId) {

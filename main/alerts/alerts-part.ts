@@ -55,7 +55,10 @@ export function createAlertsPart(services: AppServices, options: AlertsPartOptio
       'agents.alertStatesWindow': ({ listId, ...query }) => alertStatesWindow(alerts.states(listId), query),
       'agents.alertAcknowledge': ({ listId, deviceId, ruleId, note }) => alerts.acknowledge(listId, deviceId, ruleId, note),
       'agents.alertSnooze': ({ listId, deviceId, ruleId, until }) => alerts.snooze(listId, deviceId, ruleId, until),
-      'agents.deviceMute': ({ listId, deviceId, muted }) => alerts.mute(listId, deviceId, muted),
+      'agents.deviceMute': ({ listId, deviceId, muted }) => {
+        alerts.mute(listId, deviceId, muted);
+        return null;
+      },
       'agents.alertLog': ({ listId, deviceId, ruleId }) => alerts.transitions(listId, { ...(deviceId ? { deviceId } : {}), ...(ruleId ? { ruleId } : {}) }),
       'agents.alertLogCsv': ({ listId, deviceId, ruleId }) => alerts.csv(listId, { ...(deviceId ? { deviceId } : {}), ...(ruleId ? { ruleId } : {}) }),
       'agents.deviceHistory': ({ id, days }) => historyOf(id, days),

@@ -119,6 +119,12 @@ function invalid(what: RequestValues, fieldErrors: Record<string, string[]>): ne
   });
 }
 
+/** A device id as endpoint 5 takes it; a Validation failure, before anything is sent, for one the schema refuses. */
+function cameraAgentId(id: unknown): string | number {
+  // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422).
+  return validate(cameraAgentIdArgumentSchema(), id, 'invalidDevice');
+}
+
 /** Requests that passed `checkedCameraRequest`, as the very objects the schema returned, with their JSON. */
 /** Operation 6's request: read as text to parse here, or as bytes for the dashboard's answer thread to parse. */
 function dashboardRequest(input: unknown, signal: AbortSignal | undefined, asBytes: boolean): RequestSpec {
@@ -220,6 +226,27 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     options.onRpcMethodLearned?.(rpcMethod);
   }
 
+  /** Endpoint 5's request for a device id the schema accepted (see `cameraAgentId`). */
+  function sendCameraAgent(agentId: string | number, signal: AbortSignal | undefined): Promise<RawResponse> {
+    return transport.send({ method: 'GET', operation: 'cameraAgent', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
+  }
+
+  /** The device in endpoint 5's answer, or the failure its status or body means. */
+  function cameraAgentOf(response: RawResponse, agentId: string | number): CameraAgent {
+    if (response.status !== 200) {
+      // This call's own sentences for 404 and 403, built only for an answer that may need them: a watch list makes
+      // hundreds of calls per cycle, and two translations each cost more than reading the answer.
+      response.ctx.notFound = t('errors.client.noDevice', { id: agentId });
+      response.ctx.forbidden = t('errors.client.agentsForbidden');
+    }
+    transport.assertStatus(response, [200]);
+    // Checked, not copied: nothing in the schema transforms, so an answer that passes is the device as it is. An
+    // answer that does not pass is parsed again to say which fields are wrong.
+    const answer = transport.json(response);
+    if (cameraAgentAnswerSchema().validate(answer)) return answer;
+    return transport.parse(response, cameraAgentAnswerSchema());
+  }
+
   const client: PlatformClient = {
     get rpcMethod() {
       return rpcMethod;
@@ -288,26 +315,21 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       return transport.parse(response, cameraCreateAnswerSchema());
     },
 
-    async getCameraAgent(id, options) {
-      return (await client.viewCameraAgent(id, options)).device;
+    getCameraAgent(id, options) {
+      // A promise chain, not two async layers: a watch list reads thousands of devices per cycle.
+      let agentId: string | number;
+      try {
+        agentId = cameraAgentId(id);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      return sendCameraAgent(agentId, options?.signal).then((response) => cameraAgentOf(response, agentId));
     },
 
     async viewCameraAgent(id, { signal } = {}) {
-      // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422).
-      const agentId = validate(cameraAgentIdArgumentSchema(), id, 'invalidDevice');
-      const response = await transport.send({ method: 'GET', operation: 'cameraAgent', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
-      if (response.status !== 200) {
-        // This call's own sentences for 404 and 403, built only for an answer that may need them: a watch list makes
-        // hundreds of calls per cycle, and two translations each cost more than reading the answer.
-        response.ctx.notFound = t('errors.client.noDevice', { id: agentId });
-        response.ctx.forbidden = t('errors.client.agentsForbidden');
-      }
-      transport.assertStatus(response, [200]);
-      // Checked, not copied: nothing in the schema transforms, so an answer that passes is the device as it is. An
-      // answer that does not pass is parsed again to say which fields are wrong.
-      const answer = transport.json(response);
-      if (cameraAgentAnswerSchema().validate(answer)) return { device: answer, text: response.text };
-      return { device: transport.parse(response, cameraAgentAnswerSchema()), text: response.text };
+      const agentId = cameraAgentId(id);
+      const response = await sendCameraAgent(agentId, signal);
+      return { device: cameraAgentOf(response, agentId), text: response.text };
     },
 
     async getDashboard(input = {}, { signal } = {}) {

@@ -6,6 +6,9 @@
 export function nestsDeeperThan(text: string, max: number): boolean {
   // Each level opens with a bracket: a text shorter than the limit cannot pass it (a token, most error bodies).
   if (text.length <= max) return false;
+  // Nor can a text with at most `max` opening brackets, wherever they are (a camera-agent answer has a few dozen):
+  // counting them is a native search per bracket, where the walk below visits every character and every string.
+  if (openingBracketsAtMost(text, max)) return false;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -24,6 +27,14 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     }
   }
   return false;
+}
+
+/** Whether the text has at most `max` '{' and '[' in all (inside strings or not): stops counting past `max`. */
+function openingBracketsAtMost(text: string, max: number): boolean {
+  let count = 0;
+  for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1)) if (++count > max) return false;
+  for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) if (++count > max) return false;
+  return true;
 }
 
 /** Whether the quote at `at` is escaped: preceded by an odd number of backslashes. */

@@ -106,10 +106,14 @@ export const alertChannels = {
   /** Every alert state of a list at once (tools and tests); the screen reads windows with alertStatesWindow. */
   'agents.alertStates': channel<AlertStateView[]>()(z.object({ listId })),
   'agents.alertStatesWindow': channel<AlertStatesWindow>()(alertStatesWindowQuerySchema),
-  'agents.alertAcknowledge': channel<AlertStateView[]>()(alertKey.extend({ note: acknowledgeNoteSchema })),
-  /** `until` in ms since the epoch; null ends the snooze. */
-  'agents.alertSnooze': channel<AlertStateView[]>()(alertKey.extend({ until: z.number().int().positive().nullable() })),
-  'agents.deviceMute': channel<AlertStateView[]>()(z.object({ listId, deviceId, muted: z.boolean() })),
+  // Acknowledge, snooze and mute answer only the alert they changed (or nothing): the page reads its window again, and
+  // a list of 5,000 devices can have thousands of states.
+  /** Answers the acknowledged state. */
+  'agents.alertAcknowledge': channel<AlertStateView>()(alertKey.extend({ note: acknowledgeNoteSchema })),
+  /** `until` in ms since the epoch; null ends the snooze. Answers the state, or null when it is no longer listed. */
+  'agents.alertSnooze': channel<AlertStateView | null>()(alertKey.extend({ until: z.number().int().positive().nullable() })),
+  /** Changes every state of the device; answers null. */
+  'agents.deviceMute': channel<null>()(z.object({ listId, deviceId, muted: z.boolean() })),
   'agents.alertLog': channel<AlertTransition[]>()(logFilter),
   'agents.alertLogCsv': channel<string>()(logFilter),
   /** The device's last `days` (default 30) on the active server. */

@@ -93,7 +93,8 @@ export class AlertStates {
     this.rows?.setQuery(this.#query, typed);
   }
 
-  // The channels answer the list's states; the page reads its window again instead of holding all of them.
+  // The channels answer at most the changed state; the page reads its window again (the state's place in the sort may
+  // have moved, and a mute changes every state of the device).
   private async apply(call: Promise<Result<unknown>>): Promise<boolean> {
     this.busy = true;
     const result = await call;

@@ -35,9 +35,15 @@ describe.skipIf(!hasDbus)('a watch cycle pushes what changed', () => {
     const lastChanged = heard.findLastIndex((e) => e.name === 'watch.changed');
     expect(lastRows).toBeLessThan(lastChanged);
 
+    const polledAt = async () => (await c.value('agents.watchRows', { listId: list.id, offset: 0, limit: 40, sort: null, filter: '' })).rows.map((r) => r.polledAt);
+    const before = await polledAt();
+    await new Promise((resolve) => setTimeout(resolve, 5));
     heard = [];
     await c.value('agents.watchPollNow', { id: list.id });
     expect(pushedRows()).toEqual([]); // the poll time alone moved
+    // It did move, for every row a window reads.
+    const after = await polledAt();
+    expect(after.every((at, i) => at !== null && at > before[i]!)).toBe(true);
 
     heard = [];
     c.sim.agents.update(Number(ids[7]), { is_online: false });

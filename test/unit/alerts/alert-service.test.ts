@@ -44,6 +44,28 @@ describe('alert service', () => {
     expect(() => alerts.acknowledge('l', '9', 'r', 'note')).toThrow('Only a firing or pending alert can be acknowledged.');
   });
 
+  it('acknowledge and snooze answer the one state they changed, not the whole list', () => {
+    const now = { at: 1000 };
+    const { alerts } = service(now);
+    alerts.report([change('1', 'normal', 'firing', 1000), change('2', 'normal', 'firing', 1000)]);
+    now.at = 2000;
+    expect(alerts.acknowledge('l', '1', 'r', ' on the way ')).toEqual({
+      listId: 'l',
+      deviceId: '1',
+      ruleId: 'r',
+      state: 'firing',
+      since: 1000,
+      snoozedUntil: null,
+      acknowledged: { at: 2000, note: 'on the way' },
+      muted: false,
+    });
+    expect(alerts.snooze('l', '2', 'r', 9000)).toMatchObject({ deviceId: '2', state: 'firing', snoozedUntil: 9000 });
+    // A normal alert is listed while snoozed, and no longer once woken: null says it left the list.
+    expect(alerts.snooze('l', '3', 'r', 9000)).toMatchObject({ deviceId: '3', state: 'normal', snoozedUntil: 9000 });
+    expect(alerts.snooze('l', '3', 'r', null)).toBeNull();
+    expect(alerts.states('l').map((s) => s.deviceId).sort()).toEqual(['1', '2']);
+  });
+
   it('a snoozed alert raises nothing until its time; a muted device raises nothing at all', () => {
     const now = { at: 0 };
     const { alerts, notifier } = service(now);

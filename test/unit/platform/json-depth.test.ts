@@ -20,6 +20,22 @@ describe('how deep an answer nests, read from its text', () => {
     expect(nestsDeeperThan(`{"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`, 512)).toBe(true);
   });
 
+  it('finds deep nesting among more brackets than the limit, inside strings or not', () => {
+    const deep = `${'['.repeat(6)}1${']'.repeat(6)}`;
+    const flat = JSON.stringify({ a: '[[[[[[[[', b: [[1], [2], [3]] });
+    expect(nestsDeeperThan(`[${flat},${deep}]`, 5)).toBe(true);
+    expect(nestsDeeperThan(`[${flat},${flat}]`, 5)).toBe(false);
+  });
+
+  it('passes a long text with few brackets without walking it, and still refuses one with enough', () => {
+    const long = JSON.stringify({ note: 'x'.repeat(100_000), list: [[[1]]] });
+    // One object and three arrays: four levels, four brackets.
+    expect(nestsDeeperThan(long, 4)).toBe(false);
+    expect(nestsDeeperThan(long, 3)).toBe(true);
+    expect(nestsDeeperThan(long.replace('[[[1]]]', '[[[[1]]]]'), 4)).toBe(true);
+    expect(nestsDeeperThan(long.replace('[[[1]]]', '[[[1]]],[1],[2]'), 4)).toBe(false);
+  });
+
   it('skips texts too short to pass the limit', () => {
     expect(nestsDeeperThan('[[[[', 10)).toBe(false);
   });
