@@ -22,6 +22,8 @@ export interface CallRecord {
   readonly maxBytes: number;
   /** An attempt is cut after this long. */
   readonly deadlineMs: number;
+  /** Only the start of a success answer is read (then the connection is closed), so its declared length does not matter. */
+  readonly headOnly?: boolean;
   /** Attempts made so far (the first one included). */
   tries: number;
   /** Whether the current attempt's answer head has arrived: a failure after it is a cut-off answer. */
@@ -85,8 +87,9 @@ class BoundedAttempt implements Dispatcher.DispatchHandler {
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
     if (statusCode >= 200) {
       this.call.phase = 'body';
-      // A declared length over the limit is refused before a byte of the body is read.
-      if (Number(headers['content-length']) > this.call.maxBytes) return this.stop(controller, new AnswerTooLarge(this.call.maxBytes));
+      // A declared length over the limit is refused before a byte of the body is read (unless only its head is).
+      const headOnly = this.call.headOnly === true && statusCode < 300;
+      if (!headOnly && Number(headers['content-length']) > this.call.maxBytes) return this.stop(controller, new AnswerTooLarge(this.call.maxBytes));
     }
     this.next.onResponseStart?.(controller, statusCode, headers, statusMessage);
   }

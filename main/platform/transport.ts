@@ -122,7 +122,7 @@ export class Transport {
     // Aborted while the token was read: nothing is sent.
     if (spec.signal?.aborted) throw cancelled(ctx);
 
-    const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, tries: 0, phase: 'request' };
+    const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, headOnly: spec.headOnly, tries: 0, phase: 'request' };
     const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
     const request: BoundedRequestOptions = {
       // Given, though the pool knows it: a composed pool copies every request's options that lack it.

@@ -42,4 +42,12 @@ describe('the connection test on a large answer', () => {
     expect(sent).toBeLessThan(32 * MB);
     expect((process.memoryUsage.rss() - rssBefore) / MB).toBeLessThan(48);
   });
+
+  it('says the same of a success answer that declares more than the dashboard\'s 64 MB as of one sent without a length', async () => {
+    for (const declareLength of [true, false]) {
+      server.answer = { kind: 'huge', bytes: 80 * MB, declareLength };
+      const report = await client.testConnection();
+      expect(report, `declared length: ${declareLength}`).toMatchObject({ ok: true, outcome: 'works' });
+    }
+  });
 });
