@@ -63,7 +63,7 @@ test.describe('alert states', () => {
     await expectNoAxeViolations(page, { allRules: true });
   });
 
-  test('in a browser, a firing alert raises a Notification; clicking it opens the alert’s watch list', async ({ page, console, context }) => {
+  test('in a browser, a firing alert raises a Notification; clicking it opens the alert’s watch list', { tag: '@full-chromium' }, async ({ page, console, context }) => {
     await context.grantPermissions(['notifications']);
     // Records what the page shows, and keeps each notification so the test can click it.
     await page.addInitScript(() => {

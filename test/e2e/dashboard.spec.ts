@@ -77,7 +77,7 @@ test.describe('dashboard', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('wall mode: large type, dark, auto-refresh, last update, and a stale marker when refresh fails', async ({ page, console }) => {
+  test('wall mode: large type, dark, auto-refresh, last update, and a stale marker when refresh fails', { tag: '@full-chromium' }, async ({ page, console }) => {
     await page.clock.install();
     await console.open(page, 'dashboard');
     await expect(page.getByTestId('card-users')).toBeVisible();
