@@ -9,8 +9,8 @@ const { DBUS_SESSION_BUS_ADDRESS: _bus, ...chromiumEnv } = process.env;
 // Debian's headless shell when it is installed (apt package chromium-headless-shell, the same Chromium version): the
 // browser alone, without the desktop browser's own window and interface layer that the full binary runs in its
 // headless mode. The whole suite, the two runs back to back at a load of 10-16 on 2 cores: 84 s of CPU instead of 126
-// (user+system as /usr/bin/time counts it; sampling every process of the run, Chromium's included that end after
-// their parent and escape that count, 179 s instead of 283), 118 s of wall instead of 178, every test passing, the
+// (user+system as /usr/bin/time counts it; sampling every process of the run, Chromium's included, most of which
+// escape that count, 179 s instead of 283), 118 s of wall instead of 178, every test passing, the
 // pages drawn the same. Otherwise the full Chromium. CHROMIUM_PATH overrides both.
 const headlessShell = '/usr/bin/chromium-headless-shell';
 const fullChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -14,8 +14,8 @@ steps_failed=()
 # Phase times, printed just above the summary line: what each step cost, to see where a slow run went. Beside the
 # wall time, the CPU time (user + system) of the step's processes: on a machine shared with other work the wall time
 # follows the others' load, the CPU time much less, so two runs are compared by both. That CPU time counts only
-# processes reaped by their parents: Chromium's helper processes that end after the browser escape it (sampling every
-# process of a Playwright run found about twice the figure), so it compares runs, not machines.
+# processes waited for by their parents: most of Chromium's escape it (sampling every process of a Playwright run found
+# about twice the figure), so it compares runs, not machines.
 phase_times=()
 run_started=$EPOCHREALTIME
 seconds_since() { awk -v start="$1" -v now="$EPOCHREALTIME" 'BEGIN { printf "%.1f", now - start }'; }
