@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoAxeViolations } from './axe';
 import { SHAPE_RTSP_PASSWORD, type RunningSimulator } from '../../main/simulator';
 
 // A tall window so full-page screenshots show the whole screen (the shell scrolls inside its main area).
@@ -8,11 +8,6 @@ test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } 
 
 function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
   return app.demoServer!;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function lookUp(page: Page, id: string | number): Promise<void> {
@@ -53,7 +48,7 @@ test.describe('camera-agent inspection', () => {
     await expect(page.getByTestId('raw-json')).toContainText(SHAPE_RTSP_PASSWORD);
     await page.getByRole('button', { name: 'Hide credentials' }).click();
     await page.screenshot({ path: test.info().outputPath('agent-device.png'), fullPage: true });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { allRules: true });
 
     sim(console.app).faults.add({ path: '/api/v1/camera-agents', drop: true });
     await page.getByRole('button', { name: 'Refresh now' }).click();
@@ -148,14 +143,14 @@ test.describe('the watch list', () => {
     await expect(page.getByRole('tab', { name: 'Alerts (1)' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Devices of NOC wall' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('watch-list.png'), fullPage: true });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { allRules: true });
 
     await page.getByRole('tab', { name: 'Alerts (1)' }).click();
     const name = simulator.state.agents.get(full)!.name;
     await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     await expect(page.getByText('storage at 97%')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('watch-alerts.png'), fullPage: true });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { allRules: true });
     await page.getByRole('button', { name: `Acknowledge ${name}` }).click();
     await expect(page.getByTestId('alert-badge')).toHaveCount(0);
     expect(console.logs.some((line) => line.includes('[notify]') && line.includes('storage at 97%'))).toBe(true);
@@ -235,7 +230,7 @@ test.describe('the watch list at laptop sizes', () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { allRules: true });
 
     // Acknowledging moves the focus to the next alert, and after the last one to the heading.
     const first = page.locator('[data-ack]').first();

@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoAxeViolations } from './axe';
 import type { RunningSimulator } from '../../main/simulator';
 
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
 
 function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
   return app.demoServer!;
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('alert states', () => {
@@ -49,7 +43,7 @@ test.describe('alert states', () => {
     await firing.getByRole('button', { name: 'Mute device' }).click();
     await expect(firing).toContainText('Device muted');
     await page.screenshot({ path: test.info().outputPath('alert-states.png'), fullPage: true });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { allRules: true });
 
     const download = page.waitForEvent('download');
     await states.getByRole('button', { name: 'Export log (CSV)' }).click();
@@ -66,10 +60,10 @@ test.describe('alert states', () => {
     await expect(history.getByTestId('usage-chart')).toBeVisible();
     await expect(history.getByTestId('forecasts')).toContainText('too little history');
     await page.screenshot({ path: test.info().outputPath('device-history.png'), fullPage: true });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { allRules: true });
   });
 
-  test('in a browser, a firing alert raises a Notification; clicking it opens the alert’s watch list', async ({ page, console, context }) => {
+  test('in a browser, a firing alert raises a Notification; clicking it opens the alert’s watch list', { tag: '@full-chromium' }, async ({ page, console, context }) => {
     await context.grantPermissions(['notifications']);
     // Records what the page shows, and keeps each notification so the test can click it.
     await page.addInitScript(() => {

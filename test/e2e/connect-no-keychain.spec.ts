@@ -14,7 +14,9 @@ async function startConsoleWithoutKeychain(dataDir: string): Promise<{ url: stri
   const env = { ...process.env };
   delete env.DBUS_SESSION_BUS_ADDRESS;
   delete env.DISPLAY;
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'main', 'web', 'cli.ts'), '--data-dir', dataDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As `npm run web` starts it: this Node (the project's 24) runs scripts/web.mjs, which starts the bundled host the
+  // build made (through tsx, the host's sources were compiled again at every start).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', join(root, 'scripts', 'web.mjs'), '--data-dir', dataDir], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
