@@ -1,8 +1,10 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bundleChild } from '../../support/bundle-child';
 import { newEntryIds } from '../../../main/outbox/entry-ids';
 import { queuedEntry } from '../../../main/outbox/outbox-state';
 import { migrations, openStorage, type Storage } from '../../../main/storage';
@@ -63,4 +65,28 @@ describe('schema step 12: the outbox keeps keyed hashes of 16 bytes', () => {
     expect(repository.get(ids[1]!)?.request).toEqual(camera(1));
     after.close();
   });
+
+  /** A full disk is a small tmpfs in a private mount namespace (root only, as in the full-disk suite). */
+  const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
+
+  it.skipIf(!canMount)('on a disk too full for the step, the console starts read-only with the full-disk sentence, the file untouched; once freed, the next start finishes the step', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'wd-migration-12-full-'));
+    folders.push(work);
+    const child = await bundleChild('test/support/children/migration-full-disk-child.ts', join(work, 'child.mjs'));
+    const mount = join(work, 'disk');
+    const out = execFileSync('unshare', ['-m', 'sh', '-c', `mkdir -p "$2" && mount -t tmpfs -o size=8m tmpfs "$2" && mkdir "$2/data" && exec "$0" "$1" "$2/data" 3000`, process.execPath, child, mount], {
+      env: { ...process.env, WATCHDESK_LOG: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const seen = JSON.parse(out.trim().split('\n').pop()!) as { full: { writable?: boolean; notices?: string[]; threw?: string }; fullOnDisk: unknown; freed: unknown; freedOnDisk: unknown };
+    // Told as a full disk (never a bare SQLite sentence that stops the start), and nothing of the step is left half done.
+    expect(seen.full.threw).toBeUndefined();
+    expect(seen.full.writable).toBe(false);
+    expect(seen.full.notices?.join('\n')).toMatch(/full/i);
+    expect(seen.fullOnDisk).toEqual({ version: 11, lengths: [{ a: 32, b: 32, c: 32, n: 3000 }] });
+    // The next start with room finishes it: every camera still known, its external id still refused.
+    expect(seen.freed).toEqual({ writable: true, refused: [0], known: 'mac' });
+    expect(seen.freedOnDisk).toEqual({ version: 12, lengths: [{ a: 16, b: 16, c: 16, n: 3000 }] });
+  }, 90_000);
 });
