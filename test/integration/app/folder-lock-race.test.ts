@@ -81,4 +81,27 @@ describe('consoles starting together on one data folder', () => {
     const next = await startTogether(dataDir, 1, 0);
     expect(next[0]!.taken).toBe(true);
   }, 60_000);
+
+  // A lock database that is not a database (a disk error, a file copied over it): SQLite refuses to lock it, and a
+  // console that then went on without the OS lock left the folder to the race the lock exists to prevent.
+  it('a lock database that is garbage is made a lock again: the console that takes the folder holds its OS lock', async () => {
+    const dataDir = join(work, 'garbage');
+    spawnSync('mkdir', ['-p', dataDir]);
+    writeFileSync(join(dataDir, DATA_FOLDER_OS_LOCK_FILE), 'not a database, '.repeat(512));
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), staleLock());
+    const holder = spawn(process.execPath, [child, dataDir, '60000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const said = await new Promise<string>((resolve) => holder.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      expect(JSON.parse(said)).toMatchObject({ taken: true });
+      // Another console deciding about the folder now finds its OS lock held, as with a sound lock database.
+      const probe = new DatabaseSync(join(dataDir, DATA_FOLDER_OS_LOCK_FILE), { timeout: 0 });
+      try {
+        expect(() => probe.exec('PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;')).toThrow(/locked|busy/i);
+      } finally {
+        probe.close();
+      }
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  }, 60_000);
 });
