@@ -41,7 +41,10 @@ export interface DataFolderLock {
 
 export type LockOutcome =
   | { taken: true; lock: DataFolderLock }
-  /** Another live process holds the folder. */
+  /**
+   * Another live process holds the folder. `pid` 0: its OS lock is held, but no live console named itself in
+   * `watchdesk.lock` meanwhile (another program has the lock file open).
+   */
   | { taken: false; host: LockHolder; pid: number; address: string | null }
   /** The folder cannot hold a lock (it cannot be written): the app's start tells why, in its own words. */
   | { taken: true; lock: null };
