@@ -20,19 +20,22 @@ afterEach(() => {
 const camera = (n: number): CameraCreateRequest => ({ name: `Camera ${n}`, mac: `02:00:00:00:01:${n.toString(16).padStart(2, '0')}`, serial_number: `SN-${n}`, external_id: `ext-${n}`, group_external_id: 'g', folder_key: 'f' });
 
 /** A row as step 11 wrote it: whole 32-byte keyed hashes of the external id, MAC and serial, the request sealed. */
-function oldRow(storage: Storage, sealer: Sealer, id: string, request: CameraCreateRequest): void {
+function oldRow(storage: Storage, sealer: Sealer, id: string, request: CameraCreateRequest, state: 'queued' | 'created' = 'queued', clearedAt: string | null = null): void {
   storage.transaction(() =>
     storage
       .statement(
-        `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, state, created_at, updated_at, due_at, body)
-         VALUES (?, 'site', ?, ?, ?, 'queued', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 0, ?)`,
+        `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, state, created_at, updated_at, due_at, body, cleared_at)
+         VALUES (?, 'site', ?, ?, ?, ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', ?, ?, ?)`,
       )
       .run(
         id,
         sealer.hash('external-id', request.external_id!),
         sealer.hash('mac', request.mac!.toLowerCase()),
         sealer.hash('serial', request.serial_number!.toLowerCase()),
+        state,
+        state === 'queued' ? 0 : null,
         sealer.sealJson({ profileName: 'Site', request }, `outbox:${id}`),
+        clearedAt,
       ),
   );
 }
@@ -63,6 +66,34 @@ describe('schema step 12: the outbox keeps keyed hashes of 16 bytes', () => {
     expect(refused).toEqual([0]);
     expect(added.map((entry) => entry.id)).toEqual([fresh]);
     expect(repository.get(ids[1]!)?.request).toEqual(camera(1));
+    after.close();
+  });
+
+  it('still knows cameras created, and created then cleared from the list, by each identifier, and refuses queueing them again', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'wd-migration-12-'));
+    folders.push(folder);
+    const sealer = createSealer(randomBytes(32));
+    const before = openStorage({ folder, migrations: migrations.filter((step) => step.version <= 11) });
+    const [queued, created, cleared] = newEntryIds(3);
+    oldRow(before, sealer, queued!, camera(0));
+    oldRow(before, sealer, created!, camera(1), 'created');
+    oldRow(before, sealer, cleared!, camera(2), 'created', '2026-01-02T00:00:00.000Z');
+    before.close();
+
+    const after = openStorage({ folder, migrations });
+    const repository = new OutboxRepository(after, sealer);
+    expect(repository.known('site', { mac: camera(1).mac } as CameraCreateRequest)).toMatchObject({ kind: 'mac', state: 'created', cleared: false });
+    expect(repository.known('site', { serial_number: 'SN-2' } as CameraCreateRequest)).toMatchObject({ kind: 'serial', state: 'created', cleared: true });
+    expect(repository.known('site', { external_id: 'ext-2' } as CameraCreateRequest)).toMatchObject({ kind: 'external-id', state: 'created', cleared: true });
+    // The same external ids queued again (with new MACs and serials) are refused, the cleared one too; a new one goes in.
+    const at = new Date().toISOString();
+    const again = newEntryIds(4);
+    const fresh = (n: number, external: number): CameraCreateRequest => ({ ...camera(n), external_id: `ext-${external}` });
+    const { added, refused } = repository.insert(
+      [fresh(20, 0), fresh(21, 1), fresh(22, 2), fresh(23, 23)].map((request, i) => queuedEntry(again[i]!, request, { profileId: 'site', profileName: 'Site' }, at)),
+    );
+    expect(refused).toEqual([0, 1, 2]);
+    expect(added.map((entry) => entry.id)).toEqual([again[3]]);
     after.close();
   });
 
