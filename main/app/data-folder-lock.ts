@@ -203,7 +203,12 @@ export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutco
       return { taken: false, host: holder.host, pid: holder.pid, address: holder.address };
     }
     // Stale (its process is gone, or its id now names another process) or unreadable (cut short by a crash): taken over.
-    rmSync(path, { force: true });
+    try {
+      rmSync(path, { force: true });
+    } catch {
+      // It cannot be removed (a disk remounted read-only after errors): the folder cannot hold a lock, as below.
+      break;
+    }
   }
   osLock?.close();
   return { taken: true, lock: null };
