@@ -88,6 +88,11 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
       'agents.alerts': (input) => watch.alerts(input?.listId),
       'agents.acknowledge': ({ alertIds, all }) => watch.acknowledge(all ? 'all' : (alertIds ?? [])),
       ...alertsPart.handlers,
+      // What the operator does about an alert or a device is kept per list: on a list deleted meanwhile it would be
+      // kept for nothing (and answer as if it had worked), so it is refused in the list's words.
+      'agents.alertAcknowledge': (input, context) => watch.whenListed(input.listId, () => alertsPart.handlers['agents.alertAcknowledge'](input, context)),
+      'agents.alertSnooze': (input, context) => watch.whenListed(input.listId, () => alertsPart.handlers['agents.alertSnooze'](input, context)),
+      'agents.deviceMute': (input, context) => watch.whenListed(input.listId, () => alertsPart.handlers['agents.deviceMute'](input, context)),
     },
     async dispose() {
       stopForgetting();

@@ -36,6 +36,11 @@ export interface WatchLists {
   pollNow(id: string): Promise<WatchListSummary>;
   alerts(listId?: string): Promise<AlertList>;
   acknowledge(alertIds: string[] | 'all'): Promise<AlertList>;
+  /**
+   * Runs `work` while the list exists, in the same turn as the check (a delete cannot land between them); a list that
+   * does not exist (deleted meanwhile) is refused as NotFound.
+   */
+  whenListed<T>(id: string, work: () => T | Promise<T>): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -289,6 +294,13 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
 
     async view(id) {
       return (await runnerOf(id)).view();
+    },
+
+    async whenListed(id, work) {
+      await runnerOf(id);
+      // runnerOf's answer comes a turn later: the list is looked up again right before the work, in its turn.
+      if (!runners.has(id)) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
+      return work();
     },
 
     async window({ listId, ...query }) {

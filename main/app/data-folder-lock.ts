@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { chmodSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -41,7 +41,10 @@ export interface DataFolderLock {
 
 export type LockOutcome =
   | { taken: true; lock: DataFolderLock }
-  /** Another live process holds the folder. */
+  /**
+   * Another live process holds the folder. `pid` 0: its OS lock is held, but no live console named itself in
+   * `watchdesk.lock` meanwhile (another program has the lock file open).
+   */
   | { taken: false; host: LockHolder; pid: number; address: string | null }
   /** The folder cannot hold a lock (it cannot be written): the app's start tells why, in its own words. */
   | { taken: true; lock: null };
@@ -118,8 +121,11 @@ function readLock(path: string): LockContent | null {
   }
 }
 
+/** SQLite's answer for a file that is not a database. */
+const SQLITE_NOTADB = 26;
+
 /** The folder's OS lock, held until the connection closes; 'busy' when another process holds it; null when it cannot be taken here. */
-function holdOsLock(dataDir: string): DatabaseSync | 'busy' | null {
+function holdOsLock(dataDir: string, again = true): DatabaseSync | 'busy' | null {
   const path = join(dataDir, DATA_FOLDER_OS_LOCK_FILE);
   let connection: DatabaseSync | null = null;
   try {
@@ -131,6 +137,17 @@ function holdOsLock(dataDir: string): DatabaseSync | 'busy' | null {
     return connection;
   } catch (error) {
     connection?.close();
+    if (again && (error as { errcode?: number }).errcode === SQLITE_NOTADB) {
+      // Not a database (a disk error, a file copied over it): SQLite would refuse to lock it at every start, leaving
+      // the folder without its OS lock. It holds nothing, so it is emptied (an empty file is an empty database) in
+      // place: the same file, so a console that holds its lock by now keeps it, and locked again.
+      try {
+        truncateSync(path, 0);
+      } catch {
+        return null;
+      }
+      return holdOsLock(dataDir, false);
+    }
     return /locked|busy/i.test((error as Error).message) ? 'busy' : null;
   }
 }
@@ -186,7 +203,12 @@ export function takeDataFolderLock(dataDir: string, host: LockHolder): LockOutco
       return { taken: false, host: holder.host, pid: holder.pid, address: holder.address };
     }
     // Stale (its process is gone, or its id now names another process) or unreadable (cut short by a crash): taken over.
-    rmSync(path, { force: true });
+    try {
+      rmSync(path, { force: true });
+    } catch {
+      // It cannot be removed (a disk remounted read-only after errors): the folder cannot hold a lock, as below.
+      break;
+    }
   }
   osLock?.close();
   return { taken: true, lock: null };

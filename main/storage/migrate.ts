@@ -43,7 +43,9 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[]): num
       db.exec('COMMIT');
       log.info('storage', `schema step ${step.version} (${step.name}) applied`);
     } catch (error) {
-      db.exec('ROLLBACK');
+      // A full disk or an I/O error may have rolled the step back already: a ROLLBACK then would throw "no
+      // transaction is active" in place of the error that says what happened (a full disk told as a full disk).
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   }

@@ -120,4 +120,24 @@ describe.skipIf(!hasDbus)('alert states against the simulator’s devices', () =
     const csv = await value('agents.deviceHistoryCsv', { id: String(id) });
     expect(csv.split(/\r?\n/)[0]).toBe('time,kind,storage,online,status,used_mb,capacity_mb');
   });
+
+  it('a mute or snooze sent while its list is deleted is refused in words, and leaves nothing of the deleted list behind', async () => {
+    const [down] = [...c.sim.state.agents.keys()] as [number];
+    c.sim.agents.setBehaviour([down], { kind: 'offline' });
+    const list = await saveList([down], [{ id: 'offline', kind: 'offline', minutes: 1, forPolls: 1 }]);
+    for (let i = 0; i < 3; i++) await poll(list.id, POLL);
+    expect((await value('agents.alertStates', { listId: list.id })).map((s) => s.state)).toEqual(['firing']);
+    // The page sends them as the operator clicks; the delete (another window, a second click) lands first.
+    const key = { listId: list.id, deviceId: String(down) };
+    const [deleted, muted, snoozed, acknowledged] = await Promise.all([
+      registry.call('agents.watchDelete', { id: list.id }, { transport: 'test' }),
+      registry.call('agents.deviceMute', { ...key, muted: true }, { transport: 'test' }),
+      registry.call('agents.alertSnooze', { ...key, ruleId: 'offline', until: now + HOUR }, { transport: 'test' }),
+      registry.call('agents.alertAcknowledge', { ...key, ruleId: 'offline', note: 'late' }, { transport: 'test' }),
+    ]);
+    expect(deleted.ok).toBe(true);
+    for (const answer of [muted, snoozed, acknowledged]) expect(answer).toMatchObject({ ok: false, error: { kind: 'NotFound', message: 'This watch list no longer exists. Reload the list.' } });
+    // Nothing of it is kept: no silence, no mute, no state a later list with its id would inherit.
+    expect(await value('agents.alertStates', { listId: list.id })).toEqual([]);
+  });
 });

@@ -103,4 +103,30 @@ describe.skipIf(!hasDbus)('a watch cycle pushes what changed', () => {
     expect(window.rows.map((r) => r.deviceId)).toEqual(ids.slice(-5));
     expect(window.rows.every((r) => r.state === 'ok')).toBe(true);
   });
+
+  it('a device that goes offline, online and offline again across cycles: its row, the counts and the window follow each cycle', async () => {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 6).map(String);
+    for (const id of ids) c.sim.agents.update(Number(id), { is_online: true });
+    const list = await c.value('agents.watchSave', { name: 'Flap', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 3, rules: [], active: false });
+    await c.value('agents.watchPollNow', { id: list.id });
+    const flapping = ids[2]!;
+    const cycle = async (online: boolean) => {
+      c.sim.agents.update(Number(flapping), { is_online: online });
+      heard = [];
+      const summary = await c.value('agents.watchPollNow', { id: list.id });
+      const window = await c.value('agents.watchRows', { listId: list.id, offset: 0, limit: 40, sort: null, filter: '' });
+      const row = window.rows.find((r) => r.deviceId === flapping)!;
+      return {
+        pushed: pushedRows().map((r) => [r.deviceId, r.online]),
+        row: row.online,
+        counts: [summary.counts.online, summary.counts.offline],
+        lastSummary: named('watch.changed').at(-1)?.payload.counts.offline,
+        others: window.rows.filter((r) => r.deviceId !== flapping).every((r) => r.online === true),
+      };
+    };
+    expect(await cycle(false)).toEqual({ pushed: [[flapping, false]], row: false, counts: [5, 1], lastSummary: 1, others: true });
+    expect(await cycle(true)).toEqual({ pushed: [[flapping, true]], row: true, counts: [6, 0], lastSummary: 0, others: true });
+    expect(await cycle(false)).toEqual({ pushed: [[flapping, false]], row: false, counts: [5, 1], lastSummary: 1, others: true });
+    expect(await cycle(false)).toEqual({ pushed: [], row: false, counts: [5, 1], lastSummary: 1, others: true });
+  });
 });

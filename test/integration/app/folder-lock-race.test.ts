@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE } from '../../../main/app/data-folder-lock';
 import { bundleChild } from '../../support/bundle-child';
 
+/** A read-only folder is a read-only bind mount in a private mount namespace (root only, as in the full-disk suite). */
+const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 const work = mkdtempSync(join(tmpdir(), 'wd-lock-race-'));
 let child = '';
 beforeAll(async () => {
@@ -80,5 +82,41 @@ describe('consoles starting together on one data folder', () => {
     expect((JSON.parse(readFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), 'utf8')) as { pid: number }).pid).toBe(holder.pid);
     const next = await startTogether(dataDir, 1, 0);
     expect(next[0]!.taken).toBe(true);
+  }, 60_000);
+
+  // A lock database that is not a database (a disk error, a file copied over it): SQLite refuses to lock it, and a
+  // console that then went on without the OS lock left the folder to the race the lock exists to prevent.
+  it('a lock database that is garbage is made a lock again: the console that takes the folder holds its OS lock', async () => {
+    const dataDir = join(work, 'garbage');
+    spawnSync('mkdir', ['-p', dataDir]);
+    writeFileSync(join(dataDir, DATA_FOLDER_OS_LOCK_FILE), 'not a database, '.repeat(512));
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), staleLock());
+    const holder = spawn(process.execPath, [child, dataDir, '60000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const said = await new Promise<string>((resolve) => holder.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      expect(JSON.parse(said)).toMatchObject({ taken: true });
+      // Another console deciding about the folder now finds its OS lock held, as with a sound lock database.
+      const probe = new DatabaseSync(join(dataDir, DATA_FOLDER_OS_LOCK_FILE), { timeout: 0 });
+      try {
+        expect(() => probe.exec('PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;')).toThrow(/locked|busy/i);
+      } finally {
+        probe.close();
+      }
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  // A disk remounted read-only after errors, under the lock file of a console that was killed: the lock cannot be
+  // taken over (nor removed), and the start goes on without it, as on any folder that cannot be written, to show what
+  // the database holds and say why nothing is saved. It threw "Read-only file system" and the console never started.
+  it.skipIf(!canMount)('a read-only data folder with a stale lock left in it lets the console start without a lock', () => {
+    const dataDir = join(work, 'read-only');
+    spawnSync('mkdir', ['-p', dataDir]);
+    writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), staleLock());
+    writeFileSync(join(dataDir, DATA_FOLDER_OS_LOCK_FILE), '');
+    const started = spawnSync('unshare', ['-m', 'sh', '-c', 'mount --bind "$2" "$2" && mount -o remount,ro,bind "$2" && exec "$0" "$1" "$2" 0', process.execPath, child, dataDir], { encoding: 'utf8', timeout: 30_000 });
+    expect(started.stderr).toBe('');
+    expect(JSON.parse(started.stdout)).toMatchObject({ taken: false, holder: null });
   }, 60_000);
 });

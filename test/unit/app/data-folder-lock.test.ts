@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_FOLDER_LOCK_FILE, takeDataFolderLock } from '../../../main/app/data-folder-lock';
+import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE, takeDataFolderLock } from '../../../main/app/data-folder-lock';
+import { folderLockRefusal } from '../../../main/app/folder-lock-refusal';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -67,5 +69,28 @@ describe('a lock whose process id now names another process', () => {
     const written = JSON.parse(readFileSync(join(folder, DATA_FOLDER_LOCK_FILE), 'utf8')) as { bootId: string; startTicks: number };
     expect(written).toMatchObject({ pid: process.pid, bootId, startTicks: startTicks(process.pid) });
     if (outcome.taken && outcome.lock) outcome.lock.release();
+  });
+});
+
+describe('a lock database another program holds open', () => {
+  // A backup or sync tool, or a person with the sqlite3 shell, in a read of watchdesk.lock.db holds its lock: the
+  // folder is refused (nothing can tell that program from a console taking the folder), but no Watchdesk named
+  // "process 0" is said to use it; the sentence names the file and what to do.
+  it.each(['web', 'electron'] as const)('is refused by the %s host in words that name the file, not a console with process 0', (asking) => {
+    const folder = mkdtempSync(join(tmpdir(), 'wd-lock-'));
+    folders.push(folder);
+    const reader = new DatabaseSync(join(folder, DATA_FOLDER_OS_LOCK_FILE));
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM sqlite_schema').get();
+    try {
+      const outcome = takeDataFolderLock(folder, asking);
+      expect(outcome.taken).toBe(false);
+      if (outcome.taken) return;
+      const sentence = folderLockRefusal(outcome, asking, folder);
+      expect(sentence).not.toMatch(/process 0\b/);
+      expect(sentence).toContain(join(folder, DATA_FOLDER_OS_LOCK_FILE));
+    } finally {
+      reader.close();
+    }
   });
 });

@@ -76,6 +76,7 @@ export const about = {
     webByElectron: 'The Watchdesk desktop app (process {{pid}}) is already using the data folder {{folder}}. Close it first, or give this host its own folder with --data-dir.',
     electronByWeb: 'A Watchdesk web host (process {{pid}}, {{address}}) is already using this data folder ({{folder}}). Use the console at that address, or stop the host (Ctrl+C in its terminal) and start Watchdesk again.',
     electronByElectron: 'Another Watchdesk (process {{pid}}) is already using this data folder ({{folder}}). Close it, then start Watchdesk again.',
+    heldByOther: 'Another program is holding the data folder\'s lock file {{file}} open, so Watchdesk cannot tell whether another console is using the folder. Close that program (a backup or sync tool, an open database viewer), then start Watchdesk again.',
     starting: 'starting',
   },
 };
