@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { isBusy, isDamage } from '../storage/sqlite-errors';
 
 /**
  * `<data folder>/watchdesk.lock`: which console (the desktop app or a web host) uses this folder, its process, and the
@@ -121,9 +122,6 @@ function readLock(path: string): LockContent | null {
   }
 }
 
-/** SQLite's answer for a file that is not a database. */
-const SQLITE_NOTADB = 26;
-
 /** The folder's OS lock, held until the connection closes; 'busy' when another process holds it; null when it cannot be taken here. */
 function holdOsLock(dataDir: string, again = true): DatabaseSync | 'busy' | null {
   const path = join(dataDir, DATA_FOLDER_OS_LOCK_FILE);
@@ -137,7 +135,7 @@ function holdOsLock(dataDir: string, again = true): DatabaseSync | 'busy' | null
     return connection;
   } catch (error) {
     connection?.close();
-    if (again && (error as { errcode?: number }).errcode === SQLITE_NOTADB) {
+    if (again && isDamage(error)) {
       // Not a database (a disk error, a file copied over it): SQLite would refuse to lock it at every start, leaving
       // the folder without its OS lock. It holds nothing, so it is emptied (an empty file is an empty database) in
       // place: the same file, so a console that holds its lock by now keeps it, and locked again.
@@ -148,7 +146,7 @@ function holdOsLock(dataDir: string, again = true): DatabaseSync | 'busy' | null
       }
       return holdOsLock(dataDir, false);
     }
-    return /locked|busy/i.test((error as Error).message) ? 'busy' : null;
+    return isBusy(error) ? 'busy' : null;
   }
 }
 

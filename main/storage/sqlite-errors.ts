@@ -5,6 +5,8 @@ import type { StorageReason } from '../../preload/contract/app-error';
  * puts the extended code in `errcode`; its low byte is the primary code.
  */
 const SQLITE_PERM = 3;
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
 const SQLITE_READONLY = 8;
 const SQLITE_IOERR = 10;
 const SQLITE_CORRUPT = 11;
@@ -31,6 +33,12 @@ export function isUniqueViolation(error: unknown): boolean {
   // SQLITE_CONSTRAINT_UNIQUE = 2067, SQLITE_CONSTRAINT_PRIMARYKEY = 1555
   const code = sqliteCode(error);
   return code === 2067 || code === 1555 || (primary(error) === SQLITE_CONSTRAINT && /UNIQUE/.test(String((error as Error).message)));
+}
+
+/** Another connection (in this process or another) holds the lock asked for. */
+export function isBusy(error: unknown): boolean {
+  const code = primary(error);
+  return code === SQLITE_BUSY || code === SQLITE_LOCKED;
 }
 
 /** The file is not a database or its pages are damaged. */
