@@ -17,16 +17,13 @@
 //   time from the paste to that frame. Judge the figures with the machine's load average beside them (printed).
 // UI_PASTE_RENDERER_DIR=DIR serves another build of the page (e.g. an older one, for a before/after on the same
 // machine at the same load); a page without the checked rows counts as shown once its button counts the tokens.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { log } from '../main/shared/log';
-import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
+import { inPrivateKeyring, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
-import { startSimulatorChild } from './simulator-child';
 import { openBatchTab } from './ui.bench';
-import { newPage, openBrowser, prepareDataDir, startHost } from './ui-host';
+import { withConsolePage } from './ui-host';
 import { ensureRendererBuilt } from './ui-support';
 
 const LINES = 10_000;
@@ -117,43 +114,28 @@ async function pasteOnce(page: Page, text: string, shown: string): Promise<Paste
 
 export async function run(): Promise<void> {
   log.setQuiet(true);
-  await keychainReady();
-  const sim = await startSimulatorChild({ extraPrivateStreams: LINES });
-  const browser = await openBrowser();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-paste-'));
-  try {
-    await prepareDataDir(dataDir, sim);
-    const rendererDir = process.env['UI_PASTE_RENDERER_DIR'];
-    if (!rendererDir) ensureRendererBuilt();
-    const host = await startHost(dataDir, rendererDir ? ['--renderer-dir', rendererDir] : []);
-    const page = await newPage(browser);
-    try {
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-      await openBatchTab(page, host);
-      const distinct = sim.streams.slice(-(LINES - REPEATED));
-      // 10,000 lines: the distinct uids with 500 of them pasted a second time, spread through the list.
-      const lines = [...distinct];
-      for (let i = 0; i < REPEATED; i++) lines.splice(i * 20 + 10, 0, distinct[i * 19]!);
-      const text = lines.join('\n');
-      const shown = distinct.length.toLocaleString('en-US');
-      await pasteOnce(page, text, shown); // warm-up: loads the worker's script and the hint's paths
-      const runs: PasteRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await pasteOnce(page, text, shown));
-      process.stdout.write(`# ui-batch-paste-10k runs: longest tasks (ms) ${runs.map((r) => Math.round(r.longestTaskMs)).join(' ')}; longest frames (ms) ${runs.map((r) => Math.round(r.longestFrameMs)).join(' ')}; shown after (ms) ${runs.map((r) => Math.round(r.shownMs)).join(' ')}\n`);
-      for (const [i, r] of runs.entries()) process.stdout.write(`# paste ${i + 1}, longest frame ${Math.round(r.longestFrameMs)} ms: ${r.worstFrame}\n`);
-      process.stdout.write(`# load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (2 cores)\n`);
-      report('ui-batch-paste-10k-longest-task-ms', Math.max(...runs.map((r) => r.longestTaskMs)), 'ms');
-      report('ui-batch-paste-10k-longest-frame-ms', Math.max(...runs.map((r) => r.longestFrameMs)), 'ms');
-      report('ui-batch-paste-10k-shown-ms', median(runs.map((r) => r.shownMs)), 'ms');
-    } finally {
-      await page.context().close();
-      await host.close();
-    }
-  } finally {
-    await browser.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await sim.close();
-  }
+  const rendererDir = process.env['UI_PASTE_RENDERER_DIR'];
+  if (!rendererDir) ensureRendererBuilt();
+  const hostArgs = rendererDir ? ['--renderer-dir', rendererDir] : [];
+  await withConsolePage({ simulator: { extraPrivateStreams: LINES }, hostArgs }, async ({ sim, host, page }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openBatchTab(page, host);
+    const distinct = sim.streams.slice(-(LINES - REPEATED));
+    // 10,000 lines: the distinct uids with 500 of them pasted a second time, spread through the list.
+    const lines = [...distinct];
+    for (let i = 0; i < REPEATED; i++) lines.splice(i * 20 + 10, 0, distinct[i * 19]!);
+    const text = lines.join('\n');
+    const shown = distinct.length.toLocaleString('en-US');
+    await pasteOnce(page, text, shown); // warm-up: loads the worker's script and the hint's paths
+    const runs: PasteRun[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await pasteOnce(page, text, shown));
+    process.stdout.write(`# ui-batch-paste-10k runs: longest tasks (ms) ${runs.map((r) => Math.round(r.longestTaskMs)).join(' ')}; longest frames (ms) ${runs.map((r) => Math.round(r.longestFrameMs)).join(' ')}; shown after (ms) ${runs.map((r) => Math.round(r.shownMs)).join(' ')}\n`);
+    for (const [i, r] of runs.entries()) process.stdout.write(`# paste ${i + 1}, longest frame ${Math.round(r.longestFrameMs)} ms: ${r.worstFrame}\n`);
+    process.stdout.write(`# load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} (2 cores)\n`);
+    report('ui-batch-paste-10k-longest-task-ms', Math.max(...runs.map((r) => r.longestTaskMs)), 'ms');
+    report('ui-batch-paste-10k-longest-frame-ms', Math.max(...runs.map((r) => r.longestFrameMs)), 'ms');
+    report('ui-batch-paste-10k-shown-ms', median(runs.map((r) => r.shownMs)), 'ms');
+  });
 }
 
 if (isMain(import.meta.url)) {

@@ -24,15 +24,13 @@
 // is wall-clock time, so on a machine shared with other work it includes the time its thread waited for a CPU (at a
 // load average of 20 on 2 cores, a task of 6-9 ms of CPU in a Chromium trace lasted 20-70 ms).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { log } from '../main/shared/log';
-import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
+import { inPrivateKeyring, rerunInPrivateKeyring } from './keyring';
 import { isMain, median, report } from './report';
-import { startSimulatorChild } from './simulator-child';
-import { newPage, openBrowser, prepareDataDir, startHost } from './ui-host';
+import { withConsolePage } from './ui-host';
 
 const root = join(import.meta.dirname, '..');
 const ROWS = 10_000;
@@ -149,44 +147,28 @@ async function tracedChoice(page: Page, file: string, text: Buffer): Promise<num
 
 export async function run(): Promise<void> {
   log.setQuiet(true);
-  await keychainReady();
   ensureRendererBuilt();
-  const sim = await startSimulatorChild();
-  const browser = await openBrowser();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-ui-csv-'));
-  try {
-    await prepareDataDir(dataDir, sim);
-    const host = await startHost(dataDir);
-    const page = await newPage(browser);
-    try {
-      await page.goto(host.url);
-      await page.goto(`${host.origin}/#/onboarding`);
-      await page.getByRole('tab', { name: 'Import from CSV' }).click();
-      const text = Buffer.from(cameraList(sim.placement));
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await chooseFile(page, `site-${i + 1}.csv`, text));
-      const summary = await page.getByTestId('import-summary').textContent();
-      const rows = await page.getByRole('table', { name: 'Rows of the file' }).locator('tbody tr:not(.spacer)').count();
-      const shot = join(tmpdir(), `wd-bench-ui-csv-${Date.now()}.png`);
-      await page.screenshot({ path: shot, fullPage: true });
-      process.stdout.write(`# the screen said ${JSON.stringify(summary)}; screenshot ${shot}\n`);
-      process.stdout.write(`# ui-csv-10k runs (ms): ${runs.map((r) => Math.round(r.ms)).join(' ')}; longest tasks (ms): ${runs.map((r) => Math.round(r.longestTaskMs)).join(' ')}; longest frames (ms): ${runs.map((r) => Math.round(r.longestFrameMs)).join(' ')}; row elements in the DOM: ${rows}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
-      report('ui-csv-10k-longest-task-ms', Math.max(...runs.map((r) => r.longestTaskMs)), 'ms');
-      report('ui-csv-10k-result-ms', median(runs.map((r) => r.ms)), 'ms');
-      report('ui-csv-10k-longest-frame-ms', Math.max(...runs.map((r) => r.longestFrameMs)), 'ms');
-      const cpu: number[] = [];
-      for (let i = 0; i < 3; i++) cpu.push(await tracedChoice(page, `site-traced-${i + 1}.csv`, text));
-      process.stdout.write(`# ui-csv-10k traced choices, longest task's CPU (ms): ${cpu.map((ms) => ms.toFixed(1)).join(' ')}\n`);
-      report('ui-csv-10k-longest-task-cpu-ms', Math.max(...cpu), 'ms');
-    } finally {
-      await page.context().close();
-      await host.close();
-    }
-  } finally {
-    await browser.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await sim.close();
-  }
+  await withConsolePage({}, async ({ sim, host, page }) => {
+    await page.goto(host.url);
+    await page.goto(`${host.origin}/#/onboarding`);
+    await page.getByRole('tab', { name: 'Import from CSV' }).click();
+    const text = Buffer.from(cameraList(sim.placement));
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await chooseFile(page, `site-${i + 1}.csv`, text));
+    const summary = await page.getByTestId('import-summary').textContent();
+    const rows = await page.getByRole('table', { name: 'Rows of the file' }).locator('tbody tr:not(.spacer)').count();
+    const shot = join(tmpdir(), `wd-bench-ui-csv-${Date.now()}.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    process.stdout.write(`# the screen said ${JSON.stringify(summary)}; screenshot ${shot}\n`);
+    process.stdout.write(`# ui-csv-10k runs (ms): ${runs.map((r) => Math.round(r.ms)).join(' ')}; longest tasks (ms): ${runs.map((r) => Math.round(r.longestTaskMs)).join(' ')}; longest frames (ms): ${runs.map((r) => Math.round(r.longestFrameMs)).join(' ')}; row elements in the DOM: ${rows}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+    report('ui-csv-10k-longest-task-ms', Math.max(...runs.map((r) => r.longestTaskMs)), 'ms');
+    report('ui-csv-10k-result-ms', median(runs.map((r) => r.ms)), 'ms');
+    report('ui-csv-10k-longest-frame-ms', Math.max(...runs.map((r) => r.longestFrameMs)), 'ms');
+    const cpu: number[] = [];
+    for (let i = 0; i < 3; i++) cpu.push(await tracedChoice(page, `site-traced-${i + 1}.csv`, text));
+    process.stdout.write(`# ui-csv-10k traced choices, longest task's CPU (ms): ${cpu.map((ms) => ms.toFixed(1)).join(' ')}\n`);
+    report('ui-csv-10k-longest-task-cpu-ms', Math.max(...cpu), 'ms');
+  });
 }
 
 if (isMain(import.meta.url)) {

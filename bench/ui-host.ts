@@ -2,14 +2,16 @@
 // process group, a data folder prepared as Connect would leave it) and Debian Chromium with the test suite's flags.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import defineConfig from '../playwright.config';
 import { createApp } from '../main/app/create-app';
 import { createVault } from '../main/secrets/vault';
-import type { SimulatorChild } from './simulator-child';
+import { keychainReady } from './keyring';
+import { startSimulatorChild, type ChildOptions, type SimulatorChild } from './simulator-child';
 import { scaledTimeout, scaleWaits } from './ui-support';
 
 const root = join(import.meta.dirname, '..');
@@ -99,4 +101,40 @@ export async function newPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   scaleWaits(page);
   return page;
+}
+
+/** What a UI bench drives: the simulator, the web host on a data folder prepared for it, and one page. */
+export interface ConsoleSession {
+  sim: SimulatorChild;
+  host: Host;
+  page: Page;
+}
+
+/**
+ * Runs `use` against a console as an operator has it (the simulator in its own process, `npm run web` on a fresh
+ * data folder with a profile for it, a 1280x800 page), and takes all of it down after, whatever `use` did.
+ */
+export async function withConsolePage(
+  options: { simulator?: ChildOptions; hostArgs?: string[] },
+  use: (session: ConsoleSession) => Promise<void>,
+): Promise<void> {
+  await keychainReady();
+  const sim = await startSimulatorChild(options.simulator);
+  const browser = await openBrowser();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wd-bench-ui-'));
+  try {
+    await prepareDataDir(dataDir, sim);
+    const host = await startHost(dataDir, options.hostArgs);
+    const page = await newPage(browser);
+    try {
+      await use({ sim, host, page });
+    } finally {
+      await page.context().close();
+      await host.close();
+    }
+  } finally {
+    await browser.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await sim.close();
+  }
 }
