@@ -13,21 +13,26 @@ describe.skipIf(!hasDbus)('AlertStates and DeviceHistoryState over the real main
   const downloads: Array<{ filename: string; text: string }> = [];
   const download = (filename: string, text: string) => void downloads.push({ filename, text });
 
-  beforeEach(async () => {
-    page = await openAgentsPage('alert-states');
-    downloads.length = 0;
-    ids = [...page.sim.state.agents.keys()].slice(0, 3).map(String);
-    for (const id of ids) page.sim.agents.update(Number(id), { version: '9.9.9' });
+  /** A watch list (not polling on its own) whose one rule expects version 3.0.0 of devices that run 9.9.9: its id. */
+  async function versionRuleList(name: string, devices: string[], concurrency: number): Promise<string> {
+    for (const id of devices) page.sim.agents.update(Number(id), { version: '9.9.9' });
     const saved = await page.api.agents.watchSave({
-      name: 'Versions',
-      devicesText: ids.join('\n'),
+      name,
+      devicesText: devices.join('\n'),
       intervalSec: 3600,
-      concurrency: 4,
+      concurrency,
       rules: [{ id: 'ver', kind: 'version', expected: '3.0.0' }],
       active: false,
     });
     if (!saved.ok) throw new Error(saved.error.message);
-    listId = saved.value.id;
+    return saved.value.id;
+  }
+
+  beforeEach(async () => {
+    page = await openAgentsPage('alert-states');
+    downloads.length = 0;
+    ids = [...page.sim.state.agents.keys()].slice(0, 3).map(String);
+    listId = await versionRuleList('Versions', ids, 4);
   });
   afterEach(() => page.close());
 
@@ -81,17 +86,7 @@ describe.skipIf(!hasDbus)('AlertStates and DeviceHistoryState over the real main
   it('with 1,500 alert states the page holds one window of them, and a commit re-reads that window alone', async () => {
     page.sim.agents.add(1500 - page.sim.state.agents.size);
     const many = [...page.sim.state.agents.keys()].map(String);
-    for (const id of many) page.sim.agents.update(Number(id), { version: '9.9.9' });
-    const saved = await page.api.agents.watchSave({
-      name: 'Wall',
-      devicesText: many.join('\n'),
-      intervalSec: 3600,
-      concurrency: 32,
-      rules: [{ id: 'ver', kind: 'version', expected: '3.0.0' }],
-      active: false,
-    });
-    if (!saved.ok) throw new Error(saved.error.message);
-    const wallId = saved.value.id;
+    const wallId = await versionRuleList('Wall', many, 32);
     // The page's api, counting what it asks main for.
     const windows: AlertStatesWindowQuery[] = [];
     let wholeLists = 0;
