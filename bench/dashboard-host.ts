@@ -42,10 +42,15 @@ export interface HostReading {
   now: string;
 }
 
+/** A host answer as the page receives it. */
+export type HostAnswer = { ok: true; value: unknown } | { ok: false; error: { message: string } };
+
 export interface DashboardHost {
   url: string;
   /** The host process's id (its memory is /proc/<pid>/status). */
   pid: number;
+  /** Asks the host what the page asks it (`/ipc/<channel>`); its answer as the page gets it. */
+  call(channel: string, input: unknown): Promise<HostAnswer>;
   /** Starts watching main's loop afresh (its longest stall and CPU stretch). */
   watch(): Promise<void>;
   /** What was measured since `watch`, and the memory (peak since start, now). */
@@ -104,20 +109,24 @@ export async function startDashboardHost(servers: HostServer[]): Promise<Dashboa
   child.stdout!.resume();
   if (!url) throw new Error('the web host exited before it printed its address');
   const address = new URL(url);
-  const call = async (channel: string, input: unknown) => {
+  const call = async (channel: string, input: unknown): Promise<HostAnswer> => {
     const response = await fetch(new URL(`/ipc/${channel}`, address.origin), {
       method: 'POST',
       headers: { 'content-type': 'application/json', [secretHeader]: address.searchParams.get('secret')! },
       body: input === undefined ? '' : JSON.stringify(input),
     });
-    const result = (await response.json()) as { ok: boolean };
+    return (await response.json()) as HostAnswer;
+  };
+  const setUp = async (channel: string, input: unknown) => {
+    const result = await call(channel, input);
     if (!result.ok) throw new Error(`the web host refused ${channel}: ${JSON.stringify(result)}`);
   };
-  await call('vault.useSessionOnly', undefined);
-  for (const [index, server] of servers.entries()) await call('profiles.setToken', { id: ids[index], token: server.apiToken });
+  await setUp('vault.useSessionOnly', undefined);
+  for (const [index, server] of servers.entries()) await setUp('profiles.setToken', { id: ids[index], token: server.apiToken });
   return {
     url,
     pid: child.pid!,
+    call,
     watch: () => ask<unknown>(child, { kind: 'watch' }, 'watching').then(() => undefined),
     read: () => ask<HostReading>(child, { kind: 'read' }, 'reading'),
     async close() {
