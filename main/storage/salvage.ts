@@ -74,8 +74,36 @@ export function salvageInto(db: DatabaseSync, damagedFile: string): SalvageRepor
         db.exec('COMMIT');
       }
     }
+    outboxRequestsOf(db, damaged, tables);
   } finally {
     damaged.close();
   }
   return report;
+}
+
+/**
+ * Schema step 13 moved the outbox's sealed requests out of its entries' rows into `outbox_requests`: from a damaged
+ * file of an older schema they are copied there. An entry whose request could not be read is left out, as a row
+ * that did not read was before (it could be neither sent nor shown), and so is a request without its entry.
+ */
+function outboxRequestsOf(db: DatabaseSync, damaged: DatabaseSync, tables: string[]): void {
+  if (!tables.includes('outbox_requests') || !tables.includes('outbox_entries')) return;
+  try {
+    if (columnsOf(damaged, 'outbox_entries').includes('body')) {
+      const insert = db.prepare('INSERT OR IGNORE INTO outbox_requests (seq, body) VALUES (?, ?)');
+      db.exec('BEGIN');
+      try {
+        for (const row of damaged.prepare('SELECT seq, body FROM outbox_entries WHERE body IS NOT NULL').iterate()) {
+          const { seq, body } = row as { seq: number; body: Uint8Array };
+          insert.run(seq, body);
+        }
+      } finally {
+        db.exec('COMMIT');
+      }
+    }
+  } catch (error) {
+    log.warn('storage', `outbox requests read in part: ${String(error)}`);
+  }
+  db.exec('DELETE FROM outbox_entries WHERE seq NOT IN (SELECT seq FROM outbox_requests)');
+  db.exec('DELETE FROM outbox_requests WHERE seq NOT IN (SELECT seq FROM outbox_entries)');
 }

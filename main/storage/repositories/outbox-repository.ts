@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { normalizeMac } from '../../../preload/contract/camera/mac';
 import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
+import { AppFailure } from '../../shared/app-failure';
+import { t } from '../../shared/i18n';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { answerFromClear, clearAnswerOf } from './outbox-answer';
 
 /** What an entry keeps sealed once: who queued it and the request (with its ONVIF password). */
 const bodySchema = outboxEntrySchema.pick({ profileName: true, request: true });
@@ -22,8 +25,11 @@ interface Row {
   created_at: string;
   updated_at: string;
   cleared_at: string | null;
-  body: Uint8Array;
+  /** A plain "created" answer in clear (see outbox-answer.ts), or null. */
+  answer: string | null;
   outcome: Uint8Array | null;
+  /** The sealed request (table outbox_requests), when the read asked for it. */
+  body?: Uint8Array | null;
 }
 
 export type CameraKeyKind = 'mac' | 'serial' | 'external-id';
@@ -55,7 +61,9 @@ const KNOWN: Record<CameraKeyKind, string> = {
  */
 const KEY_HASH_BYTES = 16;
 
-const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome';
+/** An entry's own columns: its request is in `outbox_requests` (schema step 13), read by `WITH_BODY` or one by one. */
+const STATE_COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome';
+const COLUMNS = `${STATE_COLUMNS}, (SELECT body FROM outbox_requests WHERE outbox_requests.seq = outbox_entries.seq) AS body`;
 const LIVE = 'discarded_at IS NULL';
 
 /** The identifiers of a request as the schema compares them: MAC in colon form, serial and external id trimmed. */
@@ -128,12 +136,15 @@ export class OutboxRepository {
   #entry(row: Row): OutboxEntry {
     let body = this.#bodies.get(row.id);
     if (!body) {
-      body = this.sealer.openJson(row.body, `outbox:${row.id}`, bodySchema, 'an outbox entry');
+      const sealed = row.body === undefined ? this.#bodyOf(row.seq) : row.body;
+      // Rows are written with their request in one transaction: one without is what a damaged file left.
+      if (!sealed) throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${row.id}: its request is missing` });
+      body = this.sealer.openJson(sealed, `outbox:${row.id}`, bodySchema, 'an outbox entry');
       this.#remember(row.id, body);
     }
     const outcome: Outcome = row.outcome
       ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
-      : { lastError: null, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null };
+      : { lastError: null, fieldErrors: {}, response: row.answer === null ? null : answerFromClear(row.answer, body.request, row.id), recognisedByExternalId: false, recognisedCameraId: null };
     return {
       id: row.id,
       profileId: row.profile_id,
@@ -155,7 +166,14 @@ export class OutboxRepository {
     };
   }
 
-  #outcomeBlob(entry: OutboxEntry): Buffer | null {
+  #bodyOf(seq: number): Uint8Array | null {
+    const row = this.storage.statement('SELECT body FROM outbox_requests WHERE seq = ?').get(seq) as { body: Uint8Array } | undefined;
+    return row?.body ?? null;
+  }
+
+  /** The outcome sealed, or null when there is none or it is kept in clear (`answer`, see outbox-answer.ts). */
+  #outcomeBlob(entry: OutboxEntry, answer: string | null): Buffer | null {
+    if (answer !== null) return null;
     if (entry.lastError === null && entry.response === null && !entry.recognisedByExternalId && Object.keys(entry.fieldErrors).length === 0) return null;
     const outcome: Outcome = {
       lastError: entry.lastError,
@@ -181,9 +199,10 @@ export class OutboxRepository {
    */
   insert(entries: OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
-      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
+      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
+    const request = this.storage.statement('INSERT INTO outbox_requests (seq, body) VALUES (?, ?)');
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
     let done = 0;
@@ -196,16 +215,18 @@ export class OutboxRepository {
           refused.push(index);
           continue;
         }
-        const plain = { profileName: entry.profileName, request: entry.request };
-        const body = this.sealer.sealJson(plain, `outbox:${entry.id}`);
+        const answer = clearAnswerOf(entry);
         const result = insert.run(
           entry.id, entry.profileId, ...this.#hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
-          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, body, this.#outcomeBlob(entry),
+          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer),
         );
         if (result.changes === 0) {
           refused.push(index);
           continue;
         }
+        // Sealed only once the row went in: a refused entry costs no encryption.
+        const plain = { profileName: entry.profileName, request: entry.request };
+        request.run(result.lastInsertRowid, this.sealer.sealJson(plain, `outbox:${entry.id}`));
         this.#remember(entry.id, plain);
         added.push(entry);
       }
@@ -242,8 +263,9 @@ export class OutboxRepository {
     return (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
       this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
+      // Requests are read one by one, only for rows whose request this process has not seen (after a restart).
       const due = this.storage
-        .statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
+        .statement(`SELECT ${STATE_COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
         .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as unknown as Row[];
       if (due.length === 0) return [];
       const at = new Date(now).toISOString();
@@ -257,10 +279,11 @@ export class OutboxRepository {
 
   #writeOutcomes(entries: OutboxEntry[]): void {
     const update = this.storage.statement(
-      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, outcome = ? WHERE id = ?',
+      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ?',
     );
     for (const entry of entries) {
-      update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, this.#outcomeBlob(entry), entry.id);
+      const answer = clearAnswerOf(entry);
+      update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id);
     }
   }
 
@@ -270,10 +293,12 @@ export class OutboxRepository {
     this.storage.transaction(() => {
       this.#writeOutcomes(entries);
       if (!withRequest) return;
-      const body = this.storage.statement('UPDATE outbox_entries SET body = ?, external_id_hash = ?, mac_hash = ?, serial_hash = ? WHERE id = ?');
+      const hashes = this.storage.statement('UPDATE outbox_entries SET external_id_hash = ?, mac_hash = ?, serial_hash = ? WHERE id = ?');
+      const body = this.storage.statement('UPDATE outbox_requests SET body = ? WHERE seq = (SELECT seq FROM outbox_entries WHERE id = ?)');
       for (const entry of entries) {
         this.#bodies.delete(entry.id);
-        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), ...this.#hashesOf(entry), entry.id);
+        hashes.run(...this.#hashesOf(entry), entry.id);
+        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), entry.id);
       }
     });
   }
