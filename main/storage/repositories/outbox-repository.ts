@@ -94,6 +94,15 @@ export class OutboxRepository {
    * lookup). Only checks keep theirs: a queueing without a check would only fill it.
    */
   readonly #checked = new Map<string, Buffer>();
+  /**
+   * Committed state and tries of entries this repository wrote or read lately, by id: the outbox asks `stateOf` for
+   * each entry it just queued or sent, and a read of the database per call cost more than the change that wrote it.
+   * Filled only after a top-level commit (a write nested in another transaction may still be rolled back), and
+   * emptied by every change that is not made entry by entry (recover, retry all, undispatch, discard and its undo).
+   * This repository is the only writer of the outbox's rows; another one on the same database (the legacy import)
+   * only adds rows, which this one then reads.
+   */
+  readonly #states = new Map<string, { state: OutboxState; attempts: number }>();
 
   constructor(
     private readonly storage: Storage,
@@ -126,6 +135,11 @@ export class OutboxRepository {
       return value === undefined ? null : this.#keyHash(kind, value);
     };
     return [hash('external-id') ?? this.#keyHash('external-id', entry.id), hash('mac'), hash('serial')];
+  }
+
+  #committed(id: string, state: OutboxState, attempts: number): void {
+    if (this.#states.size >= 20_000) this.#states.clear();
+    this.#states.set(id, { state, attempts });
   }
 
   #remember(id: string, body: z.infer<typeof bodySchema>): void {
@@ -206,6 +220,7 @@ export class OutboxRepository {
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
     let done = 0;
+    const nested = this.storage.inTransaction;
     (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
@@ -231,6 +246,7 @@ export class OutboxRepository {
         added.push(entry);
       }
     });
+    if (!nested) for (const entry of added) this.#committed(entry.id, entry.state, entry.attempts);
     return { added, refused, done };
   }
 
@@ -246,7 +262,12 @@ export class OutboxRepository {
 
   /** An entry's state and tries, without opening it. */
   stateOf(id: string): { state: OutboxState; attempts: number } | null {
-    return (this.storage.statement(`SELECT state, attempts FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as { state: OutboxState; attempts: number } | undefined) ?? null;
+    const known = this.#states.get(id);
+    if (known) return { state: known.state, attempts: known.attempts };
+    const row = this.storage.statement(`SELECT state, attempts FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as { state: OutboxState; attempts: number } | undefined;
+    if (!row) return null;
+    if (!this.storage.inTransaction) this.#committed(id, row.state, row.attempts);
+    return { state: row.state, attempts: row.attempts };
   }
 
   get(id: string): OutboxEntry | null {
@@ -260,8 +281,10 @@ export class OutboxRepository {
    */
   dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
     if (limit <= 0 && outcomes.length === 0) return [];
-    return (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
-      this.#writeOutcomes(outcomes);
+    const nested = this.storage.inTransaction;
+    let written: OutboxEntry[] = [];
+    const sent = (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
+      written = this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
       // Requests are read one by one, only for rows whose request this process has not seen (after a restart).
       const due = this.storage
@@ -275,23 +298,32 @@ export class OutboxRepository {
         .run(at, JSON.stringify(due.map((row) => row.seq)));
       return due.map((row) => this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at }));
     });
+    if (nested) this.#states.clear();
+    else for (const entry of [...written, ...sent]) this.#committed(entry.id, entry.state, entry.attempts);
+    return sent;
   }
 
-  #writeOutcomes(entries: OutboxEntry[]): void {
+  /** Writes each entry's state and outcome; answers those whose row was there to change. */
+  #writeOutcomes(entries: OutboxEntry[]): OutboxEntry[] {
     const update = this.storage.statement(
       'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ?',
     );
+    const written: OutboxEntry[] = [];
     for (const entry of entries) {
       const answer = clearAnswerOf(entry);
-      update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id);
+      const result = update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id);
+      if (result.changes > 0) written.push(entry);
     }
+    return written;
   }
 
   /** Writes what changed in these entries (state, outcome, and the request when `withRequest`), in one transaction. */
   save(entries: OutboxEntry[], withRequest = false): void {
     if (entries.length === 0) return;
+    const nested = this.storage.inTransaction;
+    let written: OutboxEntry[] = [];
     this.storage.transaction(() => {
-      this.#writeOutcomes(entries);
+      written = this.#writeOutcomes(entries);
       if (!withRequest) return;
       const hashes = this.storage.statement('UPDATE outbox_entries SET external_id_hash = ?, mac_hash = ?, serial_hash = ? WHERE id = ?');
       const body = this.storage.statement('UPDATE outbox_requests SET body = ? WHERE seq = (SELECT seq FROM outbox_entries WHERE id = ?)');
@@ -301,10 +333,13 @@ export class OutboxRepository {
         body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), entry.id);
       }
     });
+    if (nested) this.#states.clear();
+    else for (const entry of written) this.#committed(entry.id, entry.state, entry.attempts);
   }
 
   /** Entries found mid-send at start (the process ended while they were on the wire): retried, perhaps created. */
   recover(now: number): number {
+    this.#states.clear();
     return this.storage.transaction(
       () => Number(this.storage.statement("UPDATE outbox_entries SET state = 'retrying', maybe_created = 1, due_at = ?, updated_at = ? WHERE state = 'sending'").run(now, new Date(now).toISOString()).changes),
     );
@@ -312,6 +347,7 @@ export class OutboxRepository {
 
   /** Every waiting (retrying or held) entry is queued again, due now. */
   retryAll(now: number): number {
+    this.#states.clear();
     return this.storage.transaction(
       () => Number(this.storage.statement(`UPDATE outbox_entries SET state = 'queued', due_at = ?, updated_at = ? WHERE state IN ('retrying', 'held') AND ${LIVE}`).run(now, new Date(now).toISOString()).changes),
     );
@@ -320,6 +356,7 @@ export class OutboxRepository {
   /** Entries marked as on the wire that never left (the outbox stopped first): waiting again, as they were. */
   undispatch(ids: string[]): void {
     if (ids.length === 0) return;
+    this.#states.clear();
     this.storage.transaction(() => {
       const one = this.storage.statement(
         "UPDATE outbox_entries SET state = CASE WHEN attempts > 1 OR maybe_created = 1 THEN 'retrying' ELSE 'queued' END, attempts = attempts - 1, due_at = ? WHERE id = ? AND state = 'sending'",
@@ -397,6 +434,7 @@ export class OutboxRepository {
    * before are forgotten now.
    */
   discard(ids: string[], mark: string): void {
+    this.#states.clear();
     this.storage.transaction(() => {
       this.storage.statement('DELETE FROM outbox_entries WHERE discarded_at IS NOT NULL').run();
       const one = this.storage.statement(`UPDATE outbox_entries SET discarded_at = ? WHERE id = ? AND ${LIVE}`);
@@ -406,6 +444,7 @@ export class OutboxRepository {
 
   /** Brings back the entries of one discard; refused (nothing changes) when their external ids were queued again meanwhile. */
   undoDiscard(mark: string): number {
+    this.#states.clear();
     return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries SET discarded_at = NULL WHERE discarded_at = ?').run(mark).changes));
   }
 
