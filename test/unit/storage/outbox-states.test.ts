@@ -54,7 +54,7 @@ describe("an outbox entry's state, as the repository answers it", () => {
     repository.insert(ids.map((id, n) => queuedEntry(id, camera(n), meta, at)));
     const sent = repository.dispatch(3, Date.now() + 1_000, [], false);
     expect(ids.map((id) => repository.stateOf(id)?.state)).toEqual(['sending', 'sending', 'sending']);
-    const failed = transition(sent[0]!, { type: 'failed', at: new Date(), error: { kind: 'Offline', message: 'no', retryable: true }, retryDelayMs: 60_000 });
+    const failed = transition(sent[0]!, { type: 'failed', at: new Date(), error: { kind: 'Offline', message: 'no', fieldErrors: {}, retryable: true }, retryDelayMs: 60_000 });
     repository.dispatch(0, Date.now(), [failed], false);
     expect(repository.stateOf(ids[0]!)).toEqual({ state: 'retrying', attempts: 1 });
     repository.undispatch([ids[1]!]);
