@@ -65,6 +65,8 @@ const KEY_HASH_BYTES = 16;
 const STATE_COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome';
 const COLUMNS = `${STATE_COLUMNS}, (SELECT body FROM outbox_requests WHERE outbox_requests.seq = outbox_entries.seq) AS body`;
 const LIVE = 'discarded_at IS NULL';
+/** States of an entry whose request is still to be sent (or is on the wire). */
+const TO_SEND: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'retrying']);
 
 /** The identifiers of a request as the schema compares them: MAC in colon form, serial and external id trimmed. */
 export function cameraKeysOf(request: CameraCreateRequest): Array<[CameraKeyKind, string]> {
@@ -84,8 +86,10 @@ export function cameraKeysOf(request: CameraCreateRequest): Array<[CameraKeyKind
  */
 export class OutboxRepository {
   /**
-   * Requests this process sealed or opened lately, by entry id: a send opens the row it just queued without
-   * decrypting and checking it again (a request never changes but by `save(…, true)`, which replaces it here too).
+   * Requests of entries still to be sent that this process sealed or opened, by entry id: a send opens the row it
+   * just queued without decrypting and checking it again (a request never changes but by `save(…, true)`, which
+   * replaces it here too). An entry answered for good (created, refused, held) is let go: kept, a thousand-camera
+   * import left a megabyte of requests to the old generation, and each major collection marked them all again.
    */
   readonly #bodies = new Map<string, z.infer<typeof bodySchema>>();
   /**
@@ -115,6 +119,7 @@ export class OutboxRepository {
   }
 
   #keyHash(kind: CameraKeyKind, value: string, keep = false): Buffer {
+    if (!keep && this.#checked.size === 0) return this.sealer.hash(kind, value).subarray(0, KEY_HASH_BYTES);
     const key = `${kind}\0${value}`;
     let hash = this.#checked.get(key);
     if (!hash) {
@@ -129,17 +134,22 @@ export class OutboxRepository {
 
   /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
   #hashesOf(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
-    const keys = new Map(cameraKeysOf(entry.request));
-    const hash = (kind: CameraKeyKind) => {
-      const value = keys.get(kind);
-      return value === undefined ? null : this.#keyHash(kind, value);
-    };
-    return [hash('external-id') ?? this.#keyHash('external-id', entry.id), hash('mac'), hash('serial')];
+    let external: Buffer | null = null;
+    let mac: Buffer | null = null;
+    let serial: Buffer | null = null;
+    for (const [kind, value] of cameraKeysOf(entry.request)) {
+      const hash = this.#keyHash(kind, value);
+      if (kind === 'external-id') external = hash;
+      else if (kind === 'mac') mac = hash;
+      else serial = hash;
+    }
+    return [external ?? this.#keyHash('external-id', entry.id), mac, serial];
   }
 
   #committed(id: string, state: OutboxState, attempts: number): void {
     if (this.#states.size >= 20_000) this.#states.clear();
     this.#states.set(id, { state, attempts });
+    if (!TO_SEND.has(state)) this.#bodies.delete(id);
   }
 
   #remember(id: string, body: z.infer<typeof bodySchema>): void {
@@ -154,7 +164,7 @@ export class OutboxRepository {
       // Rows are written with their request in one transaction: one without is what a damaged file left.
       if (!sealed) throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${row.id}: its request is missing` });
       body = this.sealer.openJson(sealed, `outbox:${row.id}`, bodySchema, 'an outbox entry');
-      this.#remember(row.id, body);
+      if (TO_SEND.has(row.state)) this.#remember(row.id, body);
     }
     const outcome: Outcome = row.outcome
       ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
@@ -296,7 +306,14 @@ export class OutboxRepository {
       this.storage
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
         .run(at, JSON.stringify(due.map((row) => row.seq)));
-      return due.map((row) => this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at }));
+      // The rows read are this call's own objects: changed in place to what the update made them.
+      return due.map((row) => {
+        row.state = 'sending';
+        row.attempts += 1;
+        row.due_at = null;
+        row.updated_at = at;
+        return this.#entry(row);
+      });
     });
     if (nested) this.#states.clear();
     else for (const entry of [...written, ...sent]) this.#committed(entry.id, entry.state, entry.attempts);
