@@ -1,4 +1,4 @@
-import { createCipheriv, createHmac, createSecretKey, hkdfSync, randomFillSync, type KeyObject } from 'node:crypto';
+import { createCipheriv, createSecretKey, hash as sha, hkdfSync, randomFillSync, type KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import { decrypt, parseDecryptedJson } from '../secrets/crypto';
 import { startSealWorker, type SealWorker } from './seal-worker';
@@ -66,14 +66,46 @@ function sealerOf(key: KeyObject): (plaintext: Buffer, purpose: string) => Buffe
   };
 }
 
+/** SHA-256's block: an HMAC key is padded (or hashed) to it. */
+const BLOCK = 64;
+
+/**
+ * HMAC-SHA-256 under `key` (RFC 2104) of `kind`, a zero byte and `value`, from two one-shot SHA-256 calls over the
+ * key's padded blocks: the same bytes as `createHmac('sha256', key).update(kind).update('\0').update(value)`, without
+ * an Hmac object, its key import and three calls per value (an import hashes three values per camera). Keyed hashes
+ * saved in databases must never change: the sealer's tests check them against createHmac.
+ */
+function hmacOf(key: Buffer): (kind: string, value: string) => Buffer {
+  const padded = key.length > BLOCK ? sha('sha256', key, 'buffer') : key;
+  // The inner block is followed by the message; the outer by the inner digest (32 bytes).
+  let inner = Buffer.alloc(BLOCK + 256, 0x36);
+  const outer = Buffer.alloc(BLOCK + 32, 0x5c);
+  for (let i = 0; i < padded.length; i++) {
+    inner[i]! ^= padded[i]!;
+    outer[i]! ^= padded[i]!;
+  }
+  return (kind, value) => {
+    const length = BLOCK + Buffer.byteLength(kind) + 1 + Buffer.byteLength(value);
+    if (length > inner.length) {
+      const larger = Buffer.allocUnsafe(length * 2);
+      inner.copy(larger, 0, 0, BLOCK);
+      inner = larger;
+    }
+    let at = BLOCK + inner.write(kind, BLOCK, 'utf8');
+    inner[at++] = 0;
+    at += inner.write(value, at, 'utf8');
+    sha('sha256', inner.subarray(0, at), 'buffer').copy(outer, BLOCK);
+    return sha('sha256', outer, 'buffer');
+  };
+}
+
 export function createSealer(dataKey: Buffer): Sealer {
   // Key objects made once: a Buffer key is imported again on every cipher and HMAC, which cost more than sealing a row.
   const key = createSecretKey(dataKey);
   const indexBytes = indexKeyOf(dataKey);
-  const indexKey = createSecretKey(indexBytes);
   const seal = sealerOf(key);
   const bytes = (blob: Uint8Array) => Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
-  const hash = (kind: string, value: string): Buffer => createHmac('sha256', indexKey).update(kind).update('\0').update(value).digest();
+  const hash = hmacOf(indexBytes);
   const sealJson = (value: unknown, purpose: string): Buffer => seal(Buffer.from(JSON.stringify(value), 'utf8'), purpose);
   let worker: SealWorker | null = null;
   return {

@@ -3,6 +3,7 @@ import { normalizeMac } from '../../../preload/contract/camera/mac';
 import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
 import { AppFailure } from '../../shared/app-failure';
 import { t } from '../../shared/i18n';
+import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { answerFromClear, clearAnswerOf } from './outbox-answer';
@@ -64,6 +65,29 @@ const KEY_HASH_BYTES = 16;
 /** An entry's own columns: its request is in `outbox_requests` (schema step 13), read by `WITH_BODY` or one by one. */
 const STATE_COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome';
 const COLUMNS = `${STATE_COLUMNS}, (SELECT body FROM outbox_requests WHERE outbox_requests.seq = outbox_entries.seq) AS body`;
+
+/**
+ * A row read as an array (in the order of STATE_COLUMNS, then the body when asked for), made an object of one shape
+ * here: node:sqlite builds each row object as a dictionary, slower to make and to read than this literal.
+ */
+function rowOf(a: SQLOutputValue[]): Row {
+  return {
+    seq: a[0] as number,
+    id: a[1] as string,
+    profile_id: a[2] as string,
+    import_id: a[3] as string | null,
+    state: a[4] as OutboxState,
+    attempts: a[5] as number,
+    maybe_created: a[6] as number,
+    due_at: a[7] as number | null,
+    created_at: a[8] as string,
+    updated_at: a[9] as string,
+    cleared_at: a[10] as string | null,
+    answer: a[11] as string | null,
+    outcome: a[12] as Uint8Array | null,
+    body: a.length > 13 ? (a[13] as Uint8Array | null) : undefined,
+  };
+}
 const LIVE = 'discarded_at IS NULL';
 /** States of an entry whose request is still to be sent (or is on the wire). */
 const TO_SEND: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'retrying']);
@@ -190,6 +214,17 @@ export class OutboxRepository {
     };
   }
 
+  /** Rows of a read of STATE_COLUMNS or COLUMNS. */
+  #rows(sql: string, ...params: Array<string | number>): Row[] {
+    return (this.#arrays(sql).all(...params) as unknown as SQLOutputValue[][]).map(rowOf);
+  }
+
+  #arrays(sql: string): StatementSync {
+    const statement = this.storage.statement(sql);
+    statement.setReturnArrays(true);
+    return statement;
+  }
+
   #bodyOf(seq: number): Uint8Array | null {
     const row = this.storage.statement('SELECT body FROM outbox_requests WHERE seq = ?').get(seq) as { body: Uint8Array } | undefined;
     return row?.body ?? null;
@@ -281,8 +316,8 @@ export class OutboxRepository {
   }
 
   get(id: string): OutboxEntry | null {
-    const row = this.storage.read(() => this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id)) as Row | undefined;
-    return row ? this.#entry(row) : null;
+    const row = this.storage.read(() => this.#arrays(`SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id)) as unknown as SQLOutputValue[] | undefined;
+    return row ? this.#entry(rowOf(row)) : null;
   }
 
   /**
@@ -297,9 +332,11 @@ export class OutboxRepository {
       written = this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
       // Requests are read one by one, only for rows whose request this process has not seen (after a restart).
-      const due = this.storage
-        .statement(`SELECT ${STATE_COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
-        .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as unknown as Row[];
+      const due = this.#rows(
+        `SELECT ${STATE_COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`,
+        probe ? Number.MAX_SAFE_INTEGER : now,
+        limit,
+      );
       if (due.length === 0) return [];
       const at = new Date(now).toISOString();
       // One statement for the whole group (the rows by their seq, handed over as one JSON array).
@@ -390,7 +427,7 @@ export class OutboxRepository {
 
   /** Every live entry, oldest first (moving the outbox to another store; tests). */
   all(): OutboxEntry[] {
-    return (this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`).all() as unknown as Row[]).map((row) => this.#entry(row));
+    return this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`).map((row) => this.#entry(row));
   }
 
   /** Retrying entries become due now (the server answered again). */
@@ -416,14 +453,14 @@ export class OutboxRepository {
 
   /** Entries not cleared, newest first, at most `limit`, and how many there are in all. */
   visible(limit: number): { entries: OutboxEntry[]; total: number } {
-    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`).all(limit) as unknown as Row[];
+    const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`, limit);
     const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
     return { entries: rows.map((row) => this.#entry(row)), total };
   }
 
   /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
   createdSince(since: string): OutboxEntry[] {
-    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`).all(since) as unknown as Row[];
+    const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since);
     return rows.map((row) => this.#entry(row));
   }
 
