@@ -85,17 +85,19 @@ function hmacOf(key: Buffer): (kind: string, value: string) => Buffer {
     outer[i]! ^= padded[i]!;
   }
   return (kind, value) => {
-    const length = BLOCK + Buffer.byteLength(kind) + 1 + Buffer.byteLength(value);
-    if (length > inner.length) {
-      const larger = Buffer.allocUnsafe(length * 2);
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: room is made before writing, never counted twice.
+    const most = BLOCK + 3 * (kind.length + value.length) + 1;
+    if (most > inner.length) {
+      const larger = Buffer.allocUnsafe(most * 2);
       inner.copy(larger, 0, 0, BLOCK);
       inner = larger;
     }
     let at = BLOCK + inner.write(kind, BLOCK, 'utf8');
     inner[at++] = 0;
     at += inner.write(value, at, 'utf8');
-    sha('sha256', inner.subarray(0, at), 'buffer').copy(outer, BLOCK);
-    return sha('sha256', outer, 'buffer');
+    // Digests as 'binary' (latin1) text, one byte per char: no Buffer made per digest; the result's comes from the pool.
+    outer.write(sha('sha256', inner.subarray(0, at), 'binary'), BLOCK, 'binary');
+    return Buffer.from(sha('sha256', outer, 'binary'), 'binary');
   };
 }
 
