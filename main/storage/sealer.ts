@@ -14,8 +14,11 @@ export interface Sealer {
   open(blob: Uint8Array, purpose: string): Buffer;
   sealJson(value: unknown, purpose: string): Buffer;
   openJson<T>(blob: Uint8Array, purpose: string, schema: z.ZodType<T>, what: string): T;
-  /** HMAC-SHA-256 of `value` under a key derived from the data key, domain-separated by `kind` (`mac`, `external-id`…). */
-  hash(kind: string, value: string): Buffer;
+  /**
+   * HMAC-SHA-256 of `value` under a key derived from the data key, domain-separated by `kind` (`mac`, `external-id`…);
+   * its first `bytes` bytes when given (a truncated HMAC is the whole one's prefix).
+   */
+  hash(kind: string, value: string, bytes?: number): Buffer;
   /**
    * `sealJson` of each value and `hash` of each [kind, value], many at once: on a worker thread for a large group (a
    * token batch's history rows), in this thread for a few or when the worker is gone. Same blobs, same hashes.
@@ -75,7 +78,7 @@ const BLOCK = 64;
  * an Hmac object, its key import and three calls per value (an import hashes three values per camera). Keyed hashes
  * saved in databases must never change: the sealer's tests check them against createHmac.
  */
-function hmacOf(key: Buffer): (kind: string, value: string) => Buffer {
+function hmacOf(key: Buffer): (kind: string, value: string, bytes?: number) => Buffer {
   const padded = key.length > BLOCK ? sha('sha256', key, 'buffer') : key;
   // The inner block is followed by the message; the outer by the inner digest (32 bytes).
   let inner = Buffer.alloc(BLOCK + 256, 0x36);
@@ -84,7 +87,7 @@ function hmacOf(key: Buffer): (kind: string, value: string) => Buffer {
     inner[i]! ^= padded[i]!;
     outer[i]! ^= padded[i]!;
   }
-  return (kind, value) => {
+  return (kind, value, bytes) => {
     // UTF-8 takes at most 3 bytes per UTF-16 unit: room is made before writing, never counted twice.
     const most = BLOCK + 3 * (kind.length + value.length) + 1;
     if (most > inner.length) {
@@ -97,7 +100,8 @@ function hmacOf(key: Buffer): (kind: string, value: string) => Buffer {
     at += inner.write(value, at, 'utf8');
     // Digests as 'binary' (latin1) text, one byte per char: no Buffer made per digest; the result's comes from the pool.
     outer.write(sha('sha256', inner.subarray(0, at), 'binary'), BLOCK, 'binary');
-    return Buffer.from(sha('sha256', outer, 'binary'), 'binary');
+    const digest = sha('sha256', outer, 'binary');
+    return Buffer.from(bytes === undefined ? digest : digest.slice(0, bytes), 'binary');
   };
 }
 

@@ -143,11 +143,11 @@ export class OutboxRepository {
   }
 
   #keyHash(kind: CameraKeyKind, value: string, keep = false): Buffer {
-    if (!keep && this.#checked.size === 0) return this.sealer.hash(kind, value).subarray(0, KEY_HASH_BYTES);
+    if (!keep && this.#checked.size === 0) return this.sealer.hash(kind, value, KEY_HASH_BYTES);
     const key = `${kind}\0${value}`;
     let hash = this.#checked.get(key);
     if (!hash) {
-      hash = this.sealer.hash(kind, value).subarray(0, KEY_HASH_BYTES);
+      hash = this.sealer.hash(kind, value, KEY_HASH_BYTES);
       if (keep) {
         if (this.#checked.size >= 30_000) this.#checked.clear();
         this.#checked.set(key, hash);
