@@ -4,11 +4,16 @@ import type { Migration } from '../migrate';
 const KEPT = 'seq, id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, discarded_at, outcome';
 
 /**
- * The outbox's sealed requests in a table of their own, written once when an entry is queued (and again only when
- * its request is edited). An entry's row is rewritten on every change of state (marked as on the wire, answered):
- * with the request inside, each change rewrote about 800 bytes and every commit of an import's answers rewrote five
- * times as many table pages; now a row is about 150 bytes. The rows are copied into a new table (not cut in place,
- * which would leave every page mostly empty and as many pages to rewrite as before).
+ * The outbox's sealed requests in a table of their own, written once when entries are queued (and again only when a
+ * request is edited or forgotten). An entry's row is rewritten on every change of state (marked as on the wire,
+ * answered): with the request inside, each change rewrote about 800 bytes and every commit of an import's answers
+ * rewrote five times as many table pages; now a row is about 200 bytes. The rows are copied into a new table (not
+ * cut in place, which would leave every page mostly empty and as many pages to rewrite as before).
+ *
+ * The requests of the entries one transaction queues are sealed together, one row per group (see
+ * repositories/outbox-request-groups.ts); an entry names its group (`request_seq`) and its place in it
+ * (`request_index`). A request of step 12 stays sealed alone, as it was (under its entry's id, which no key is at hand
+ * here to change): it is a group of its own whose `single` names its entry.
  *
  * `answer` holds a plain "created" answer in clear, without a sealed blob: the server's camera id, its status, the
  * folder's id and the archive settings. It reveals nothing the columns in clear do not: the answer's name, MAC,
@@ -35,19 +40,19 @@ export const outboxRequestsApart: Migration = {
       updated_at TEXT NOT NULL,
       cleared_at TEXT,
       discarded_at TEXT,
+      request_seq INTEGER,
+      request_index INTEGER,
       answer TEXT,
       outcome BLOB
     ) STRICT`);
-    db.exec(`INSERT INTO outbox_entries_next (${KEPT}) SELECT ${KEPT} FROM outbox_entries ORDER BY seq`);
-    // Keyed by the entry's seq (its row id): an entry and its request are one lookup apart, and forgetting an entry
-    // (a discard made final) forgets its request with it.
+    db.exec(`INSERT INTO outbox_entries_next (${KEPT}, request_seq) SELECT ${KEPT}, seq FROM outbox_entries ORDER BY seq`);
     db.exec(`CREATE TABLE outbox_requests (
-      seq INTEGER PRIMARY KEY REFERENCES outbox_entries_next (seq) ON DELETE CASCADE,
-      body BLOB NOT NULL
+      seq INTEGER PRIMARY KEY,
+      body BLOB NOT NULL,
+      single TEXT
     ) STRICT`);
-    db.exec('INSERT INTO outbox_requests (seq, body) SELECT seq, body FROM outbox_entries ORDER BY seq');
+    db.exec('INSERT INTO outbox_requests (seq, body, single) SELECT seq, body, id FROM outbox_entries ORDER BY seq');
     db.exec('DROP TABLE outbox_entries');
-    // The reference of outbox_requests follows the rename (SQLite rewrites foreign keys with the table's name).
     db.exec('ALTER TABLE outbox_entries_next RENAME TO outbox_entries');
     // The indexes of steps 2, 11 and 12, as they were.
     db.exec('CREATE UNIQUE INDEX outbox_one_per_external_id ON outbox_entries (profile_id, external_id_hash) WHERE discarded_at IS NULL');

@@ -7,9 +7,8 @@ import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { answerFromClear, clearAnswerOf } from './outbox-answer';
+import { RequestGroups, type Body, type GroupMember, type OpenedGroups, type RequestRef } from './outbox-request-groups';
 
-/** What an entry keeps sealed once: who queued it and the request (with its ONVIF password). */
-const bodySchema = outboxEntrySchema.pick({ profileName: true, request: true });
 /** What the server said, sealed apart (it changes with every try; the request does not). */
 const outcomeSchema = outboxEntrySchema.pick({ lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, recognisedCameraId: true });
 type Outcome = z.infer<typeof outcomeSchema>;
@@ -29,8 +28,9 @@ interface Row {
   /** A plain "created" answer in clear (see outbox-answer.ts), or null. */
   answer: string | null;
   outcome: Uint8Array | null;
-  /** The sealed request (table outbox_requests), when the read asked for it. */
-  body?: Uint8Array | null;
+  /** Where its request is sealed (see outbox-request-groups.ts). */
+  request_seq: number | null;
+  request_index: number | null;
 }
 
 export type CameraKeyKind = 'mac' | 'serial' | 'external-id';
@@ -62,13 +62,12 @@ const KNOWN: Record<CameraKeyKind, string> = {
  */
 const KEY_HASH_BYTES = 16;
 
-/** An entry's own columns: its request is in `outbox_requests` (schema step 13), read by `WITH_BODY` or one by one. */
-const STATE_COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome';
-const COLUMNS = `${STATE_COLUMNS}, (SELECT body FROM outbox_requests WHERE outbox_requests.seq = outbox_entries.seq) AS body`;
+/** An entry's columns: its request is in `outbox_requests` (schema step 13), read when this process has not seen it. */
+const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index';
 
 /**
- * A row read as an array (in the order of STATE_COLUMNS, then the body when asked for), made an object of one shape
- * here: node:sqlite builds each row object as a dictionary, slower to make and to read than this literal.
+ * A row read as an array (in the order of COLUMNS), made an object of one shape here: node:sqlite builds each row
+ * object as a dictionary, slower to make and to read than this literal.
  */
 function rowOf(a: SQLOutputValue[]): Row {
   return {
@@ -85,7 +84,8 @@ function rowOf(a: SQLOutputValue[]): Row {
     cleared_at: a[10] as string | null,
     answer: a[11] as string | null,
     outcome: a[12] as Uint8Array | null,
-    body: a.length > 13 ? (a[13] as Uint8Array | null) : undefined,
+    request_seq: a[13] as number | null,
+    request_index: a[14] as number | null,
   };
 }
 const LIVE = 'discarded_at IS NULL';
@@ -115,7 +115,7 @@ export class OutboxRepository {
    * replaces it here too). An entry answered for good (created, refused, held) is let go: kept, a thousand-camera
    * import left a megabyte of requests to the old generation, and each major collection marked them all again.
    */
-  readonly #bodies = new Map<string, z.infer<typeof bodySchema>>();
+  readonly #bodies = new Map<string, Body>();
   /**
    * Keyed hashes made by checks of known cameras lately, by kind and value: an import hashes each row's MAC, serial
    * and external id when it is checked, and needs them again when it is queued (an HMAC costs more than its row's
@@ -132,10 +132,14 @@ export class OutboxRepository {
    */
   readonly #states = new Map<string, { state: OutboxState; attempts: number }>();
 
+  readonly #groups: RequestGroups;
+
   constructor(
     private readonly storage: Storage,
     private readonly sealer: Sealer,
-  ) {}
+  ) {
+    this.#groups = new RequestGroups(storage, sealer);
+  }
 
   /** Makes every relaxed commit of the outbox so far durable, off the event loop (see `Storage.sync`). */
   sync(): Promise<void> {
@@ -176,18 +180,18 @@ export class OutboxRepository {
     if (!TO_SEND.has(state)) this.#bodies.delete(id);
   }
 
-  #remember(id: string, body: z.infer<typeof bodySchema>): void {
+  #remember(id: string, body: Body): void {
     if (this.#bodies.size >= 20_000) this.#bodies.clear();
     this.#bodies.set(id, body);
   }
 
-  #entry(row: Row): OutboxEntry {
+  #entry(row: Row, opened?: OpenedGroups): OutboxEntry {
     let body = this.#bodies.get(row.id);
     if (!body) {
-      const sealed = row.body === undefined ? this.#bodyOf(row.seq) : row.body;
+      const found = row.request_seq === null ? null : this.#groups.bodyOf({ seq: row.request_seq, index: row.request_index }, row.id, opened);
       // Rows are written with their request in one transaction: one without is what a damaged file left.
-      if (!sealed) throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${row.id}: its request is missing` });
-      body = this.sealer.openJson(sealed, `outbox:${row.id}`, bodySchema, 'an outbox entry');
+      if (!found) throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${row.id}: its request is missing` });
+      body = found;
       if (TO_SEND.has(row.state)) this.#remember(row.id, body);
     }
     const outcome: Outcome = row.outcome
@@ -214,7 +218,13 @@ export class OutboxRepository {
     };
   }
 
-  /** Rows of a read of STATE_COLUMNS or COLUMNS. */
+  /** Entries of rows read together: each group of requests among them is opened once. */
+  #entries(rows: Row[]): OutboxEntry[] {
+    const opened: OpenedGroups = new Map();
+    return rows.map((row) => this.#entry(row, opened));
+  }
+
+  /** Rows of a read of COLUMNS. */
   #rows(sql: string, ...params: Array<string | number>): Row[] {
     return (this.#arrays(sql).all(...params) as unknown as SQLOutputValue[][]).map(rowOf);
   }
@@ -223,11 +233,6 @@ export class OutboxRepository {
     const statement = this.storage.statement(sql);
     statement.setReturnArrays(true);
     return statement;
-  }
-
-  #bodyOf(seq: number): Uint8Array | null {
-    const row = this.storage.statement('SELECT body FROM outbox_requests WHERE seq = ?').get(seq) as { body: Uint8Array } | undefined;
-    return row?.body ?? null;
   }
 
   /** The outcome sealed, or null when there is none or it is kept in clear (`answer`, see outbox-answer.ts). */
@@ -258,15 +263,17 @@ export class OutboxRepository {
    */
   insert(entries: OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
-      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
-    const request = this.storage.statement('INSERT INTO outbox_requests (seq, body) VALUES (?, ?)');
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
     let done = 0;
     const nested = this.storage.inTransaction;
     (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
+      // The requests of the entries added are sealed together, once, at the end (see outbox-request-groups.ts).
+      const group = this.#groups.nextSeq();
+      const members: GroupMember[] = [];
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
         const entry = entries[done]!;
@@ -278,18 +285,19 @@ export class OutboxRepository {
         const answer = clearAnswerOf(entry);
         const result = insert.run(
           entry.id, entry.profileId, ...this.#hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
-          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer),
+          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), group, members.length,
         );
         if (result.changes === 0) {
           refused.push(index);
           continue;
         }
-        // Sealed only once the row went in: a refused entry costs no encryption.
+        // Only entries that went in: a refused one leaves nothing of its request in the file.
         const plain = { profileName: entry.profileName, request: entry.request };
-        request.run(result.lastInsertRowid, this.sealer.sealJson(plain, `outbox:${entry.id}`));
+        members.push([entry.id, plain]);
         this.#remember(entry.id, plain);
         added.push(entry);
       }
+      if (members.length > 0) this.#groups.add(group, members);
     });
     if (!nested) for (const entry of added) this.#committed(entry.id, entry.state, entry.attempts);
     return { added, refused, done };
@@ -316,8 +324,10 @@ export class OutboxRepository {
   }
 
   get(id: string): OutboxEntry | null {
-    const row = this.storage.read(() => this.#arrays(`SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id)) as unknown as SQLOutputValue[] | undefined;
-    return row ? this.#entry(rowOf(row)) : null;
+    return this.storage.read(() => {
+      const row = this.#arrays(`SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as unknown as SQLOutputValue[] | undefined;
+      return row ? this.#entry(rowOf(row)) : null;
+    });
   }
 
   /**
@@ -333,7 +343,7 @@ export class OutboxRepository {
       if (limit <= 0) return [];
       // Requests are read one by one, only for rows whose request this process has not seen (after a restart).
       const due = this.#rows(
-        `SELECT ${STATE_COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`,
+        `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`,
         probe ? Number.MAX_SAFE_INTEGER : now,
         limit,
       );
@@ -344,13 +354,13 @@ export class OutboxRepository {
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
         .run(at, JSON.stringify(due.map((row) => row.seq)));
       // The rows read are this call's own objects: changed in place to what the update made them.
-      return due.map((row) => {
+      for (const row of due) {
         row.state = 'sending';
         row.attempts += 1;
         row.due_at = null;
         row.updated_at = at;
-        return this.#entry(row);
-      });
+      }
+      return this.#entries(due);
     });
     if (nested) this.#states.clear();
     else for (const entry of [...written, ...sent]) this.#committed(entry.id, entry.state, entry.attempts);
@@ -379,13 +389,21 @@ export class OutboxRepository {
     this.storage.transaction(() => {
       written = this.#writeOutcomes(entries);
       if (!withRequest) return;
-      const hashes = this.storage.statement('UPDATE outbox_entries SET external_id_hash = ?, mac_hash = ?, serial_hash = ? WHERE id = ?');
-      const body = this.storage.statement('UPDATE outbox_requests SET body = ? WHERE seq = (SELECT seq FROM outbox_entries WHERE id = ?)');
+      // The new requests in a group of their own; the old ones forgotten (not left sealed beside the new).
+      const where = this.storage.statement('SELECT request_seq AS seq, request_index AS "index" FROM outbox_entries WHERE id = ? AND request_seq IS NOT NULL');
+      const change = this.storage.statement('UPDATE outbox_entries SET external_id_hash = ?, mac_hash = ?, serial_hash = ?, request_seq = ?, request_index = ? WHERE id = ?');
+      const group = this.#groups.nextSeq();
+      const members: GroupMember[] = [];
+      const old: RequestRef[] = [];
       for (const entry of entries) {
         this.#bodies.delete(entry.id);
-        hashes.run(...this.#hashesOf(entry), entry.id);
-        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), entry.id);
+        const ref = where.get(entry.id) as RequestRef | undefined;
+        if (ref) old.push(ref);
+        const changed = change.run(...this.#hashesOf(entry), group, members.length, entry.id);
+        if (changed.changes > 0) members.push([entry.id, { profileName: entry.profileName, request: entry.request }]);
       }
+      if (members.length > 0) this.#groups.add(group, members);
+      this.#groups.forget(old);
     });
     if (nested) this.#states.clear();
     else for (const entry of written) this.#committed(entry.id, entry.state, entry.attempts);
@@ -427,7 +445,7 @@ export class OutboxRepository {
 
   /** Every live entry, oldest first (moving the outbox to another store; tests). */
   all(): OutboxEntry[] {
-    return this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`).map((row) => this.#entry(row));
+    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`));
   }
 
   /** Retrying entries become due now (the server answered again). */
@@ -455,13 +473,12 @@ export class OutboxRepository {
   visible(limit: number): { entries: OutboxEntry[]; total: number } {
     const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`, limit);
     const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
-    return { entries: rows.map((row) => this.#entry(row)), total };
+    return { entries: this.#entries(rows), total };
   }
 
   /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
   createdSince(since: string): OutboxEntry[] {
-    const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since);
-    return rows.map((row) => this.#entry(row));
+    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since));
   }
 
   /** Ids of an import's entries that certainly have not reached the server. */
@@ -490,7 +507,10 @@ export class OutboxRepository {
   discard(ids: string[], mark: string): void {
     this.#states.clear();
     this.storage.transaction(() => {
+      // Forgotten with their requests (see outbox-request-groups.ts).
+      const gone = this.storage.statement('SELECT request_seq AS seq, request_index AS "index" FROM outbox_entries WHERE discarded_at IS NOT NULL AND request_seq IS NOT NULL').all() as unknown as RequestRef[];
       this.storage.statement('DELETE FROM outbox_entries WHERE discarded_at IS NOT NULL').run();
+      this.#groups.forget(gone);
       const one = this.storage.statement(`UPDATE outbox_entries SET discarded_at = ? WHERE id = ? AND ${LIVE}`);
       for (const id of ids) one.run(mark, id);
     });
