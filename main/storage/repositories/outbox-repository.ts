@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeMac } from '../../../preload/contract/camera/mac';
-import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
+import { outboxEntrySchema, outboxStates, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
 import { AppFailure } from '../../shared/app-failure';
 import { t } from '../../shared/i18n';
 import type { SQLOutputValue, StatementSync } from 'node:sqlite';
@@ -128,9 +128,10 @@ export class OutboxRepository {
    * Filled only after a top-level commit (a write nested in another transaction may still be rolled back), and
    * emptied by every change that is not made entry by entry (recover, retry all, undispatch, discard and its undo).
    * This repository is the only writer of the outbox's rows; another one on the same database (the legacy import)
-   * only adds rows, which this one then reads.
+   * only adds rows, which this one then reads. Kept as one small integer each (tries × 8 + the state's place in
+   * outboxStates): no object per change for the young generation to copy into the old one, where the map lives.
    */
-  readonly #states = new Map<string, { state: OutboxState; attempts: number }>();
+  readonly #states = new Map<string, number>();
 
   readonly #groups: RequestGroups;
 
@@ -176,7 +177,7 @@ export class OutboxRepository {
 
   #committed(id: string, state: OutboxState, attempts: number): void {
     if (this.#states.size >= 20_000) this.#states.clear();
-    this.#states.set(id, { state, attempts });
+    this.#states.set(id, attempts * 8 + outboxStates.indexOf(state));
     if (!TO_SEND.has(state)) this.#bodies.delete(id);
   }
 
@@ -316,7 +317,7 @@ export class OutboxRepository {
   /** An entry's state and tries, without opening it. */
   stateOf(id: string): { state: OutboxState; attempts: number } | null {
     const known = this.#states.get(id);
-    if (known) return { state: known.state, attempts: known.attempts };
+    if (known !== undefined) return { state: outboxStates[known % 8]!, attempts: Math.floor(known / 8) };
     const row = this.storage.statement(`SELECT state, attempts FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as { state: OutboxState; attempts: number } | undefined;
     if (!row) return null;
     if (!this.storage.inTransaction) this.#committed(id, row.state, row.attempts);
