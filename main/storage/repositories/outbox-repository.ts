@@ -342,7 +342,7 @@ export class OutboxRepository {
     const sent = (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
       written = this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
-      // Requests are read one by one, only for rows whose request this process has not seen (after a restart).
+      // Requests are opened only for rows whose request this process has not seen (after a restart), a group once.
       const due = this.#rows(
         `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`,
         probe ? Number.MAX_SAFE_INTEGER : now,
