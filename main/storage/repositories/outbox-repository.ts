@@ -132,11 +132,6 @@ export class OutboxRepository {
    * outboxStates): no object per change for the young generation to copy into the old one, where the map lives.
    */
   readonly #states = new Map<string, number>();
-  /**
-   * Row ids of entries marked as on the wire, by entry id: their answers are written by row id (a direct seek), not
-   * found again by entry id (a search of the text index). Checked against the entry id in the same statement.
-   */
-  readonly #onWire = new Map<string, number>();
 
   readonly #groups: RequestGroups;
 
@@ -359,10 +354,8 @@ export class OutboxRepository {
       this.storage
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
         .run(at, JSON.stringify(due.map((row) => row.seq)));
-      if (this.#onWire.size >= 20_000) this.#onWire.clear();
       // The rows read are this call's own objects: changed in place to what the update made them.
       for (const row of due) {
-        this.#onWire.set(row.id, row.seq);
         row.state = 'sending';
         row.attempts += 1;
         row.due_at = null;
@@ -380,19 +373,11 @@ export class OutboxRepository {
     const update = this.storage.statement(
       'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ?',
     );
-    const bySeq = this.storage.statement(
-      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE seq = ? AND id = ?',
-    );
     const written: OutboxEntry[] = [];
     for (const entry of entries) {
       const answer = clearAnswerOf(entry);
-      const values = [entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer)] as const;
-      const seq = this.#onWire.get(entry.id);
-      this.#onWire.delete(entry.id);
-      let changes = seq === undefined ? 0 : Number(bySeq.run(...values, seq, entry.id).changes);
-      // Not where it was when sent (or not sent by this process): found by its entry id.
-      if (changes === 0) changes = Number(update.run(...values, entry.id).changes);
-      if (changes > 0) written.push(entry);
+      const result = update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id);
+      if (result.changes > 0) written.push(entry);
     }
     return written;
   }
