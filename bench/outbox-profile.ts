@@ -15,7 +15,7 @@ import { migrations, openStorage } from '../main/storage';
 import { createSealer } from '../main/storage/sealer';
 import { OutboxRepository } from '../main/storage/repositories/outbox-repository';
 import { CAMERAS, CONCURRENCY, outboxRound, undiciRound } from './outbox-flow';
-import { countOperations, summariseCpu } from './profile-summary';
+import { countOperations, summariseCpu, threadCpu, threadCpuLine } from './profile-summary';
 import { startSimulatorChild } from './simulator-child';
 
 const rounds = Number(process.argv[2] ?? 3);
@@ -38,20 +38,28 @@ for (let i = 0; i < 2; i++) {
 }
 
 /** CPU (user + system) of this process for one round, in ms; the simulator's CPU is in its own process. */
-async function cpuOf(run: () => Promise<number>): Promise<number> {
+async function cpuOf(run: () => Promise<number>, threads: { before: Map<string, number>; after: Map<string, number> }): Promise<number> {
   const cpu = process.cpuUsage();
+  const before = threadCpu();
   await run();
+  const after = threadCpu();
+  for (const [name, ms] of after) threads.after.set(name, (threads.after.get(name) ?? 0) + ms - (before.get(name) ?? 0));
   const used = process.cpuUsage(cpu);
   return (used.user + used.system) / 1000;
 }
 const cpu = { outbox: [] as number[], undici: [] as number[] };
+const threads = { outbox: { before: new Map<string, number>(), after: new Map<string, number>() }, undici: { before: new Map<string, number>(), after: new Map<string, number>() } };
 for (let i = 0; i < 2 * rounds; i++) {
-  cpu.outbox.push(await cpuOf(outboxOnce));
-  cpu.undici.push(await cpuOf(undiciOnce));
+  cpu.outbox.push(await cpuOf(outboxOnce, threads.outbox));
+  cpu.undici.push(await cpuOf(undiciOnce, threads.undici));
 }
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 process.stdout.write(
   `# CPU of this process per round (sorted): outbox ${sorted(cpu.outbox).map((v) => v.toFixed(0)).join(' ')} ms; bare undici ${sorted(cpu.undici).map((v) => v.toFixed(0)).join(' ')} ms\n`,
+);
+// By thread (10 ms ticks, so whole rounds only): V8's helpers take the core the simulator needs as much as main does.
+process.stdout.write(
+  `# CPU per round by thread, ms: outbox ${threadCpuLine(threads.outbox.before, threads.outbox.after, 2 * rounds)}; bare undici ${threadCpuLine(threads.undici.before, threads.undici.after, 2 * rounds)}\n`,
 );
 
 const session = new Session();

@@ -2,6 +2,7 @@
 // sampling profile and V8's precise coverage: time and bytes per unit of work, by area and by function, and the
 // operations one round makes. Not a figure: these scripts are run by hand.
 import crypto from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import type { HeapProfiler, Profiler, Session } from 'node:inspector/promises';
@@ -133,4 +134,41 @@ export async function countOperations(session: Session, scratchDir: string, watc
   process.stdout.write(`# operations per ${unitName} (one round of ${units}):\n`);
   for (const [name, count] of [...counts].sort()) process.stdout.write(`${(count / units).toFixed(3).padStart(8)}  ${name} (${count})\n`);
   for (const [name, count] of functions.sort((a, b) => b[1] - a[1]).slice(0, 45)) process.stdout.write(`${(count / units).toFixed(3).padStart(8)}  ${name} (${count})\n`);
+}
+
+/**
+ * CPU (user + system, ms) of each kind of thread of this process so far, from /proc (Linux only; empty elsewhere): the
+ * main thread, V8's helpers (compilers, concurrent marking, parallel scavenges), libuv's pool (fdatasync), workers
+ * (the checkpointer). Threads of one name are summed.
+ */
+export function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 per second).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = tid === String(process.pid) ? 'main' : readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** What each kind of thread spent between two `threadCpu` readings, per round, as one line. */
+export function threadCpuLine(before: Map<string, number>, after: Map<string, number>, rounds: number): string {
+  return [...after]
+    .map(([name, ms]) => [name, (ms - (before.get(name) ?? 0)) / rounds] as const)
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+    .join(', ');
 }

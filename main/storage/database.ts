@@ -66,6 +66,8 @@ export interface Storage {
   sync(): Promise<void>;
   /** Runs reads, telling a disk problem the same way as a write. */
   read<T>(work: () => T): T;
+  /** True inside `transaction` or `relaxedTransaction`: what is written now may still be rolled back by an outer one. */
+  readonly inTransaction: boolean;
   health(): StorageHealth;
   close(): void;
 }
@@ -108,6 +110,10 @@ class SqliteStorage implements Storage {
     private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
     private readonly checkpointer: Checkpointer | null = null,
   ) {}
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
 
   statement(sql: string): StatementSync {
     let statement = this.statements.get(sql);

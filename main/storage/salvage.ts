@@ -74,8 +74,39 @@ export function salvageInto(db: DatabaseSync, damagedFile: string): SalvageRepor
         db.exec('COMMIT');
       }
     }
+    outboxRequestsOf(db, damaged, tables);
   } finally {
     damaged.close();
   }
   return report;
+}
+
+/**
+ * Schema step 13 moved the outbox's sealed requests out of its entries' rows into `outbox_requests`: from a damaged
+ * file of an older schema each is copied there as it was (sealed alone, see outbox-request-groups.ts). An entry whose
+ * request could not be read is left out, as a row that did not read was before (it could be neither sent nor
+ * shown), and so is a group of requests left without entries.
+ */
+function outboxRequestsOf(db: DatabaseSync, damaged: DatabaseSync, tables: string[]): void {
+  if (!tables.includes('outbox_requests') || !tables.includes('outbox_entries')) return;
+  try {
+    if (columnsOf(damaged, 'outbox_entries').includes('body')) {
+      const insert = db.prepare('INSERT OR IGNORE INTO outbox_requests (seq, body, single) VALUES (?, ?, ?)');
+      const point = db.prepare('UPDATE outbox_entries SET request_seq = seq, request_index = NULL WHERE seq = ? AND id = ?');
+      db.exec('BEGIN');
+      try {
+        for (const row of damaged.prepare('SELECT seq, id, body FROM outbox_entries WHERE body IS NOT NULL').iterate()) {
+          const { seq, id, body } = row as { seq: number; id: string; body: Uint8Array };
+          insert.run(seq, body, id);
+          point.run(seq, id);
+        }
+      } finally {
+        db.exec('COMMIT');
+      }
+    }
+  } catch (error) {
+    log.warn('storage', `outbox requests read in part: ${String(error)}`);
+  }
+  db.exec('DELETE FROM outbox_entries WHERE request_seq IS NULL OR request_seq NOT IN (SELECT seq FROM outbox_requests)');
+  db.exec('DELETE FROM outbox_requests WHERE seq NOT IN (SELECT request_seq FROM outbox_entries)');
 }

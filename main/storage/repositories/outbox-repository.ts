@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { normalizeMac } from '../../../preload/contract/camera/mac';
-import { outboxEntrySchema, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
+import { outboxEntrySchema, outboxStates, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
+import { AppFailure } from '../../shared/app-failure';
+import { t } from '../../shared/i18n';
+import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { answerFromClear, clearAnswerOf } from './outbox-answer';
+import { RequestGroups, type Body, type GroupMember, type OpenedGroups, type RequestRef } from './outbox-request-groups';
 
-/** What an entry keeps sealed once: who queued it and the request (with its ONVIF password). */
-const bodySchema = outboxEntrySchema.pick({ profileName: true, request: true });
 /** What the server said, sealed apart (it changes with every try; the request does not). */
 const outcomeSchema = outboxEntrySchema.pick({ lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, recognisedCameraId: true });
 type Outcome = z.infer<typeof outcomeSchema>;
@@ -22,8 +25,12 @@ interface Row {
   created_at: string;
   updated_at: string;
   cleared_at: string | null;
-  body: Uint8Array;
+  /** A plain "created" answer in clear (see outbox-answer.ts), or null. */
+  answer: string | null;
   outcome: Uint8Array | null;
+  /** Where its request is sealed (see outbox-request-groups.ts). */
+  request_seq: number | null;
+  request_index: number | null;
 }
 
 export type CameraKeyKind = 'mac' | 'serial' | 'external-id';
@@ -55,8 +62,35 @@ const KNOWN: Record<CameraKeyKind, string> = {
  */
 const KEY_HASH_BYTES = 16;
 
-const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome';
+/** An entry's columns: its request is in `outbox_requests` (schema step 13), read when this process has not seen it. */
+const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index';
+
+/**
+ * A row read as an array (in the order of COLUMNS), made an object of one shape here: node:sqlite builds each row
+ * object as a dictionary, slower to make and to read than this literal.
+ */
+function rowOf(a: SQLOutputValue[]): Row {
+  return {
+    seq: a[0] as number,
+    id: a[1] as string,
+    profile_id: a[2] as string,
+    import_id: a[3] as string | null,
+    state: a[4] as OutboxState,
+    attempts: a[5] as number,
+    maybe_created: a[6] as number,
+    due_at: a[7] as number | null,
+    created_at: a[8] as string,
+    updated_at: a[9] as string,
+    cleared_at: a[10] as string | null,
+    answer: a[11] as string | null,
+    outcome: a[12] as Uint8Array | null,
+    request_seq: a[13] as number | null,
+    request_index: a[14] as number | null,
+  };
+}
 const LIVE = 'discarded_at IS NULL';
+/** States of an entry whose request is still to be sent (or is on the wire). */
+const TO_SEND: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'retrying']);
 
 /** The identifiers of a request as the schema compares them: MAC in colon form, serial and external id trimmed. */
 export function cameraKeysOf(request: CameraCreateRequest): Array<[CameraKeyKind, string]> {
@@ -76,21 +110,37 @@ export function cameraKeysOf(request: CameraCreateRequest): Array<[CameraKeyKind
  */
 export class OutboxRepository {
   /**
-   * Requests this process sealed or opened lately, by entry id: a send opens the row it just queued without
-   * decrypting and checking it again (a request never changes but by `save(…, true)`, which replaces it here too).
+   * Requests of entries still to be sent that this process sealed or opened, by entry id: a send opens the row it
+   * just queued without decrypting and checking it again (a request never changes but by `save(…, true)`, which
+   * replaces it here too). An entry answered for good (created, refused, held) is let go: kept, a thousand-camera
+   * import left a megabyte of requests to the old generation, and each major collection marked them all again.
    */
-  readonly #bodies = new Map<string, z.infer<typeof bodySchema>>();
+  readonly #bodies = new Map<string, Body>();
   /**
    * Keyed hashes made by checks of known cameras lately, by kind and value: an import hashes each row's MAC, serial
    * and external id when it is checked, and needs them again when it is queued (an HMAC costs more than its row's
    * lookup). Only checks keep theirs: a queueing without a check would only fill it.
    */
   readonly #checked = new Map<string, Buffer>();
+  /**
+   * Committed state and tries of entries this repository wrote or read lately, by id: the outbox asks `stateOf` for
+   * each entry it just queued or sent, and a read of the database per call cost more than the change that wrote it.
+   * Filled only after a top-level commit (a write nested in another transaction may still be rolled back), and
+   * emptied by every change that is not made entry by entry (recover, retry all, undispatch, discard and its undo).
+   * This repository is the only writer of the outbox's rows; another one on the same database (the legacy import)
+   * only adds rows, which this one then reads. Kept as one small integer each (tries × 8 + the state's place in
+   * outboxStates): no object per change for the young generation to copy into the old one, where the map lives.
+   */
+  readonly #states = new Map<string, number>();
+
+  readonly #groups: RequestGroups;
 
   constructor(
     private readonly storage: Storage,
     private readonly sealer: Sealer,
-  ) {}
+  ) {
+    this.#groups = new RequestGroups(storage, sealer);
+  }
 
   /** Makes every relaxed commit of the outbox so far durable, off the event loop (see `Storage.sync`). */
   sync(): Promise<void> {
@@ -98,10 +148,11 @@ export class OutboxRepository {
   }
 
   #keyHash(kind: CameraKeyKind, value: string, keep = false): Buffer {
+    if (!keep && this.#checked.size === 0) return this.sealer.hash(kind, value, KEY_HASH_BYTES);
     const key = `${kind}\0${value}`;
     let hash = this.#checked.get(key);
     if (!hash) {
-      hash = this.sealer.hash(kind, value).subarray(0, KEY_HASH_BYTES);
+      hash = this.sealer.hash(kind, value, KEY_HASH_BYTES);
       if (keep) {
         if (this.#checked.size >= 30_000) this.#checked.clear();
         this.#checked.set(key, hash);
@@ -112,28 +163,41 @@ export class OutboxRepository {
 
   /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
   #hashesOf(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
-    const keys = new Map(cameraKeysOf(entry.request));
-    const hash = (kind: CameraKeyKind) => {
-      const value = keys.get(kind);
-      return value === undefined ? null : this.#keyHash(kind, value);
-    };
-    return [hash('external-id') ?? this.#keyHash('external-id', entry.id), hash('mac'), hash('serial')];
+    let external: Buffer | null = null;
+    let mac: Buffer | null = null;
+    let serial: Buffer | null = null;
+    for (const [kind, value] of cameraKeysOf(entry.request)) {
+      const hash = this.#keyHash(kind, value);
+      if (kind === 'external-id') external = hash;
+      else if (kind === 'mac') mac = hash;
+      else serial = hash;
+    }
+    return [external ?? this.#keyHash('external-id', entry.id), mac, serial];
   }
 
-  #remember(id: string, body: z.infer<typeof bodySchema>): void {
+  #committed(id: string, state: OutboxState, attempts: number): void {
+    if (this.#states.size >= 20_000) this.#states.clear();
+    this.#states.set(id, attempts * 8 + outboxStates.indexOf(state));
+    if (!TO_SEND.has(state)) this.#bodies.delete(id);
+  }
+
+  #remember(id: string, body: Body): void {
     if (this.#bodies.size >= 20_000) this.#bodies.clear();
     this.#bodies.set(id, body);
   }
 
-  #entry(row: Row): OutboxEntry {
+  #entry(row: Row, opened?: OpenedGroups): OutboxEntry {
     let body = this.#bodies.get(row.id);
     if (!body) {
-      body = this.sealer.openJson(row.body, `outbox:${row.id}`, bodySchema, 'an outbox entry');
-      this.#remember(row.id, body);
+      const found = row.request_seq === null ? null : this.#groups.bodyOf({ seq: row.request_seq, index: row.request_index }, row.id, opened);
+      // Rows are written with their request in one transaction: one without is what a damaged file left.
+      if (!found) throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${row.id}: its request is missing` });
+      body = found;
+      if (TO_SEND.has(row.state)) this.#remember(row.id, body);
     }
     const outcome: Outcome = row.outcome
       ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
-      : { lastError: null, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null };
+      : { lastError: null, fieldErrors: {}, response: row.answer === null ? null : answerFromClear(row.answer, body.request, row.id), recognisedByExternalId: false, recognisedCameraId: null };
     return {
       id: row.id,
       profileId: row.profile_id,
@@ -155,7 +219,26 @@ export class OutboxRepository {
     };
   }
 
-  #outcomeBlob(entry: OutboxEntry): Buffer | null {
+  /** Entries of rows read together: each group of requests among them is opened once. */
+  #entries(rows: Row[]): OutboxEntry[] {
+    const opened: OpenedGroups = new Map();
+    return rows.map((row) => this.#entry(row, opened));
+  }
+
+  /** Rows of a read of COLUMNS. */
+  #rows(sql: string, ...params: Array<string | number>): Row[] {
+    return (this.#arrays(sql).all(...params) as unknown as SQLOutputValue[][]).map(rowOf);
+  }
+
+  #arrays(sql: string): StatementSync {
+    const statement = this.storage.statement(sql);
+    statement.setReturnArrays(true);
+    return statement;
+  }
+
+  /** The outcome sealed, or null when there is none or it is kept in clear (`answer`, see outbox-answer.ts). */
+  #outcomeBlob(entry: OutboxEntry, answer: string | null): Buffer | null {
+    if (answer !== null) return null;
     if (entry.lastError === null && entry.response === null && !entry.recognisedByExternalId && Object.keys(entry.fieldErrors).length === 0) return null;
     const outcome: Outcome = {
       lastError: entry.lastError,
@@ -181,13 +264,17 @@ export class OutboxRepository {
    */
   insert(entries: OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
-      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, body, outcome)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     );
     const added: OutboxEntry[] = [];
     const refused: number[] = [];
     let done = 0;
+    const nested = this.storage.inTransaction;
     (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
+      // The requests of the entries added are sealed together, once, at the end (see outbox-request-groups.ts).
+      const group = this.#groups.nextSeq();
+      const members: GroupMember[] = [];
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
         const entry = entries[done]!;
@@ -196,20 +283,24 @@ export class OutboxRepository {
           refused.push(index);
           continue;
         }
-        const plain = { profileName: entry.profileName, request: entry.request };
-        const body = this.sealer.sealJson(plain, `outbox:${entry.id}`);
+        const answer = clearAnswerOf(entry);
         const result = insert.run(
           entry.id, entry.profileId, ...this.#hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
-          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, body, this.#outcomeBlob(entry),
+          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), group, members.length,
         );
         if (result.changes === 0) {
           refused.push(index);
           continue;
         }
+        // Only entries that went in: a refused one leaves nothing of its request in the file.
+        const plain = { profileName: entry.profileName, request: entry.request };
+        members.push([entry.id, plain]);
         this.#remember(entry.id, plain);
         added.push(entry);
       }
+      if (members.length > 0) this.#groups.add(group, members);
     });
+    if (!nested) for (const entry of added) this.#committed(entry.id, entry.state, entry.attempts);
     return { added, refused, done };
   }
 
@@ -225,12 +316,19 @@ export class OutboxRepository {
 
   /** An entry's state and tries, without opening it. */
   stateOf(id: string): { state: OutboxState; attempts: number } | null {
-    return (this.storage.statement(`SELECT state, attempts FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as { state: OutboxState; attempts: number } | undefined) ?? null;
+    const known = this.#states.get(id);
+    if (known !== undefined) return { state: outboxStates[known % 8]!, attempts: Math.floor(known / 8) };
+    const row = this.storage.statement(`SELECT state, attempts FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as { state: OutboxState; attempts: number } | undefined;
+    if (!row) return null;
+    if (!this.storage.inTransaction) this.#committed(id, row.state, row.attempts);
+    return { state: row.state, attempts: row.attempts };
   }
 
   get(id: string): OutboxEntry | null {
-    const row = this.storage.read(() => this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id)) as Row | undefined;
-    return row ? this.#entry(row) : null;
+    return this.storage.read(() => {
+      const row = this.#arrays(`SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as unknown as SQLOutputValue[] | undefined;
+      return row ? this.#entry(rowOf(row)) : null;
+    });
   }
 
   /**
@@ -239,47 +337,82 @@ export class OutboxRepository {
    */
   dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
     if (limit <= 0 && outcomes.length === 0) return [];
-    return (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
-      this.#writeOutcomes(outcomes);
+    const nested = this.storage.inTransaction;
+    let written: OutboxEntry[] = [];
+    const sent = (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
+      written = this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
-      const due = this.storage
-        .statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
-        .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as unknown as Row[];
+      // Requests are opened only for rows whose request this process has not seen (after a restart), a group once.
+      const due = this.#rows(
+        `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`,
+        probe ? Number.MAX_SAFE_INTEGER : now,
+        limit,
+      );
       if (due.length === 0) return [];
       const at = new Date(now).toISOString();
       // One statement for the whole group (the rows by their seq, handed over as one JSON array).
       this.storage
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
         .run(at, JSON.stringify(due.map((row) => row.seq)));
-      return due.map((row) => this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at }));
+      // The rows read are this call's own objects: changed in place to what the update made them.
+      for (const row of due) {
+        row.state = 'sending';
+        row.attempts += 1;
+        row.due_at = null;
+        row.updated_at = at;
+      }
+      return this.#entries(due);
     });
+    if (nested) this.#states.clear();
+    else for (const entry of [...written, ...sent]) this.#committed(entry.id, entry.state, entry.attempts);
+    return sent;
   }
 
-  #writeOutcomes(entries: OutboxEntry[]): void {
+  /** Writes each entry's state and outcome; answers those whose row was there to change. */
+  #writeOutcomes(entries: OutboxEntry[]): OutboxEntry[] {
     const update = this.storage.statement(
-      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, outcome = ? WHERE id = ?',
+      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ?',
     );
+    const written: OutboxEntry[] = [];
     for (const entry of entries) {
-      update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, this.#outcomeBlob(entry), entry.id);
+      const answer = clearAnswerOf(entry);
+      const result = update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id);
+      if (result.changes > 0) written.push(entry);
     }
+    return written;
   }
 
   /** Writes what changed in these entries (state, outcome, and the request when `withRequest`), in one transaction. */
   save(entries: OutboxEntry[], withRequest = false): void {
     if (entries.length === 0) return;
+    const nested = this.storage.inTransaction;
+    let written: OutboxEntry[] = [];
     this.storage.transaction(() => {
-      this.#writeOutcomes(entries);
+      written = this.#writeOutcomes(entries);
       if (!withRequest) return;
-      const body = this.storage.statement('UPDATE outbox_entries SET body = ?, external_id_hash = ?, mac_hash = ?, serial_hash = ? WHERE id = ?');
+      // The new requests in a group of their own; the old ones forgotten (not left sealed beside the new).
+      const where = this.storage.statement('SELECT request_seq AS seq, request_index AS "index" FROM outbox_entries WHERE id = ? AND request_seq IS NOT NULL');
+      const change = this.storage.statement('UPDATE outbox_entries SET external_id_hash = ?, mac_hash = ?, serial_hash = ?, request_seq = ?, request_index = ? WHERE id = ?');
+      const group = this.#groups.nextSeq();
+      const members: GroupMember[] = [];
+      const old: RequestRef[] = [];
       for (const entry of entries) {
         this.#bodies.delete(entry.id);
-        body.run(this.sealer.sealJson({ profileName: entry.profileName, request: entry.request }, `outbox:${entry.id}`), ...this.#hashesOf(entry), entry.id);
+        const ref = where.get(entry.id) as RequestRef | undefined;
+        if (ref) old.push(ref);
+        const changed = change.run(...this.#hashesOf(entry), group, members.length, entry.id);
+        if (changed.changes > 0) members.push([entry.id, { profileName: entry.profileName, request: entry.request }]);
       }
+      if (members.length > 0) this.#groups.add(group, members);
+      this.#groups.forget(old);
     });
+    if (nested) this.#states.clear();
+    else for (const entry of written) this.#committed(entry.id, entry.state, entry.attempts);
   }
 
   /** Entries found mid-send at start (the process ended while they were on the wire): retried, perhaps created. */
   recover(now: number): number {
+    this.#states.clear();
     return this.storage.transaction(
       () => Number(this.storage.statement("UPDATE outbox_entries SET state = 'retrying', maybe_created = 1, due_at = ?, updated_at = ? WHERE state = 'sending'").run(now, new Date(now).toISOString()).changes),
     );
@@ -287,6 +420,7 @@ export class OutboxRepository {
 
   /** Every waiting (retrying or held) entry is queued again, due now. */
   retryAll(now: number): number {
+    this.#states.clear();
     return this.storage.transaction(
       () => Number(this.storage.statement(`UPDATE outbox_entries SET state = 'queued', due_at = ?, updated_at = ? WHERE state IN ('retrying', 'held') AND ${LIVE}`).run(now, new Date(now).toISOString()).changes),
     );
@@ -295,6 +429,7 @@ export class OutboxRepository {
   /** Entries marked as on the wire that never left (the outbox stopped first): waiting again, as they were. */
   undispatch(ids: string[]): void {
     if (ids.length === 0) return;
+    this.#states.clear();
     this.storage.transaction(() => {
       const one = this.storage.statement(
         "UPDATE outbox_entries SET state = CASE WHEN attempts > 1 OR maybe_created = 1 THEN 'retrying' ELSE 'queued' END, attempts = attempts - 1, due_at = ? WHERE id = ? AND state = 'sending'",
@@ -311,7 +446,7 @@ export class OutboxRepository {
 
   /** Every live entry, oldest first (moving the outbox to another store; tests). */
   all(): OutboxEntry[] {
-    return (this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`).all() as unknown as Row[]).map((row) => this.#entry(row));
+    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`));
   }
 
   /** Retrying entries become due now (the server answered again). */
@@ -337,15 +472,14 @@ export class OutboxRepository {
 
   /** Entries not cleared, newest first, at most `limit`, and how many there are in all. */
   visible(limit: number): { entries: OutboxEntry[]; total: number } {
-    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`).all(limit) as unknown as Row[];
+    const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`, limit);
     const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
-    return { entries: rows.map((row) => this.#entry(row)), total };
+    return { entries: this.#entries(rows), total };
   }
 
   /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
   createdSince(since: string): OutboxEntry[] {
-    const rows = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`).all(since) as unknown as Row[];
-    return rows.map((row) => this.#entry(row));
+    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since));
   }
 
   /** Ids of an import's entries that certainly have not reached the server. */
@@ -372,8 +506,12 @@ export class OutboxRepository {
    * before are forgotten now.
    */
   discard(ids: string[], mark: string): void {
+    this.#states.clear();
     this.storage.transaction(() => {
+      // Forgotten with their requests (see outbox-request-groups.ts).
+      const gone = this.storage.statement('SELECT request_seq AS seq, request_index AS "index" FROM outbox_entries WHERE discarded_at IS NOT NULL AND request_seq IS NOT NULL').all() as unknown as RequestRef[];
       this.storage.statement('DELETE FROM outbox_entries WHERE discarded_at IS NOT NULL').run();
+      this.#groups.forget(gone);
       const one = this.storage.statement(`UPDATE outbox_entries SET discarded_at = ? WHERE id = ? AND ${LIVE}`);
       for (const id of ids) one.run(mark, id);
     });
@@ -381,6 +519,7 @@ export class OutboxRepository {
 
   /** Brings back the entries of one discard; refused (nothing changes) when their external ids were queued again meanwhile. */
   undoDiscard(mark: string): number {
+    this.#states.clear();
     return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries SET discarded_at = NULL WHERE discarded_at = ?').run(mark).changes));
   }
 

@@ -24,13 +24,27 @@ describe('schema step 11: an import is counted from its index', () => {
     const at = new Date().toISOString();
     const before = openStorage({ folder, migrations: migrations.filter((step) => step.version <= 10) });
     expect(before.statement('PRAGMA user_version').get()).toEqual({ user_version: 10 });
-    const first = new OutboxRepository(before, sealer);
+    // Rows as the console of step 10 wrote them (the request sealed in the row): 12 queued, the first 3 then marked as
+    // on the wire, the eighth discarded.
     const entries = Array.from({ length: 12 }, (_, n) => queuedEntry(randomUUID(), camera(n), { profileId: 'site', profileName: 'Site', importId: n < 8 ? 'import-a' : 'import-b' }, at));
-    first.insert(entries);
-    first.dispatch(3, Date.now() + 1_000, [], false);
-    first.discard([entries[7]!.id], 'mark-1');
-    const countsBefore = [first.importCounts('import-a'), first.importCounts('import-b')];
-    const unsentBefore = first.unsentOfImport('import-a');
+    const insert = before.statement(
+      `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, created_at, updated_at, due_at, discarded_at, body)
+       VALUES (?, 'site', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    before.transaction(() =>
+      entries.forEach((entry, n) => {
+        const request = entry.request;
+        insert.run(
+          entry.id, sealer.hash('external-id', request.external_id!), sealer.hash('mac', request.mac!), sealer.hash('serial', request.serial_number!.toLowerCase()), entry.importId,
+          n < 3 ? 'sending' : 'queued', n < 3 ? 1 : 0, at, at, n < 3 ? null : Date.parse(at), n === 7 ? 'mark-1' : null, sealer.sealJson({ profileName: 'Site', request }, `outbox:${entry.id}`),
+        );
+      }),
+    );
+    const countsBefore = [
+      { queued: 4, sending: 3, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 },
+      { queued: 4, sending: 0, retrying: 0, 'needs-fixing': 0, held: 0, created: 0 },
+    ];
+    const unsentBefore = entries.slice(3, 7).map((entry) => entry.id);
     before.close();
 
     const after = openStorage({ folder, migrations });

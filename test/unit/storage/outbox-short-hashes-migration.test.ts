@@ -118,6 +118,7 @@ describe('schema step 12: the outbox keeps keyed hashes of 16 bytes', () => {
     expect(seen.fullOnDisk).toEqual({ version: 11, lengths: [{ a: 32, b: 32, c: 32, n: 3000 }] });
     // The next start with room finishes it: every camera still known, its external id still refused.
     expect(seen.freed).toEqual({ writable: true, refused: [0], known: 'mac' });
-    expect(seen.freedOnDisk).toEqual({ version: 12, lengths: [{ a: 16, b: 16, c: 16, n: 3000 }] });
+    // The later steps run too (the start migrates to the newest schema).
+    expect(seen.freedOnDisk).toEqual({ version: migrations.at(-1)!.version, lengths: [{ a: 16, b: 16, c: 16, n: 3000 }] });
   }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decrypt, encrypt } from '../../../main/secrets/crypto';
@@ -43,5 +43,27 @@ describe('sealer', () => {
     // A few are sealed in this thread, the same way.
     const few = await sealer.sealMany(values.slice(0, 2), hashes.slice(0, 2));
     expect(decrypt(key, few.sealed[1]!, values[1]!.purpose).toString('utf8')).toBe(JSON.stringify(values[1]!.value));
+  });
+
+  it('makes keyed hashes that never change: HMAC-SHA-256 under the HKDF index key, of the kind, a zero byte and the value', () => {
+    const sealer = createSealer(key);
+    const indexKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'watchdesk database index keys v1', 32));
+    const values: Array<[string, string]> = [
+      ['mac', '02:00:00:00:00:01'],
+      ['serial', ''],
+      ['external-id', 'камера-7 ✓'],
+      ['stream-uid', 'x'.repeat(1_000)],
+      ['mac', '02:00:00:00:00:01'],
+    ];
+    for (const [kind, value] of values) {
+      expect(sealer.hash(kind, value).toString('hex')).toBe(createHmac('sha256', indexKey).update(kind).update('\0').update(value).digest('hex'));
+    }
+    // Cut short, it is the whole one's first bytes.
+    expect(sealer.hash('mac', 'a', 16).equals(sealer.hash('mac', 'a').subarray(0, 16))).toBe(true);
+    // A hash handed out is the caller's: the next one does not write over it.
+    const first = sealer.hash('mac', 'a');
+    const copy = Buffer.from(first);
+    sealer.hash('mac', 'b');
+    expect(first.equals(copy)).toBe(true);
   });
 });
