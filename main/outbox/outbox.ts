@@ -39,7 +39,12 @@ export class Outbox {
   #syncing = new Map<string, OutboxEntry>();
   /** The commit under way, from its write until its sync (one at a time). */
   #committing: Promise<void> | null = null;
-  #waiters = new Waiters();
+  /**
+   * Entries this outbox queued whose answer it has not told yet: their callers of `settled` wait without a look at the
+   * database (an import waits on all of its entries at once, and a read per entry cost as much as its wait).
+   */
+  #pending = new Set<string>();
+  #waiters = new Waiters((id) => this.get(id));
   #abort = new AbortController();
   #timer: NodeJS.Timeout | null = null;
   #changeTimer: NodeJS.Timeout | null = null;
@@ -92,6 +97,7 @@ export class Outbox {
     const results = await inChunks(requests, this.#o.chunkRows, (slice, offset, deadline) => {
       const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
       const { added, refused, done } = this.#repo.insert(entries, options.skipKnown ?? false, true, deadline);
+      for (const entry of added) this.#pending.add(entry.id);
       this.#mayBeDue = true;
       this.#changed();
       this.#pump();
@@ -149,7 +155,10 @@ export class Outbox {
     }
     const mark = `${new Date(this.#o.now()).toISOString()} ${randomUUID()}`;
     this.#repo.discard(ids, mark);
-    for (const id of ids) this.#waiters.wake(id, null);
+    for (const id of ids) {
+      this.#pending.delete(id);
+      this.#waiters.wake(id, null);
+    }
     this.#after(null);
     return mark;
   }
@@ -188,11 +197,13 @@ export class Outbox {
    * or when `signal` aborts (the caller stopped waiting; the entry carries on).
    */
   settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
+    // Queued here and not answered yet: nothing to read.
+    if (this.#pending.has(id) && !signal?.aborted) return this.#waiters.wait(id, timeoutMs, signal);
     const saved = this.#repo.stateOf(id);
     if (!saved) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
     // An answer not committed yet is not told: the caller waits for the commit.
     if ((isAnswered(saved) && !this.#unsaved.has(id) && !this.#syncing.has(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
-    return this.#waiters.wait(id, timeoutMs, signal, () => this.get(id));
+    return this.#waiters.wait(id, timeoutMs, signal);
   }
 
   summary(): OutboxSummary {
@@ -202,6 +213,7 @@ export class Outbox {
   /** Stops sending: requests on the wire are cancelled and awaited, answers and unsent marks committed. */
   async dispose(): Promise<void> {
     this.#disposed = true;
+    this.#pending.clear();
     for (const timer of [this.#timer, this.#changeTimer, this.#outcomeTimer]) if (timer) clearTimeout(timer);
     this.#abort.abort();
     await Promise.allSettled([...this.#inFlight.values()]);
@@ -293,7 +305,10 @@ export class Outbox {
   #told(outcomes: OutboxEntry[]): void {
     for (const entry of outcomes) {
       if (this.#unsaved.get(entry.id) === entry) this.#unsaved.delete(entry.id);
-      if (isAnswered(entry)) this.#waiters.wake(entry.id, entry);
+      if (isAnswered(entry)) {
+        this.#pending.delete(entry.id);
+        this.#waiters.wake(entry.id, entry);
+      }
     }
   }
 
