@@ -60,7 +60,7 @@ export class Waiters {
 
   /** Answers the entry's waiters: with the entry, or NotFound when it is gone. */
   wake(id: string, entry: OutboxEntry | null): void {
-    let waiter = this.#byId.get(id);
+    let waiter: Waiter | null | undefined = this.#byId.get(id);
     if (!waiter) return;
     this.#byId.delete(id);
     for (; waiter; waiter = waiter.next) {
@@ -77,7 +77,7 @@ export class Waiters {
 
   /** A caller stops waiting (its time is up or its signal aborted): answered with the entry as it is now. */
   #stop(waiter: Waiter): void {
-    let first = this.#byId.get(waiter.id);
+    let first: Waiter | null | undefined = this.#byId.get(waiter.id);
     if (first === waiter) {
       if (waiter.next) this.#byId.set(waiter.id, waiter.next);
       else this.#byId.delete(waiter.id);

@@ -272,6 +272,8 @@ export class Outbox {
     if (!probe && dispatched.length < want) this.#mayBeDue = false;
     // Nothing left to probe with: there is no server to wait for.
     if (probe && dispatched.length === 0) this.#offline = false;
+    // Nothing written (nothing due, no answers): no sync to wait for before the next look.
+    if (outcomes.length === 0 && dispatched.length === 0) return;
     for (const entry of outcomes) {
       this.#unsaved.delete(entry.id);
       this.#syncing.set(entry.id, entry);
