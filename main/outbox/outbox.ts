@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CameraCreateRequest, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
+import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
@@ -361,17 +361,38 @@ export class Outbox {
     this.#timer.unref?.();
   }
 
-  /** Sends one entry already marked as on the wire on disk, and gathers its answer for the next commit. */
-  async #sendOne(sending: OutboxEntry): Promise<void> {
-    let next: OutboxEntry;
+  /**
+   * Sends one entry already marked as on the wire on disk, and gathers its answer for the next commit. A promise
+   * chain, not an async function: an import sends a thousand, and each async layer is a promise and a suspended frame
+   * per camera for the garbage collector.
+   */
+  #sendOne(sending: OutboxEntry): Promise<void> {
+    let sent: Promise<CameraCreateResponse>;
     try {
-      const response = await this.#send(sending, this.#abort.signal);
-      next = transition(sending, { type: 'answered', at: new Date(this.#o.now()), response });
-      this.#reached();
+      sent = this.#send(sending, this.#abort.signal);
     } catch (error) {
-      next = this.#failedTry(sending, error);
+      sent = Promise.reject(error as Error);
     }
-    this.#inFlight.delete(sending.id);
+    return sent.then(
+      (response) => this.#gather(this.#answered(sending, response)),
+      (error: unknown) => this.#gather(this.#failedTry(sending, error)),
+    );
+  }
+
+  /** The entry after the server's answer (a failed try, should the answer not fit the state machine). */
+  #answered(sending: OutboxEntry, response: CameraCreateResponse): OutboxEntry {
+    try {
+      const next = transition(sending, { type: 'answered', at: new Date(this.#o.now()), response });
+      this.#reached();
+      return next;
+    } catch (error) {
+      return this.#failedTry(sending, error);
+    }
+  }
+
+  /** An answer (or failure) in: kept for the next commit, and the next request starts. */
+  #gather(next: OutboxEntry): void {
+    this.#inFlight.delete(next.id);
     this.#unsaved.set(next.id, next);
     // The last answer of a burst (nothing else on the wire or ready) is committed at once: a lone "Create now" is
     // told without waiting for company; answers of an import are committed in groups.
