@@ -44,6 +44,11 @@ export class Outbox {
    * database (an import waits on all of its entries at once, and a read per entry cost as much as its wait).
    */
   #pending = new Set<string>();
+  /**
+   * Entries this outbox queued and has not marked as on the wire yet, as it queued them: the commit that marks them
+   * starts from these instead of reading and opening their rows again (see `OutboxRepository.dispatchHeld`).
+   */
+  #held = new Map<string, OutboxEntry>();
   #waiters = new Waiters((id) => this.get(id));
   #abort = new AbortController();
   #timer: NodeJS.Timeout | null = null;
@@ -97,7 +102,10 @@ export class Outbox {
     const results = await inChunks(requests, this.#o.chunkRows, (slice, offset, deadline) => {
       const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
       const { added, refused, done } = this.#repo.insert(entries, options.skipKnown ?? false, true, deadline);
-      for (const entry of added) this.#pending.add(entry.id);
+      for (const entry of added) {
+        this.#pending.add(entry.id);
+        this.#held.set(entry.id, entry);
+      }
       this.#mayBeDue = true;
       this.#changed();
       this.#pump();
@@ -123,6 +131,8 @@ export class Outbox {
   /** Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. */
   async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
     const next = this.#change(id, { type: 'edited', at: new Date(this.#o.now()), request: checkedCameraRequest(request) });
+    // Its row is rewritten: the next send reads it.
+    this.#held.delete(id);
     try {
       this.#repo.save([next], true);
     } catch (error) {
@@ -157,6 +167,7 @@ export class Outbox {
     this.#repo.discard(ids, mark);
     for (const id of ids) {
       this.#pending.delete(id);
+      this.#held.delete(id);
       this.#waiters.wake(id, null);
     }
     this.#after(null);
@@ -214,6 +225,7 @@ export class Outbox {
   async dispose(): Promise<void> {
     this.#disposed = true;
     this.#pending.clear();
+    this.#held.clear();
     for (const timer of [this.#timer, this.#changeTimer, this.#outcomeTimer]) if (timer) clearTimeout(timer);
     this.#abort.abort();
     await Promise.allSettled([...this.#inFlight.values()]);
@@ -264,7 +276,7 @@ export class Outbox {
     const probe = want > 0 && this.#offline;
     let dispatched: OutboxEntry[];
     try {
-      dispatched = this.#repo.dispatch(probe ? 1 : want, this.#o.now(), outcomes, probe, true);
+      dispatched = this.#dispatch(probe ? 1 : want, outcomes, probe);
     } catch (error) {
       this.#failedWrite(error);
       return;
@@ -287,6 +299,20 @@ export class Outbox {
       this.#changed();
       this.#pump();
       if (this.#unsaved.size > 0 && this.#inFlight.size === 0 && this.#ready.length === 0) this.#commit(0);
+    });
+  }
+
+  /** One relaxed commit of `outcomes` and of up to `limit` due entries marked as on the wire; answers those entries. */
+  #dispatch(limit: number, outcomes: OutboxEntry[], probe: boolean): OutboxEntry[] {
+    const now = this.#o.now();
+    const marked = this.#repo.dispatchHeld(limit, now, outcomes, probe, this.#held);
+    const at = new Date(now);
+    return marked.map((item) => {
+      if (typeof item !== 'string') return item;
+      const held = this.#held.get(item)!;
+      this.#held.delete(item);
+      // The same change the commit just wrote: queued, never tried -> sending, first try, at `now`.
+      return transition(held, { type: 'send-started', at });
     });
   }
 
