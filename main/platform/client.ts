@@ -145,11 +145,11 @@ const checkedCameraRequests = new WeakMap<CameraCreateRequest, string>();
 /**
  * A camera create request checked against the wire schema once, for a caller that sends it later, maybe more than
  * once (the outbox checks each entry's request as it is queued): the schema's output, which `createCamera` then
- * recognises and does not check again. It is serialised here, once: the outbox's journal writes that text (see
- * `cameraRequestJson`) and `createCamera` sends it, on every attempt until one creates the camera. The caller must
- * not change the request afterwards (the outbox never does: an edit replaces the request with a newly checked one).
- * Not frozen: V8 stringifies frozen objects at half the speed. Throws the same Validation failure `createCamera`
- * would.
+ * recognises and does not check again. It is serialised here, once: `createCamera` sends that text on every attempt
+ * until one creates the camera (the outbox's runner sends the entries it queued, so their requests are these very
+ * objects). The caller must not change the request afterwards (the outbox never does: an edit replaces the request
+ * with a newly checked one). Not frozen: V8 stringifies frozen objects at half the speed. Throws the same Validation
+ * failure `createCamera` would.
  */
 export function checkedCameraRequest(input: unknown): CameraCreateRequest {
   const request = validate(cameraCreateRequestCheck(), input, 'invalidCamera');
