@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CameraCreateRequest, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
+import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
@@ -39,7 +39,17 @@ export class Outbox {
   #syncing = new Map<string, OutboxEntry>();
   /** The commit under way, from its write until its sync (one at a time). */
   #committing: Promise<void> | null = null;
-  #waiters = new Waiters();
+  /**
+   * Entries this outbox queued whose answer it has not told yet: their callers of `settled` wait without a look at the
+   * database (an import waits on all of its entries at once, and a read per entry cost as much as its wait).
+   */
+  #pending = new Set<string>();
+  /**
+   * Entries this outbox queued and has not marked as on the wire yet, as it queued them: the commit that marks them
+   * starts from these instead of reading and opening their rows again (see `OutboxRepository.dispatchHeld`).
+   */
+  #held = new Map<string, OutboxEntry>();
+  #waiters = new Waiters((id) => this.get(id));
   #abort = new AbortController();
   #timer: NodeJS.Timeout | null = null;
   #changeTimer: NodeJS.Timeout | null = null;
@@ -92,6 +102,10 @@ export class Outbox {
     const results = await inChunks(requests, this.#o.chunkRows, (slice, offset, deadline) => {
       const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
       const { added, refused, done } = this.#repo.insert(entries, options.skipKnown ?? false, true, deadline);
+      for (const entry of added) {
+        this.#pending.add(entry.id);
+        this.#held.set(entry.id, entry);
+      }
       this.#mayBeDue = true;
       this.#changed();
       this.#pump();
@@ -117,6 +131,8 @@ export class Outbox {
   /** Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. */
   async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
     const next = this.#change(id, { type: 'edited', at: new Date(this.#o.now()), request: checkedCameraRequest(request) });
+    // Its row is rewritten: the next send reads it.
+    this.#held.delete(id);
     try {
       this.#repo.save([next], true);
     } catch (error) {
@@ -149,7 +165,11 @@ export class Outbox {
     }
     const mark = `${new Date(this.#o.now()).toISOString()} ${randomUUID()}`;
     this.#repo.discard(ids, mark);
-    for (const id of ids) this.#waiters.wake(id, null);
+    for (const id of ids) {
+      this.#pending.delete(id);
+      this.#held.delete(id);
+      this.#waiters.wake(id, null);
+    }
     this.#after(null);
     return mark;
   }
@@ -188,11 +208,13 @@ export class Outbox {
    * or when `signal` aborts (the caller stopped waiting; the entry carries on).
    */
   settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
+    // Queued here and not answered yet: nothing to read.
+    if (this.#pending.has(id) && !signal?.aborted) return this.#waiters.wait(id, timeoutMs, signal);
     const saved = this.#repo.stateOf(id);
     if (!saved) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
     // An answer not committed yet is not told: the caller waits for the commit.
     if ((isAnswered(saved) && !this.#unsaved.has(id) && !this.#syncing.has(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
-    return this.#waiters.wait(id, timeoutMs, signal, () => this.get(id));
+    return this.#waiters.wait(id, timeoutMs, signal);
   }
 
   summary(): OutboxSummary {
@@ -202,6 +224,8 @@ export class Outbox {
   /** Stops sending: requests on the wire are cancelled and awaited, answers and unsent marks committed. */
   async dispose(): Promise<void> {
     this.#disposed = true;
+    this.#pending.clear();
+    this.#held.clear();
     for (const timer of [this.#timer, this.#changeTimer, this.#outcomeTimer]) if (timer) clearTimeout(timer);
     this.#abort.abort();
     await Promise.allSettled([...this.#inFlight.values()]);
@@ -252,7 +276,7 @@ export class Outbox {
     const probe = want > 0 && this.#offline;
     let dispatched: OutboxEntry[];
     try {
-      dispatched = this.#repo.dispatch(probe ? 1 : want, this.#o.now(), outcomes, probe, true);
+      dispatched = this.#dispatch(probe ? 1 : want, outcomes, probe);
     } catch (error) {
       this.#failedWrite(error);
       return;
@@ -260,6 +284,8 @@ export class Outbox {
     if (!probe && dispatched.length < want) this.#mayBeDue = false;
     // Nothing left to probe with: there is no server to wait for.
     if (probe && dispatched.length === 0) this.#offline = false;
+    // Nothing written (nothing due, no answers): no sync to wait for before the next look.
+    if (outcomes.length === 0 && dispatched.length === 0) return;
     for (const entry of outcomes) {
       this.#unsaved.delete(entry.id);
       this.#syncing.set(entry.id, entry);
@@ -273,6 +299,20 @@ export class Outbox {
       this.#changed();
       this.#pump();
       if (this.#unsaved.size > 0 && this.#inFlight.size === 0 && this.#ready.length === 0) this.#commit(0);
+    });
+  }
+
+  /** One relaxed commit of `outcomes` and of up to `limit` due entries marked as on the wire; answers those entries. */
+  #dispatch(limit: number, outcomes: OutboxEntry[], probe: boolean): OutboxEntry[] {
+    const now = this.#o.now();
+    const marked = this.#repo.dispatchHeld(limit, now, outcomes, probe, this.#held);
+    const at = new Date(now);
+    return marked.map((item) => {
+      if (typeof item !== 'string') return item;
+      const held = this.#held.get(item)!;
+      this.#held.delete(item);
+      // The same change the commit just wrote: queued, never tried -> sending, first try, at `now`.
+      return transition(held, { type: 'send-started', at });
     });
   }
 
@@ -293,7 +333,10 @@ export class Outbox {
   #told(outcomes: OutboxEntry[]): void {
     for (const entry of outcomes) {
       if (this.#unsaved.get(entry.id) === entry) this.#unsaved.delete(entry.id);
-      if (isAnswered(entry)) this.#waiters.wake(entry.id, entry);
+      if (isAnswered(entry)) {
+        this.#pending.delete(entry.id);
+        this.#waiters.wake(entry.id, entry);
+      }
     }
   }
 
@@ -344,17 +387,38 @@ export class Outbox {
     this.#timer.unref?.();
   }
 
-  /** Sends one entry already marked as on the wire on disk, and gathers its answer for the next commit. */
-  async #sendOne(sending: OutboxEntry): Promise<void> {
-    let next: OutboxEntry;
+  /**
+   * Sends one entry already marked as on the wire on disk, and gathers its answer for the next commit. A promise
+   * chain, not an async function: an import sends a thousand, and each async layer is a promise and a suspended frame
+   * per camera for the garbage collector.
+   */
+  #sendOne(sending: OutboxEntry): Promise<void> {
+    let sent: Promise<CameraCreateResponse>;
     try {
-      const response = await this.#send(sending, this.#abort.signal);
-      next = transition(sending, { type: 'answered', at: new Date(this.#o.now()), response });
-      this.#reached();
+      sent = this.#send(sending, this.#abort.signal);
     } catch (error) {
-      next = this.#failedTry(sending, error);
+      sent = Promise.reject(error as Error);
     }
-    this.#inFlight.delete(sending.id);
+    return sent.then(
+      (response) => this.#gather(this.#answered(sending, response)),
+      (error: unknown) => this.#gather(this.#failedTry(sending, error)),
+    );
+  }
+
+  /** The entry after the server's answer (a failed try, should the answer not fit the state machine). */
+  #answered(sending: OutboxEntry, response: CameraCreateResponse): OutboxEntry {
+    try {
+      const next = transition(sending, { type: 'answered', at: new Date(this.#o.now()), response });
+      this.#reached();
+      return next;
+    } catch (error) {
+      return this.#failedTry(sending, error);
+    }
+  }
+
+  /** An answer (or failure) in: kept for the next commit, and the next request starts. */
+  #gather(next: OutboxEntry): void {
+    this.#inFlight.delete(next.id);
     this.#unsaved.set(next.id, next);
     // The last answer of a burst (nothing else on the wire or ready) is committed at once: a lone "Create now" is
     // told without waiting for company; answers of an import are committed in groups.

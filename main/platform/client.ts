@@ -125,7 +125,6 @@ function cameraAgentId(id: unknown): string | number {
   return validate(cameraAgentIdArgumentSchema(), id, 'invalidDevice');
 }
 
-/** Requests that passed `checkedCameraRequest`, as the very objects the schema returned, with their JSON. */
 /** Operation 6's request: read as text to parse here, or as bytes for the dashboard's answer thread to parse. */
 function dashboardRequest(input: unknown, signal: AbortSignal | undefined, asBytes: boolean): RequestSpec {
   return {
@@ -140,16 +139,17 @@ function dashboardRequest(input: unknown, signal: AbortSignal | undefined, asByt
   };
 }
 
+/** Requests that passed `checkedCameraRequest`, as the very objects the schema returned, with their JSON. */
 const checkedCameraRequests = new WeakMap<CameraCreateRequest, string>();
 
 /**
  * A camera create request checked against the wire schema once, for a caller that sends it later, maybe more than
  * once (the outbox checks each entry's request as it is queued): the schema's output, which `createCamera` then
- * recognises and does not check again. It is serialised here, once: the outbox's journal writes that text (see
- * `cameraRequestJson`) and `createCamera` sends it, on every attempt until one creates the camera. The caller must
- * not change the request afterwards (the outbox never does: an edit replaces the request with a newly checked one).
- * Not frozen: V8 stringifies frozen objects at half the speed. Throws the same Validation failure `createCamera`
- * would.
+ * recognises and does not check again. It is serialised here, once: `createCamera` sends that text on every attempt
+ * until one creates the camera (the outbox's runner sends the entries it queued, so their requests are these very
+ * objects). The caller must not change the request afterwards (the outbox never does: an edit replaces the request
+ * with a newly checked one). Not frozen: V8 stringifies frozen objects at half the speed. Throws the same Validation
+ * failure `createCamera` would.
  */
 export function checkedCameraRequest(input: unknown): CameraCreateRequest {
   const request = validate(cameraCreateRequestCheck(), input, 'invalidCamera');
@@ -247,6 +247,30 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     return transport.parse(response, cameraAgentAnswerSchema());
   }
 
+  /** The camera in endpoint 4's answer, or the failure its status or body means. */
+  function createdCameraOf(response: RawResponse): CameraCreateResponse {
+    transport.assertStatus(response, [200, 201]);
+    return cameraIn(response);
+  }
+
+  /** The camera in the body of a create's success answer. */
+  function cameraIn(response: RawResponse): CameraCreateResponse {
+    // Checked, not copied: the schema transforms nothing, so an answer that passes is the camera as the server sent
+    // it. One that does not pass is parsed again to say which fields are wrong.
+    const answer = transport.json(response);
+    if (cameraCreateAnswerSchema().validate(answer)) return answer;
+    return transport.parse(response, cameraCreateAnswerSchema());
+  }
+
+  /** `createdCameraOf` for a request checked by `checkedCameraRequest`, whose text is dropped once it created the camera. */
+  function createdCheckedCameraOf(response: RawResponse, request: CameraCreateRequest): CameraCreateResponse {
+    transport.assertStatus(response, [200, 201]);
+    // Created: this request is not sent again, so its text need not outlive the call (a thousand-camera import kept
+    // them all alive for the garbage collector to copy).
+    checkedCameraRequests.delete(request);
+    return cameraIn(response);
+  }
+
   const client: PlatformClient = {
     get rpcMethod() {
       return rpcMethod;
@@ -300,19 +324,18 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       return { token, raw };
     },
 
-    async createCamera(input, { signal } = {}) {
+    createCamera(input, options) {
+      // A promise chain, not an async function: an import sends a thousand of these, and each async layer costs a
+      // promise, a suspended frame and a turn of the microtask queue per camera.
       const json = checkedCameraRequests.get(input);
-      const body = json === undefined ? validate(cameraCreateRequestCheck(), input, 'invalidCamera') : undefined;
-      const response = await transport.send({ method: 'POST', operation: 'cameraCreate', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal });
-      transport.assertStatus(response, [200, 201]);
-      // Created: this request is not sent again, so its text need not outlive the call (a thousand-camera import kept
-      // them all alive for the garbage collector to copy).
-      if (json !== undefined) checkedCameraRequests.delete(input);
-      // Checked, not copied: the schema transforms nothing, so an answer that passes is the camera as the server sent
-      // it. One that does not pass is parsed again to say which fields are wrong.
-      const answer = transport.json(response);
-      if (cameraCreateAnswerSchema().validate(answer)) return answer;
-      return transport.parse(response, cameraCreateAnswerSchema());
+      let body: CameraCreateRequest | undefined;
+      try {
+        if (json === undefined) body = validate(cameraCreateRequestCheck(), input, 'invalidCamera');
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      const sent = transport.send({ method: 'POST', operation: 'cameraCreate', path: '/api/v2/billing/cameras', auth: 'header-or-query', body, json, signal: options?.signal });
+      return json === undefined ? sent.then(createdCameraOf) : sent.then((response) => createdCheckedCameraOf(response, input));
     },
 
     getCameraAgent(id, options) {

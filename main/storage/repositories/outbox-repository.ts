@@ -530,4 +530,29 @@ export class OutboxRepository {
   undoClear(at: string): number {
     return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries INDEXED BY outbox_cleared SET cleared_at = NULL WHERE cleared_at = ?').run(at).changes));
   }
+
+  /**
+   * `dispatch` (relaxed) for a runner that holds entries it queued and has not sent, by id (`held`): a due row it holds,
+   * still queued and never tried, comes back as its id alone, for the runner to mark its own entry as on the wire,
+   * instead of being read with its sealed columns and opened again; any other due row comes back read, as `dispatch`
+   * answers it. Oldest first.
+   */
+  dispatchHeld(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
+    if (limit <= 0 && outcomes.length === 0) return [];
+    return this.storage.relaxedTransaction(() => {
+      this.#writeOutcomes(outcomes);
+      if (limit <= 0) return [];
+      const due = this.storage
+        .statement(`SELECT seq, id, state, attempts FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
+        .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as Array<Pick<Row, 'seq' | 'id' | 'state' | 'attempts'>>;
+      if (due.length === 0) return [];
+      const read = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE seq = ?`);
+      const rows = due.map((row) => (row.state === 'queued' && row.attempts === 0 && held.has(row.id) ? row.id : (read.get(row.seq) as unknown as Row)));
+      const at = new Date(now).toISOString();
+      this.storage
+        .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
+        .run(at, JSON.stringify(due.map((row) => row.seq)));
+      return rows.map((row) => (typeof row === 'string' ? row : this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at })));
+    });
+  }
 }

@@ -54,15 +54,22 @@ function isBlank(record: string[]): boolean {
   return true;
 }
 
+const LINE_ENDINGS = ['\r\n', '\n', '\r'] as const;
+type LineEnding = (typeof LINE_ENDINGS)[number];
+
 /**
- * papaparse's delimiter guess, on the first lines only: it tries each candidate on the first 10 rows, but splits the
- * whole text for each one first, four passes over a 10,000-row file for an answer the head already gives.
+ * papaparse's delimiter and line-ending guesses, on the first lines only: it tries each delimiter on the first 10 rows,
+ * but splits the whole text for each one first, four passes over a 10,000-row file for an answer the head already
+ * gives; and left to guess the line ending of the whole file, it strips every quoted text and splits the text twice
+ * more (its own guess reads the first megabyte; the head's lines say the same).
  */
-function guessDelimiter(text: string): string {
+function guessDialect(text: string): { delimiter: string; newline: LineEnding } {
   const HEAD_CHARS = 65_536;
   const lastNewline = text.lastIndexOf('\n', HEAD_CHARS);
   const head = text.length <= HEAD_CHARS ? text : text.slice(0, lastNewline > 0 ? lastNewline : HEAD_CHARS);
-  return Papa.parse<string[]>(head, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'], preview: 10 }).meta.delimiter;
+  const { meta } = Papa.parse<string[]>(head, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'], preview: 10 });
+  // papaparse reads anything but these three as "\n".
+  return { delimiter: meta.delimiter, newline: LINE_ENDINGS.find((ending) => ending === meta.linebreak) ?? '\n' };
 }
 
 function missingColumns(columns: Set<CsvColumn>): string[] {
@@ -76,9 +83,10 @@ export function parseImport(input: string, newExternalId: () => string): ImportP
   if (text.trim() === '') return empty({ key: 'onboarding.import.file.empty' });
   if (looksBinary(text)) return empty({ key: 'onboarding.import.file.binary' });
 
-  const delimiter = guessDelimiter(text);
+  const { delimiter, newline } = guessDialect(text);
   const parsed = Papa.parse<string[]>(text, {
     delimiter,
+    newline,
     // Blank lines (also ",,,") are dropped below, keeping each record's index for papaparse's error rows.
     skipEmptyLines: false,
     // One past the limit: enough to know the file is too long without reading 50,000 rows.

@@ -62,6 +62,17 @@ describe('CSV import', () => {
     expect(parsed.rows[2_999]).toMatchObject({ row: 3_000, request: { name: 'Cam 2999', mac: '02:00:00:00:29:99' } });
   });
 
+  it('reads a long file with any of the three line endings, a line break inside a quoted name included', () => {
+    for (const ending of ['\n', '\r\n', '\r']) {
+      const rows = Array.from({ length: 2_000 }, (_, i) => `"Cam${ending}${i}",02:00:00:00:${String(Math.floor(i / 100)).padStart(2, '0')}:${String(i % 100).padStart(2, '0')},s,f,,`);
+      const parsed = parseImport([header, ...rows].join(ending), newId);
+      expect(parsed.fileProblem).toBeNull();
+      expect(parsed.rows).toHaveLength(2_000);
+      expect(parsed.rows.filter(hasProblems)).toEqual([]);
+      expect(parsed.rows[1_999]!.request).toMatchObject({ name: `Cam${ending}1999`, mac: '02:00:00:00:19:99' });
+    }
+  });
+
   it('puts an unclosed quote on its own row, also after blank lines', () => {
     const parsed = parseImport(`${header}\n\nA,AA:BB:CC:DD:EE:01,s,f,,\n\nB,"AA:BB:CC:DD:EE:02,s,f,,`, newId);
     expect(parsed.rows.map((row) => row.problems['row']?.[0]?.key ?? null)).toEqual([null, 'onboarding.import.row.quotes']);

@@ -80,6 +80,34 @@ describe('outbox runner', () => {
     await reloaded.dispose();
   });
 
+  it('sends the edited request of an entry edited while it waited its turn, and the entries around it as queued', async () => {
+    const sent: Array<string | undefined> = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const outbox = new Outbox({
+      repository: database().open().repository,
+      concurrency: 1,
+      dispatchAhead: 1,
+      send: async (entry) => {
+        sent.push(entry.request.name);
+        await held;
+        return response(sent.length);
+      },
+    });
+    await outbox.load();
+    const entries = await outbox.enqueue([1, 2, 3, 4].map((i) => ({ name: `Gate ${i}`, external_id: `x-${i}` })), meta);
+    // The first is on the wire, the second marked to follow it; the third and fourth are still queued.
+    expect(outbox.get(entries[2]!.id)?.state).toBe('queued');
+    await outbox.edit(entries[2]!.id, { name: 'Gate 3, fixed', external_id: 'x-3' });
+    release();
+    const settled = await Promise.all(entries.map((entry) => outbox.settled(entry.id, 5_000)));
+    expect(settled.map((entry) => entry.state)).toEqual(['created', 'created', 'created', 'created']);
+    // An edit queues the entry again (after the others, unless in the same millisecond): each sent once, the edit as edited.
+    expect(sent.toSorted()).toEqual(['Gate 1', 'Gate 2', 'Gate 3, fixed', 'Gate 4']);
+    expect(outbox.repository.all().map((entry) => [entry.request.name, entry.attempts])).toEqual([['Gate 1', 1], ['Gate 2', 1], ['Gate 3, fixed', 1], ['Gate 4', 1]]);
+    await outbox.dispose();
+  });
+
   it('creates every entry of a batch larger than one dispatch, each once, and a restart finds them created', async () => {
     const db = database();
     const sends = new Map<string, number>();
