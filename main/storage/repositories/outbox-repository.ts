@@ -90,6 +90,8 @@ function rowOf(a: SQLOutputValue[]): Row {
 }
 const LIVE = 'discarded_at IS NULL';
 /** States of an entry whose request is still to be sent (or is on the wire). */
+/** No entries held by the caller: every due row is read. */
+const NONE_HELD: ReadonlyMap<string, unknown> = new Map();
 const TO_SEND: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'retrying']);
 
 /** The identifiers of a request as the schema compares them: MAC in colon form, serial and external id trimmed. */
@@ -336,35 +338,58 @@ export class OutboxRepository {
    * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide.
    */
   dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
+    return this.#dispatch(limit, now, outcomes, probe, relaxed, NONE_HELD) as OutboxEntry[];
+  }
+
+  /**
+   * `dispatch` (relaxed) for a runner that holds entries it queued and has not sent, by id (`held`): a due row it holds,
+   * still queued and never tried, comes back as its id alone, for the runner to mark its own entry as on the wire,
+   * instead of being read with its sealed columns and opened again; any other due row comes back read, as `dispatch`
+   * answers it. Oldest first.
+   */
+  dispatchHeld(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
+    return this.#dispatch(limit, now, outcomes, probe, true, held);
+  }
+
+  #dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
     if (limit <= 0 && outcomes.length === 0) return [];
     const nested = this.storage.inTransaction;
     let written: OutboxEntry[] = [];
+    let marked: Array<[id: string, attempts: number]> = [];
     const sent = (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
       written = this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
-      // Requests are opened only for rows whose request this process has not seen (after a restart), a group once.
-      const due = this.#rows(
-        `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`,
+      // The narrow columns first: a row the caller holds is not read with its sealed columns.
+      const due = this.#arrays(`SELECT seq, id, state, attempts FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`).all(
         probe ? Number.MAX_SAFE_INTEGER : now,
         limit,
-      );
+      ) as unknown as Array<[seq: number, id: string, state: OutboxState, attempts: number]>;
       if (due.length === 0) return [];
+      const read = this.#arrays(`SELECT ${COLUMNS} FROM outbox_entries WHERE seq = ?`);
+      const rows = due.map(([seq, id, state, attempts]) => (state === 'queued' && attempts === 0 && held.has(id) ? id : rowOf(read.get(seq) as unknown as SQLOutputValue[])));
       const at = new Date(now).toISOString();
       // One statement for the whole group (the rows by their seq, handed over as one JSON array).
       this.storage
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
-        .run(at, JSON.stringify(due.map((row) => row.seq)));
-      // The rows read are this call's own objects: changed in place to what the update made them.
-      for (const row of due) {
+        .run(at, JSON.stringify(due.map(([seq]) => seq)));
+      marked = due.map(([, id, , attempts]) => [id, attempts + 1]);
+      // Requests are opened only for rows whose request this process has not seen (after a restart), a group once.
+      const opened: OpenedGroups = new Map();
+      return rows.map((row) => {
+        if (typeof row === 'string') return row;
+        // The rows read are this call's own objects: changed in place to what the update made them.
         row.state = 'sending';
         row.attempts += 1;
         row.due_at = null;
         row.updated_at = at;
-      }
-      return this.#entries(due);
+        return this.#entry(row, opened);
+      });
     });
     if (nested) this.#states.clear();
-    else for (const entry of [...written, ...sent]) this.#committed(entry.id, entry.state, entry.attempts);
+    else {
+      for (const entry of written) this.#committed(entry.id, entry.state, entry.attempts);
+      for (const [id, attempts] of marked) this.#committed(id, 'sending', attempts);
+    }
     return sent;
   }
 
@@ -529,30 +554,5 @@ export class OutboxRepository {
 
   undoClear(at: string): number {
     return this.storage.transaction(() => Number(this.storage.statement('UPDATE outbox_entries INDEXED BY outbox_cleared SET cleared_at = NULL WHERE cleared_at = ?').run(at).changes));
-  }
-
-  /**
-   * `dispatch` (relaxed) for a runner that holds entries it queued and has not sent, by id (`held`): a due row it holds,
-   * still queued and never tried, comes back as its id alone, for the runner to mark its own entry as on the wire,
-   * instead of being read with its sealed columns and opened again; any other due row comes back read, as `dispatch`
-   * answers it. Oldest first.
-   */
-  dispatchHeld(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
-    if (limit <= 0 && outcomes.length === 0) return [];
-    return this.storage.relaxedTransaction(() => {
-      this.#writeOutcomes(outcomes);
-      if (limit <= 0) return [];
-      const due = this.storage
-        .statement(`SELECT seq, id, state, attempts FROM outbox_entries INDEXED BY outbox_due WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at <= ? ORDER BY due_at, seq LIMIT ?`)
-        .all(probe ? Number.MAX_SAFE_INTEGER : now, limit) as Array<Pick<Row, 'seq' | 'id' | 'state' | 'attempts'>>;
-      if (due.length === 0) return [];
-      const read = this.storage.statement(`SELECT ${COLUMNS} FROM outbox_entries WHERE seq = ?`);
-      const rows = due.map((row) => (row.state === 'queued' && row.attempts === 0 && held.has(row.id) ? row.id : (read.get(row.seq) as unknown as Row)));
-      const at = new Date(now).toISOString();
-      this.storage
-        .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
-        .run(at, JSON.stringify(due.map((row) => row.seq)));
-      return rows.map((row) => (typeof row === 'string' ? row : this.#entry({ ...row, state: 'sending', attempts: row.attempts + 1, due_at: null, updated_at: at })));
-    });
   }
 }

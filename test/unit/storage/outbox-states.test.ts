@@ -67,4 +67,22 @@ describe("an outbox entry's state, as the repository answers it", () => {
     expect(ids.map((id) => repository.stateOf(id)?.state)).toEqual(['queued', 'queued', 'queued']);
     storage.close();
   });
+
+  it('is "sending" for an entry the runner held and marked itself, as for one read back, and its answer is what a fresh repository reads', () => {
+    const { storage, repository } = opened();
+    const ids = newEntryIds(2);
+    const at = new Date().toISOString();
+    const entries = ids.map((id, n) => queuedEntry(id, camera(n), meta, at));
+    repository.insert(entries);
+    const held = new Map([[ids[0]!, entries[0]!]]);
+    const marked = repository.dispatchHeld(2, Date.now() + 1_000, [], false, held);
+    expect(marked[0]).toBe(ids[0]);
+    expect(typeof marked[1]).toBe('object');
+    const fresh = new OutboxRepository(storage, createSealer(randomBytes(32)));
+    for (const id of ids) {
+      expect(repository.stateOf(id)).toEqual({ state: 'sending', attempts: 1 });
+      expect(fresh.stateOf(id)).toEqual({ state: 'sending', attempts: 1 });
+    }
+    storage.close();
+  });
 });
