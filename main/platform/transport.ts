@@ -14,6 +14,7 @@ import { RawResponse, scrubFailure } from './raw-response';
 import { bodyBytes, bodyHead, textHead } from './body-bytes';
 import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
 import { retryOptions } from './retry-policy';
+import { abortEvents } from './abort-events';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
@@ -131,7 +132,8 @@ export class Transport {
       path: this.pathWithQuery(spec, token && style === 'query' ? token : null),
       headers: this.headersFor(style === 'query' ? null : token),
       body: spec.json ?? (spec.body === undefined ? null : JSON.stringify(spec.body)),
-      signal: spec.signal ?? null,
+      // Not the AbortSignal itself: undici listens to it per request, see abort-events.ts.
+      signal: spec.signal ? abortEvents(spec.signal) : null,
       call,
     };
     const started = performance.now();
