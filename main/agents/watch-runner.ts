@@ -12,7 +12,7 @@ import { isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
-import { observationOf, okRow, pendingRow, rowChanged } from './watch-observation';
+import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged } from './watch-observation';
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
@@ -378,15 +378,14 @@ export class WatchRunner {
     const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
     const observation = observationOf(device, at, usages);
     const previous = this.rows.get(id);
-    const row = okRow(previous ?? pendingRow(id), device, observation);
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
-    // and made each cycle's collections copy them.
-    if (previous === undefined || rowChanged(previous, row)) {
-      this.rows.set(id, row);
-      this.touch(id);
+    // and made each cycle's collections copy them; it is not even built to be compared.
+    if (previous !== undefined && okRowUnchanged(previous, device, observation)) {
+      previous.polledAt = polledAt(at);
     } else {
-      previous.polledAt = row.polledAt;
+      this.rows.set(id, okRow(previous ?? pendingRow(id), device, observation));
+      this.touch(id);
     }
     // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
     const deviceBefore = this.devices.get(id);
