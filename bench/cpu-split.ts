@@ -37,7 +37,8 @@ export function cpuNow(): CpuSplit {
   const split: CpuSplit = { main: 0, 'main: threads': 0 };
   for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
     const thread = ticksOf(`/proc/${process.pid}/task/${tid}/stat`);
-    if (thread) split[Number(tid) === process.pid ? 'main' : 'main: threads'] += thread.ms;
+    const part = Number(tid) === process.pid ? 'main' : 'main: threads';
+    if (thread) split[part] = (split[part] ?? 0) + thread.ms;
   }
   const parents = new Map<number, number>();
   const used = new Map<number, number>();

@@ -31,7 +31,7 @@ describe('a steady device on the watch list', () => {
     ['its serial changed', (d) => void (d.serial_number = 'AG-18')],
     ['it reported a new time', (d) => void (d.last_updated_at = '2026-11-26T09:59:00Z')],
     ['its disk filled up', (d) => void (d.storages[0]!.usage = 500_000)],
-    ['a stream stopped', (d) => void (d.camera.streams = [{ ...cameraStream, status: 'stopped' }])],
+    ['a stream stopped', (d) => void (d.camera.streams = [{ ...cameraStream, type: 'high', status: 'stopped' }])],
     ['its streams went away', (d) => void (d.camera.streams = [])],
   ];
   for (const [what, change] of cases) {
