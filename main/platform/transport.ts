@@ -14,13 +14,13 @@ import { RawResponse, scrubFailure } from './raw-response';
 import { bodyBytes, bodyHead, textHead } from './body-bytes';
 import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
 import { retryOptions } from './retry-policy';
-import { abortEvents } from './abort-events';
+import { cancelOnAbort } from './cancel-on-abort';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
  * The HTTP layer under every platform call, on undici's public API: one keep-alive `Pool` per profile, composed with
- * undici's retry interceptor (reads only) and our bound on each attempt (size limit, deadline); `request()` for each
- * call, with the caller's AbortSignal. It adds the two JSON headers, the token in the profile's form, and maps
+ * undici's retry interceptor (reads only), our bound on each attempt (size limit, deadline) and our end of a call on
+ * the caller's AbortSignal (one listener per signal); `request()` for each call. It adds the two JSON headers, the token in the profile's form, and maps
  * whatever happened to a typed failure with the token masked.
  */
 
@@ -71,7 +71,7 @@ export class Transport {
       // server keeps it can be closed under a POST, which must then fail rather than be replayed.
     });
     // Redirects are not followed (no redirect interceptor): the token goes to the profile's own origin only.
-    this.writes = this.pool.compose(boundedAnswers());
+    this.writes = this.pool.compose(boundedAnswers(), cancelOnAbort());
     this.reads = this.pool.compose(
       boundedAnswers(),
       interceptors.retry(
@@ -81,6 +81,8 @@ export class Transport {
           isRetryableError: (error, call) => call.phase === 'request' && isRetryable(failureFromTransportError(this.context({ method: 'GET', path: '' }), error, 'request', this.timeoutMs)),
         }),
       ),
+      // Outside the retries, so that the caller's abort also ends the wait between attempts.
+      cancelOnAbort(),
     );
   }
 
@@ -127,7 +129,7 @@ export class Transport {
       // Aborted while the token was read: nothing is sent.
       if (spec.signal?.aborted) throw cancelled(ctx);
 
-      const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, headOnly: spec.headOnly, tries: 0, phase: 'request' };
+      const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, headOnly: spec.headOnly, tries: 0, phase: 'request', signal: spec.signal };
       const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
       const request: BoundedRequestOptions = {
         // Given, though the pool knows it: a composed pool copies every request's options that lack it.
@@ -136,8 +138,7 @@ export class Transport {
         path: this.pathWithQuery(spec, token && style === 'query' ? token : null),
         headers: this.headersFor(style === 'query' ? null : token),
         body: spec.json ?? (spec.body === undefined ? null : JSON.stringify(spec.body)),
-        // Not the AbortSignal itself: undici listens to it per request, see abort-events.ts.
-        signal: spec.signal ? abortEvents(spec.signal) : null,
+        // The signal goes in the call's record, not to undici: see cancel-on-abort.ts.
         call,
       };
       const started = performance.now();
