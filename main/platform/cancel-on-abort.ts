@@ -1,4 +1,4 @@
-import { errors, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { CallRecord } from './bounded-answer';
@@ -11,6 +11,14 @@ import type { CallRecord } from './bounded-answer';
  * EventTarget, which measured as a good part of a watch cycle's client cost (a cycle shares one signal across
  * thousands of reads).
  */
+
+/** Why undici ended a call: the transport sees its signal aborted and tells Cancelled. */
+class CallCancelled extends Error {
+  readonly code = 'WATCHDESK_CALL_CANCELLED';
+  constructor() {
+    super('the call was cancelled');
+  }
+}
 
 /** The calls in flight under each signal, and the one listener that ends them. */
 const inFlight = new WeakMap<AbortSignal, Set<CancellableCall>>();
@@ -55,12 +63,12 @@ class CancellableCall implements Dispatcher.DispatchHandler {
   cancel(): void {
     if (this.cancelled) return;
     this.cancelled = true;
-    this.controller?.abort(new errors.RequestAbortedError());
+    this.controller?.abort(new CallCancelled());
   }
 
   onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
     this.controller = controller;
-    if (this.cancelled) return controller.abort(new errors.RequestAbortedError());
+    if (this.cancelled) return controller.abort(new CallCancelled());
     this.next.onRequestStart?.(controller, context);
   }
 
