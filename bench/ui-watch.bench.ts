@@ -18,7 +18,10 @@
 //   for 0.5 s; the worst of the 9 rounds. Leaves out the page load and the first read of the list.
 // Also printed (not figures): each side's rounds, main's own timing of each cycle (the rest is the call, the events
 // and the screen), the window reads (agents.watchRows) and bytes the page fetched per
-// round, and the longest task of the same page over 3 s with nothing happening (what the machine's load alone does). Every figure prints even on a loaded machine; judge them only with the load average beside them.
+// round, the longest task of the same page over 3 s with nothing happening (what the machine's load alone does), and the
+// CPU each side's rounds used by part (cpu-split.ts: this process's main thread and other threads, the simulator,
+// Chromium; the screen's rounds include their 0.5 s of quiet). Every figure prints even on a loaded machine; judge them
+// only with the load average beside them.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +37,7 @@ import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 import { undiciCycle } from './undici-watch-cycle';
 import { ensureRendererBuilt } from './ui-support';
+import { cpuNow, cpuSince, type CpuSplit } from './cpu-split';
 
 const DEVICES = 5000;
 const CONCURRENCY = 8;
@@ -156,21 +160,30 @@ export async function run(): Promise<void> {
     // The device whose state flips each round: the first row of the unsorted table, always in view.
     const watched = ids[0]!;
     let online = true;
+    const cpu: { screen: CpuSplit[]; undici: CpuSplit[] } = { screen: [], undici: [] };
     const consoleRun = async (): Promise<PageRound> => {
       online = !online;
       await setOnline(sim, watched, online);
+      const before = cpuNow();
       const round = await pageRound(page, watched, online ? 'Online' : 'Offline');
+      cpu.screen.push(cpuSince(before));
       const lists = await setup.call('agents.watchLists', undefined, { transport: 'test' });
       round.mainMs = lists.ok ? ((lists.value as Array<{ lastCycleMs: number | null }>)[0]?.lastCycleMs ?? 0) : 0;
       process.stderr.write(`# ui-watch round: ${Math.round(round.ms)} ms, longest task ${Math.round(round.longest)} ms\n`);
       return round;
     };
-    const undiciRun = (): Promise<number> => undiciCycle(sim, agent, ids, CONCURRENCY);
+    const undiciRun = async (): Promise<number> => {
+      const before = cpuNow();
+      const ms = await undiciCycle(sim, agent, ids, CONCURRENCY);
+      cpu.undici.push(cpuSince(before));
+      return ms;
+    };
 
     for (let round = 0; round < WARM_UP; round++) {
       await consoleRun();
       await undiciRun();
     }
+    cpu.screen.length = cpu.undici.length = 0;
     const screenRuns: PageRound[] = [];
     const undiciRuns: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -195,6 +208,11 @@ export async function run(): Promise<void> {
     process.stdout.write(`# ui-watch-5000 longest tasks (ms): ${rounded(screenRuns.map((r) => r.longest))}\n`);
     process.stdout.write(`# ui-watch-5000 window reads per round: ${screenRuns.map((r) => r.windowReads).join(' ')}; bytes: ${screenRuns.map((r) => r.windowBytes).join(' ')}\n`);
     process.stdout.write(`# ui-watch-5000 idle page, longest task over 3 s (ms): ${Math.round(idle)}\n`);
+    for (const [side, rounds] of Object.entries(cpu)) {
+      const parts = [...new Set(rounds.flatMap((r) => Object.keys(r)))];
+      const each = parts.map((part) => `${part} ${Math.round(median(rounds.map((r) => r[part] ?? 0)))}`).join(', ');
+      process.stdout.write(`# ui-watch-5000 CPU per round (ms, medians; /proc ticks of 10 ms), ${side}: ${each}\n`);
+    }
     process.stdout.write(`# load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
     report('ui-watch-5000-ms', median(screenRuns.map((r) => r.ms)), 'ms');
     report('ui-watch-5000-undici-ms', median(undiciRuns), 'ms');

@@ -1,5 +1,5 @@
 import type { StreamSummary, WatchRow } from '../../preload/contract/agents';
-import { inactiveStreams, type DeviceObservation } from '../../preload/contract/agents-rules';
+import { isInactive, type DeviceObservation } from '../../preload/contract/agents-rules';
 import type { StorageUsage } from '../../preload/contract/agents-storage';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 
@@ -24,15 +24,22 @@ export function observationOf(device: CameraAgent, at: number, usages: readonly 
     lastUpdatedAt: timeOf(device.last_updated_at),
     worstPercent: worstPercentOf(usages),
     version: device.version,
-    streams: device.camera.streams.map((s) => ({ type: s.type, status: s.status })),
+    // The answer's own stream records (they carry type and status): a copy per device per cycle was garbage at once.
+    streams: device.camera.streams,
   };
 }
 
 /** The streams column: none, all active, some not active, or not reported (the spec has seen only null). */
 export function streamSummary(observation: Pick<DeviceObservation, 'streams'>): StreamSummary {
-  if (observation.streams.length === 0) return 'none';
-  if (inactiveStreams(observation).length > 0) return 'inactive';
-  return observation.streams.every((s) => s.status !== null) ? 'active' : 'unknown';
+  const streams = observation.streams;
+  if (streams.length === 0) return 'none';
+  // One pass, no arrays: this is read for every device of every cycle (the same verdict as inactiveStreams).
+  let allReported = true;
+  for (const stream of streams) {
+    if (stream.status === null) allReported = false;
+    else if (isInactive(stream.status)) return 'inactive';
+  }
+  return allReported ? 'active' : 'unknown';
 }
 
 export function pendingRow(deviceId: string): WatchRow {
@@ -80,6 +87,31 @@ export function okRow(previous: WatchRow, device: CameraAgent, observation: Devi
     errorKind: null,
     activeAlerts: previous.activeAlerts,
   };
+}
+
+/**
+ * Whether the row `okRow(previous, device, observation)` would build reads the same as `previous` (rowChanged false),
+ * found without building it: a steady device, most of a cycle, then costs no row.
+ */
+export function okRowUnchanged(previous: WatchRow, device: CameraAgent, observation: DeviceObservation): boolean {
+  return (
+    previous.state === 'ok' &&
+    previous.name === device.name &&
+    previous.online === device.is_online &&
+    previous.worstStoragePercent === observation.worstPercent &&
+    previous.version === device.version &&
+    previous.mac === device.mac &&
+    previous.serial === device.serial_number &&
+    previous.lastSeenAt === device.last_updated_at &&
+    previous.error === null &&
+    previous.errorKind === null &&
+    previous.streams === streamSummary(observation)
+  );
+}
+
+/** The poll time of an answer read at `at`, as rows carry it. */
+export function polledAt(at: number): string {
+  return isoOf(at);
 }
 
 /**

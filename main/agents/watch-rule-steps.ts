@@ -1,4 +1,4 @@
-import { timingOf, type AlertFacts, type WatchRule } from '../../preload/contract/agents-rules';
+import { factsOf, readingOf, timingOf, type AlertFacts, type DeviceObservation, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
 import type { AlertChange } from '../alerts/alert-service';
 import { firingMachine, initialMachine, isFiring, isResolved, step, type MachineState, type Reading } from '../alerts/rule-state';
 import type { StoredList } from '../storage/repositories/watch-repository';
@@ -12,6 +12,12 @@ export interface RuleTransitionEvent {
   transition: 'raise' | 'clear';
   facts: AlertFacts;
   at: number;
+}
+
+/** What a poll read from a device that answered: the rules' view of the answer and the device's offline state. */
+export interface PollRead {
+  observation: DeviceObservation;
+  device: DeviceWatchState;
 }
 
 /** What one poll of a device changed: rules that raised or cleared (the list's events), and every state change. */
@@ -47,8 +53,12 @@ export class WatchRuleSteps {
     this.readsForecast = list.rules.some((r) => r.kind === 'diskFull');
   }
 
-  /** Steps every rule of a device by one poll; firing and resolved changes become the list's raise/clear events. */
-  poll(id: string, deviceName: string | null, at: number, readingFor: (rule: WatchRule) => Reading, factsFor: (rule: WatchRule) => AlertFacts, withChanges: boolean): PollOutcome {
+  /**
+   * Steps every rule of a device by one poll; firing and resolved changes become the list's raise/clear events. `read`
+   * is what the poll read (the answer's observation and the device's offline state), null when the device could not
+   * be read (every rule sees no data). Given as values, not as callbacks: two closures per device per cycle add up.
+   */
+  poll(id: string, deviceName: string | null, at: number, read: PollRead | null, withChanges: boolean): PollOutcome {
     const rules = this.list.rules;
     let states = this.#states.get(id);
     if (!states) this.#states.set(id, (states = []));
@@ -57,12 +67,13 @@ export class WatchRuleSteps {
     for (let index = 0; index < rules.length; index++) {
       const rule = rules[index]!;
       const previous = states[index] ?? (this.isRaised(id, rule.id) ? firingMachine(at) : initialMachine(at));
-      const { next, change } = step(previous, readingFor(rule), at, this.#timings[index]!);
+      const reading: Reading = read === null ? 'nodata' : readingOf(rule, read.observation, read.device);
+      const { next, change } = step(previous, reading, at, this.#timings[index]!);
       states[index] = next;
       if (!change) continue;
       const fired = isFiring(change);
       const resolved = isResolved(change);
-      const facts = fired || resolved ? factsFor(rule) : {};
+      const facts: AlertFacts = (fired || resolved) && read !== null ? factsOf(rule, read.observation, read.device) : {};
       if (fired || resolved) (events ??= []).push({ list: this.list, deviceId: id, deviceName: deviceName ?? '', rule, transition: fired ? 'raise' : 'clear', facts, at });
       if (withChanges) {
         (changes ??= []).push({

@@ -1,20 +1,19 @@
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
-import { factsOf, nextDeviceState, readingOf, type AlertFacts, type DeviceWatchState, type WatchRule } from '../../preload/contract/agents-rules';
+import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
 import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
 import type { AlertService } from '../alerts/alert-service';
 import type { DeviceHistoryService } from '../alerts/device-history';
-import type { Reading } from '../alerts/rule-state';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 import type { PlatformClient } from '../platform';
 import { isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
-import { observationOf, okRow, pendingRow, rowChanged } from './watch-observation';
+import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged } from './watch-observation';
 import { createWatchRowWindows } from './watch-window';
-import { WatchRuleSteps, type RuleTransitionEvent } from './watch-rule-steps';
+import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
@@ -358,12 +357,12 @@ export class WatchRunner {
   private noData(id: string): void {
     const at = this.deps.now();
     this.deps.history?.unreadable(this.list.profileId, id, at);
-    this.advance(id, this.rows.get(id)?.name ?? null, at, () => 'nodata', () => ({}));
+    this.advance(id, this.rows.get(id)?.name ?? null, at, null);
   }
 
   /** Steps the device's rules by one poll: raised and cleared alerts go to the list, every change to the alert log. */
-  private advance(id: string, deviceName: string | null, at: number, readingFor: (rule: WatchRule) => Reading, factsFor: (rule: WatchRule) => AlertFacts): void {
-    const { events, changes } = this.rules.poll(id, deviceName, at, readingFor, factsFor, this.deps.alerts !== undefined);
+  private advance(id: string, deviceName: string | null, at: number, read: PollRead | null): void {
+    const { events, changes } = this.rules.poll(id, deviceName, at, read, this.deps.alerts !== undefined);
     if (events) {
       this.deps.onTransitions(events);
       // The row's count of active alerts changed.
@@ -378,33 +377,31 @@ export class WatchRunner {
     const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
     const observation = observationOf(device, at, usages);
     const previous = this.rows.get(id);
-    const row = okRow(previous ?? pendingRow(id), device, observation);
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
-    // and made each cycle's collections copy them.
-    if (previous === undefined || rowChanged(previous, row)) {
-      this.rows.set(id, row);
-      this.touch(id);
+    // and made each cycle's collections copy them; it is not even built to be compared.
+    if (previous !== undefined && okRowUnchanged(previous, device, observation)) {
+      previous.polledAt = polledAt(at);
     } else {
-      previous.polledAt = row.polledAt;
+      this.rows.set(id, okRow(previous ?? pendingRow(id), device, observation));
+      this.touch(id);
     }
     // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
     const deviceBefore = this.devices.get(id);
-    let deviceState = nextDeviceState(deviceBefore ?? ONLINE, observation);
-    if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
-    else this.devices.set(id, deviceState);
+    let deviceState: DeviceWatchState;
+    // An online device seen online before stays as it was (nextDeviceState would answer an equal new object).
+    if (deviceBefore !== undefined && observation.online && deviceBefore.offlineSince === null) deviceState = deviceBefore;
+    else {
+      deviceState = nextDeviceState(deviceBefore ?? ONLINE, observation);
+      if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
+      else this.devices.set(id, deviceState);
+    }
     const history = this.deps.history;
     if (history) {
       history.observe(this.list.profileId, id, at, device.is_online, device.status, usages);
       if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
     }
-    this.advance(
-      id,
-      device.name,
-      at,
-      (rule) => readingOf(rule, observation, deviceState),
-      (rule) => factsOf(rule, observation, deviceState),
-    );
+    this.advance(id, device.name, at, { observation, device: deviceState });
   }
 }
 

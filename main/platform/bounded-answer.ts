@@ -28,6 +28,8 @@ export interface CallRecord {
   tries: number;
   /** Whether the current attempt's answer head has arrived: a failure after it is a cut-off answer. */
   phase: 'request' | 'body';
+  /** The caller's signal: aborting it ends the call (cancel-on-abort.ts). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** Request options that carry the call's record down to the interceptors. */

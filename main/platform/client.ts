@@ -227,8 +227,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   }
 
   /** Endpoint 5's request for a device id the schema accepted (see `cameraAgentId`). */
-  function sendCameraAgent(agentId: string | number, signal: AbortSignal | undefined): Promise<RawResponse> {
-    return transport.send({ method: 'GET', operation: 'cameraAgent', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal });
+  function cameraAgentRequest(agentId: string | number, signal: AbortSignal | undefined): RequestSpec {
+    return { method: 'GET', operation: 'cameraAgent', path: `/api/v1/camera-agents/${agentId}`, auth: 'header-or-query', signal };
   }
 
   /** The device in endpoint 5's answer, or the failure its status or body means. */
@@ -339,19 +339,19 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     getCameraAgent(id, options) {
-      // A promise chain, not two async layers: a watch list reads thousands of devices per cycle.
+      // No async layer of its own: a watch list reads thousands of devices per cycle.
       let agentId: string | number;
       try {
         agentId = cameraAgentId(id);
       } catch (error) {
         return Promise.reject(error as Error);
       }
-      return sendCameraAgent(agentId, options?.signal).then((response) => cameraAgentOf(response, agentId));
+      return transport.sendAndRead(cameraAgentRequest(agentId, options?.signal), (response) => cameraAgentOf(response, agentId));
     },
 
     async viewCameraAgent(id, { signal } = {}) {
       const agentId = cameraAgentId(id);
-      const response = await sendCameraAgent(agentId, signal);
+      const response = await transport.send(cameraAgentRequest(agentId, signal));
       return { device: cameraAgentOf(response, agentId), text: response.text };
     },
 

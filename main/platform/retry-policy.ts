@@ -25,6 +25,11 @@ export function retryOptions({ maxRetries, baseDelayMs, isRetryableError }: Retr
     // the failure they mean; only failures without an answer reject.
     throwOnError: false,
     maxRetries,
+    // undici's own defaults for these lists (only its default policy reads them: `retry` below decides here), given
+    // once per client: left out, its retry handler builds the three arrays again for every request it wraps.
+    methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE', 'QUERY'],
+    statusCodes: [500, 502, 503, 504, 429],
+    errorCodes: ['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'ENETDOWN', 'ENETUNREACH', 'EHOSTDOWN', 'EHOSTUNREACH', 'EPIPE', 'UND_ERR_SOCKET'],
     retry(error, { state, opts }, next) {
       const call = (opts as Dispatcher.DispatchOptions & { call?: CallRecord }).call;
       const status = (error as Error & { statusCode?: number }).statusCode;

@@ -14,14 +14,18 @@ import { RawResponse, scrubFailure } from './raw-response';
 import { bodyBytes, bodyHead, textHead } from './body-bytes';
 import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
 import { retryOptions } from './retry-policy';
+import { cancelOnAbort } from './cancel-on-abort';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
  * The HTTP layer under every platform call, on undici's public API: one keep-alive `Pool` per profile, composed with
- * undici's retry interceptor (reads only) and our bound on each attempt (size limit, deadline); `request()` for each
- * call, with the caller's AbortSignal. It adds the two JSON headers, the token in the profile's form, and maps
+ * undici's retry interceptor (reads only), our bound on each attempt (size limit, deadline) and our end of a call on
+ * the caller's AbortSignal (one listener per signal); `request()` for each call. It adds the two JSON headers, the token in the profile's form, and maps
  * whatever happened to a typed failure with the token masked.
  */
+
+/** `send`'s reading of an answer: the answer itself. */
+const asIs = (response: RawResponse): RawResponse => response;
 
 /** Kinds that say the server cannot be used from here at all, as opposed to refusing one request. */
 const unreachableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'TlsUntrusted', 'TlsPinMismatch', 'Unauthorized']);
@@ -67,7 +71,7 @@ export class Transport {
       // server keeps it can be closed under a POST, which must then fail rather than be replayed.
     });
     // Redirects are not followed (no redirect interceptor): the token goes to the profile's own origin only.
-    this.writes = this.pool.compose(boundedAnswers());
+    this.writes = this.pool.compose(boundedAnswers(), cancelOnAbort());
     this.reads = this.pool.compose(
       boundedAnswers(),
       interceptors.retry(
@@ -77,6 +81,8 @@ export class Transport {
           isRetryableError: (error, call) => call.phase === 'request' && isRetryable(failureFromTransportError(this.context({ method: 'GET', path: '' }), error, 'request', this.timeoutMs)),
         }),
       ),
+      // Outside the retries, so that the caller's abort also ends the wait between attempts.
+      cancelOnAbort(),
     );
   }
 
@@ -91,65 +97,71 @@ export class Transport {
 
   /** Sends one call (a GET up to `maxRetries` more times on Offline, Timeout and 502/503/504) and reads its answer. */
   send(spec: RequestSpec): Promise<RawResponse> {
-    const tell = spec.auth === 'if-stored' ? undefined : this.options.onReachability;
-    // Without a listener the exchange is the answer: no extra async layer on the token desk's batch path.
-    if (!tell) return this.exchange(spec);
-    return this.exchange(spec).then(
-      (response) => {
-        tell(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
-        return response;
-      },
-      (error: unknown) => {
-        if (isAppFailure(error) && unreachableKinds.has(error.kind) && !isTokenReadFailure(error)) tell(error);
-        throw error;
-      },
-    );
+    return this.exchange(spec, asIs);
   }
 
-  private async exchange(spec: RequestSpec): Promise<RawResponse> {
-    const ctx = this.context(spec);
-    if (spec.signal?.aborted) throw cancelled(ctx);
-    // Read here, not in an async helper: one suspended frame and one promise per call less on the batch path.
-    let stored: string | null = null;
-    if (spec.auth !== 'none') {
-      try {
-        stored = await this.options.getToken();
-      } catch (error) {
-        throw this.unreadable(error);
-      }
-    }
-    const token = spec.auth === 'none' ? null : this.tokenFor(spec.auth, stored);
-    // Aborted while the token was read: nothing is sent.
-    if (spec.signal?.aborted) throw cancelled(ctx);
+  /**
+   * `send`, then `read` on the answer, in the same step: one promise and one turn of the microtask queue less per call
+   * than `send(spec).then(read)` (a watch cycle reads thousands of devices). What `read` throws is the call's failure;
+   * the reachability listener has been told about the answer before it runs, as with `send`.
+   */
+  sendAndRead<T>(spec: RequestSpec, read: (response: RawResponse) => T): Promise<T> {
+    return this.exchange(spec, read);
+  }
 
-    const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, headOnly: spec.headOnly, tries: 0, phase: 'request' };
-    const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
-    const request: BoundedRequestOptions = {
-      // Given, though the pool knows it: a composed pool copies every request's options that lack it.
-      origin: this.origin,
-      method: spec.method,
-      path: this.pathWithQuery(spec, token && style === 'query' ? token : null),
-      headers: this.headersFor(style === 'query' ? null : token),
-      body: spec.json ?? (spec.body === undefined ? null : JSON.stringify(spec.body)),
-      signal: spec.signal ?? null,
-      call,
-    };
-    const started = performance.now();
+  private async exchange<T>(spec: RequestSpec, read: (response: RawResponse) => T): Promise<T> {
+    // The reachability listener is told here, not in a `.then` around the exchange: no wrapping promise per call.
+    const tell = spec.auth === 'if-stored' ? undefined : this.options.onReachability;
+    const ctx = this.context(spec);
+    let response: RawResponse;
     try {
-      const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
-      const contentType = headerValue(answer.headers['content-type']);
-      if (spec.headOnly && answer.statusCode >= 200 && answer.statusCode < 300) {
-        return new RawResponse(answer.statusCode, contentType, answer.headers, await bodyHead(answer.body), ctx, spec.operation, token);
+      if (spec.signal?.aborted) throw cancelled(ctx);
+      // Read here, not in an async helper: one suspended frame and one promise per call less on the batch path.
+      let stored: string | null = null;
+      if (spec.auth !== 'none') {
+        try {
+          stored = await this.options.getToken();
+        } catch (error) {
+          throw this.unreadable(error);
+        }
       }
-      if (spec.asBytes && answer.statusCode >= 200 && answer.statusCode < 300) {
-        const body = await bodyBytes(answer.body, Number(headerValue(answer.headers['content-length']) ?? Number.NaN));
-        return new RawResponse(answer.statusCode, contentType, answer.headers, textHead(body), ctx, spec.operation, token, body);
+      const token = spec.auth === 'none' ? null : this.tokenFor(spec.auth, stored);
+      // Aborted while the token was read: nothing is sent.
+      if (spec.signal?.aborted) throw cancelled(ctx);
+
+      const call: CallRecord = { maxBytes: answerLimits[spec.operation], deadlineMs: this.deadlineMs, headOnly: spec.headOnly, tries: 0, phase: 'request', signal: spec.signal };
+      const style: TokenStyle = spec.auth === 'query' ? 'query' : this.options.tokenStyle;
+      const request: BoundedRequestOptions = {
+        // Given, though the pool knows it: a composed pool copies every request's options that lack it.
+        origin: this.origin,
+        method: spec.method,
+        path: this.pathWithQuery(spec, token && style === 'query' ? token : null),
+        headers: this.headersFor(style === 'query' ? null : token),
+        body: spec.json ?? (spec.body === undefined ? null : JSON.stringify(spec.body)),
+        // The signal goes in the call's record, not to undici: see cancel-on-abort.ts.
+        call,
+      };
+      const started = performance.now();
+      try {
+        const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
+        const contentType = headerValue(answer.headers['content-type']);
+        if (spec.headOnly && answer.statusCode >= 200 && answer.statusCode < 300) {
+          response = new RawResponse(answer.statusCode, contentType, answer.headers, await bodyHead(answer.body), ctx, spec.operation, token);
+        } else if (spec.asBytes && answer.statusCode >= 200 && answer.statusCode < 300) {
+          const body = await bodyBytes(answer.body, Number(headerValue(answer.headers['content-length']) ?? Number.NaN));
+          response = new RawResponse(answer.statusCode, contentType, answer.headers, textHead(body), ctx, spec.operation, token, body);
+        } else {
+          response = new RawResponse(answer.statusCode, contentType, answer.headers, await answer.body.text(), ctx, spec.operation, token);
+        }
+      } catch (error) {
+        throw await this.failure(ctx, spec, call, token, error, performance.now() - started);
       }
-      const text = await answer.body.text();
-      return new RawResponse(answer.statusCode, contentType, answer.headers, text, ctx, spec.operation, token);
     } catch (error) {
-      throw await this.failure(ctx, spec, call, token, error, performance.now() - started);
+      if (tell && isAppFailure(error) && unreachableKinds.has(error.kind) && !isTokenReadFailure(error)) tell(error);
+      throw error;
     }
+    tell?.(response.status === 401 ? response.redact(failureFromStatus(response.ctx, 401, response.contentType, response.text, response.headers)) : null);
+    return read(response);
   }
 
   /** Throws the mapped failure unless `status` is one of `ok`. */

@@ -109,7 +109,12 @@ export function nextDeviceState(previous: DeviceWatchState, observation: DeviceO
 
 /** A stream counts as not active when it reports a status other than "active"; null (not reported) does not count. */
 export function inactiveStreams(observation: Pick<DeviceObservation, 'streams'>): string[] {
-  return observation.streams.filter((s) => s.status !== null && s.status.trim().toLowerCase() !== 'active').map((s) => s.type);
+  return observation.streams.filter((s) => s.status !== null && isInactive(s.status)).map((s) => s.type);
+}
+
+/** Whether a reported stream status means "not active" (any word but "active", in any case or spacing). */
+export function isInactive(status: string): boolean {
+  return status.trim().toLowerCase() !== 'active';
 }
 
 /** The facts an alert shows, so the screen can put them in words in the operator's language. */

@@ -54,11 +54,20 @@ export const OVERFILL_TOLERANCE = 1.25;
  * (the capacity's own unit) when every usage fits as is or when no reading fits all (then the misfits are flagged).
  */
 export function decideUsageReading(storages: readonly Pick<StorageRecord, 'usage' | 'capacity'>[]): UsageReading {
-  const measurable = storages.filter((s) => isUsable(s.usage) && isUsable(s.capacity) && s.capacity > 0);
-  for (const reading of usageReadings) {
-    if (measurable.every((s) => s.usage / divisorOf[reading] <= s.capacity * OVERFILL_TOLERANCE)) return reading;
-  }
+  for (const reading of usageReadings) if (everyFits(storages, divisorOf[reading])) return reading;
   return 'megabytes';
+}
+
+/**
+ * Whether every measurable storage (usage and capacity numbers, capacity above zero) fits under `divisor`; the others
+ * do not count. Loops, not filter and every: a watch cycle decides the reading of every device it reads.
+ */
+function everyFits(storages: readonly Pick<StorageRecord, 'usage' | 'capacity'>[], divisor: number): boolean {
+  for (const s of storages) {
+    if (!isUsable(s.usage) || !isUsable(s.capacity) || s.capacity <= 0) continue;
+    if (!(s.usage / divisor <= s.capacity * OVERFILL_TOLERANCE)) return false;
+  }
+  return true;
 }
 
 /** Usage percentage of one storage; null when the capacity is zero, negative or not a number. */

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
 import { log } from '../../../main/shared/log';
 import { AppFailure } from '../../../main/shared/app-failure';
@@ -246,6 +246,21 @@ describe('timeouts, cancellation and retries', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     expect((await failure(client().getCameraAgent(1, { signal: controller.signal }))).kind).toBe('Cancelled');
+  });
+
+  it('cancels a GET whose answer is still coming in', async () => {
+    server.handle((_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
+      res.write('{"id": 17, "name": "');
+    });
+    const controller = new AbortController();
+    const call = failure(client().getCameraAgent(17, { signal: controller.signal }));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    controller.abort();
+    expect((await call).kind).toBe('Cancelled');
+    expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('retries a GET after 503 and succeeds', async () => {
