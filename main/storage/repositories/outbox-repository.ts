@@ -368,16 +368,19 @@ export class OutboxRepository {
     return sent;
   }
 
-  /** Writes each entry's state and outcome; answers those whose row was there to change. */
+  /**
+   * Writes each entry's state and outcome; answers those whose row was there to change and is live. A discarded row is
+   * written too (an undo brings it back as its answer left it), but its state is not one `stateOf` may answer.
+   */
   #writeOutcomes(entries: OutboxEntry[]): OutboxEntry[] {
-    const update = this.storage.statement(
-      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ?',
+    const update = this.#arrays(
+      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ? RETURNING discarded_at IS NULL',
     );
     const written: OutboxEntry[] = [];
     for (const entry of entries) {
       const answer = clearAnswerOf(entry);
-      const result = update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id);
-      if (result.changes > 0) written.push(entry);
+      const live = update.get(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id) as unknown as [number] | undefined;
+      if (live?.[0] === 1) written.push(entry);
     }
     return written;
   }
