@@ -449,7 +449,7 @@ export class OutboxRepository {
 
   /** Every live entry, oldest first (moving the outbox to another store; tests). */
   all(): OutboxEntry[] {
-    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`));
+    return this.storage.read(() => this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`)));
   }
 
   /** Retrying entries become due now (the server answered again). */
@@ -475,14 +475,17 @@ export class OutboxRepository {
 
   /** Entries not cleared, newest first, at most `limit`, and how many there are in all. */
   visible(limit: number): { entries: OutboxEntry[]; total: number } {
-    const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`, limit);
-    const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
-    return { entries: this.#entries(rows), total };
+    // Through `read`: a damaged page is told as a sentence, and the next start checks the file and salvages it.
+    return this.storage.read(() => {
+      const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`, limit);
+      const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
+      return { entries: this.#entries(rows), total };
+    });
   }
 
   /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
   createdSince(since: string): OutboxEntry[] {
-    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since));
+    return this.storage.read(() => this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since)));
   }
 
   /** Ids of an import's entries that certainly have not reached the server. */

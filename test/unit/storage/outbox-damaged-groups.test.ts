@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newEntryIds } from '../../../main/outbox/entry-ids';
+import { queuedEntry } from '../../../main/outbox/outbox-state';
+import { DATABASE_FILE, migrations, openStorage } from '../../../main/storage';
+import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
+import { createSealer } from '../../../main/storage/sealer';
+import type { CameraCreateRequest } from '../../../preload/contract/onboarding';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const PAGE = 4096;
+const camera = (n: number): CameraCreateRequest => ({
+  name: `Camera ${n}`,
+  mac: `02:00:00:00:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`,
+  serial_number: `SN-${n}`,
+  external_id: `ext-${n}`,
+  group_external_id: 'g',
+  folder_key: 'f',
+  onvif_credentials: { login: 'admin', password: `pw-${n}` },
+});
+const meta = { profileId: 'site', profileName: 'Site' };
+
+/** A closed database with `slices` queueings of `size` cameras each, and the sealed bytes of each queueing's row. */
+function queuedInSlices(slices: number, size: number) {
+  const folder = mkdtempSync(join(tmpdir(), 'wd-outbox-damaged-'));
+  folders.push(folder);
+  const sealer = createSealer(randomBytes(32));
+  const storage = openStorage({ folder, migrations });
+  const repository = new OutboxRepository(storage, sealer);
+  const ids = newEntryIds(slices * size);
+  for (let start = 0; start < ids.length; start += size) {
+    repository.insert(ids.slice(start, start + size).map((id, i) => queuedEntry(id, camera(start + i), meta, new Date().toISOString())));
+  }
+  const rows = (storage.statement('SELECT body FROM outbox_requests ORDER BY seq').all() as Array<{ body: Uint8Array }>).map((row) => Buffer.from(row.body));
+  storage.close();
+  return { folder, sealer, ids, rows };
+}
+
+/** Writes garbage over the page of the file that holds these bytes (one page of a sealed row's overflow). */
+function garbageOverPageOf(folder: string, bytes: Buffer): void {
+  const file = join(folder, DATABASE_FILE);
+  const at = readFileSync(file).indexOf(bytes);
+  expect(at).toBeGreaterThan(0);
+  const fd = openSync(file, 'r+');
+  writeSync(fd, Buffer.alloc(PAGE, 'garbage!'), 0, PAGE, Math.floor(at / PAGE) * PAGE);
+  closeSync(fd);
+}
+
+describe('a damaged page under the outbox’s sealed requests', () => {
+  it('is told in words when the outbox is read, and the next start keeps every camera whose request still reads, saying how many', () => {
+    const { folder, sealer, ids, rows } = queuedInSlices(3, 60);
+    // A page in the middle of the second queueing's sealed row.
+    garbageOverPageOf(folder, rows[1]!.subarray(8_000, 8_064));
+
+    const storage = openStorage({ folder, migrations });
+    const repository = new OutboxRepository(storage, sealer);
+    // The screen's read meets the damage: a sentence that says to restart, not a bare SQLite error.
+    expect(() => repository.visible(300)).toThrow(/is damaged.*Restart Watchdesk/);
+    expect(() => repository.all()).toThrow(/is damaged.*Restart Watchdesk/);
+    storage.close();
+
+    const told: string[] = [];
+    const after = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence) });
+    const kept = new OutboxRepository(after, sealer).all();
+    // The first and the third queueing are kept whole, each entry with its own request; only the second is lost.
+    expect(kept.map((entry) => entry.id)).toEqual([...ids.slice(0, 60), ...ids.slice(120)]);
+    expect(kept.map((entry) => entry.request.onvif_credentials?.password)).toEqual([...ids.keys()].filter((n) => n < 60 || n >= 120).map((n) => `pw-${n}`));
+    // Told exactly: the outbox's entries were read in part, and how many of them are kept.
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/outbox_entries \(120; the rest of it could not be read\)/);
+    after.close();
+  });
+});
