@@ -1,4 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import { log } from '../shared/log';
 
 export interface SalvageReport {
@@ -57,7 +57,7 @@ function nextReadable(damaged: DatabaseSync, table: string, after: number): { ro
  * outbox requests sealed together spreads over many pages) must not lose every row stored after it. Answers how many
  * whether any were skipped; a failure to write the copy (a `WriteFailure`) is thrown.
  */
-function copyPastDamage(damaged: DatabaseSync, table: string, list: string, copy: (values: never[]) => void): boolean {
+function copyPastDamage(damaged: DatabaseSync, table: string, list: string, copy: (values: SQLOutputValue[]) => void): boolean {
   let skipped = false;
   let after = Number.MIN_SAFE_INTEGER;
   for (;;) {
@@ -65,7 +65,7 @@ function copyPastDamage(damaged: DatabaseSync, table: string, list: string, copy
       // Prepared again after each failure: a statement whose step failed answers that failure again when reset.
       const read = damaged.prepare(`SELECT ${list}, rowid FROM ${quoted(table)} WHERE rowid > ? ORDER BY rowid`);
       read.setReturnArrays(true);
-      const rowsRead = read.iterate(after) as Iterator<never[]>;
+      const rowsRead = read.iterate(after) as Iterator<SQLOutputValue[]>;
       for (let row = rowsRead.next(); !row.done; row = rowsRead.next()) {
         const values = row.value;
         copy(values.slice(0, -1));
