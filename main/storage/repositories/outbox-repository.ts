@@ -7,7 +7,7 @@ import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { answerFromClear, clearAnswerOf } from './outbox-answer';
-import { RequestGroups, type Body, type GroupMember, type OpenedGroups, type RequestRef } from './outbox-request-groups';
+import { GroupFiller, RequestGroups, type Body, type OpenedGroups, type RequestRef } from './outbox-request-groups';
 
 /** What the server said, sealed apart (it changes with every try; the request does not). */
 const outcomeSchema = outboxEntrySchema.pick({ lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, recognisedCameraId: true });
@@ -272,9 +272,8 @@ export class OutboxRepository {
     let done = 0;
     const nested = this.storage.inTransaction;
     (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
-      // The requests of the entries added are sealed together, once, at the end (see outbox-request-groups.ts).
-      const group = this.#groups.nextSeq();
-      const members: GroupMember[] = [];
+      // The requests of the entries added are sealed together, a few to a row (see outbox-request-groups.ts).
+      const groups = new GroupFiller(this.#groups);
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
         const entry = entries[done]!;
@@ -284,9 +283,10 @@ export class OutboxRepository {
           continue;
         }
         const answer = clearAnswerOf(entry);
+        const { seq, index: place } = groups.place;
         const result = insert.run(
           entry.id, entry.profileId, ...this.#hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
-          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), group, members.length,
+          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), seq, place,
         );
         if (result.changes === 0) {
           refused.push(index);
@@ -294,11 +294,11 @@ export class OutboxRepository {
         }
         // Only entries that went in: a refused one leaves nothing of its request in the file.
         const plain = { profileName: entry.profileName, request: entry.request };
-        members.push([entry.id, plain]);
+        groups.add([entry.id, plain]);
         this.#remember(entry.id, plain);
         added.push(entry);
       }
-      if (members.length > 0) this.#groups.add(group, members);
+      groups.done();
     });
     if (!nested) for (const entry of added) this.#committed(entry.id, entry.state, entry.attempts);
     return { added, refused, done };
@@ -396,17 +396,17 @@ export class OutboxRepository {
       // The new requests in a group of their own; the old ones forgotten (not left sealed beside the new).
       const where = this.storage.statement('SELECT request_seq AS seq, request_index AS "index" FROM outbox_entries WHERE id = ? AND request_seq IS NOT NULL');
       const change = this.storage.statement('UPDATE outbox_entries SET external_id_hash = ?, mac_hash = ?, serial_hash = ?, request_seq = ?, request_index = ? WHERE id = ?');
-      const group = this.#groups.nextSeq();
-      const members: GroupMember[] = [];
+      const groups = new GroupFiller(this.#groups);
       const old: RequestRef[] = [];
       for (const entry of entries) {
         this.#bodies.delete(entry.id);
         const ref = where.get(entry.id) as RequestRef | undefined;
         if (ref) old.push(ref);
-        const changed = change.run(...this.#hashesOf(entry), group, members.length, entry.id);
-        if (changed.changes > 0) members.push([entry.id, { profileName: entry.profileName, request: entry.request }]);
+        const { seq, index } = groups.place;
+        const changed = change.run(...this.#hashesOf(entry), seq, index, entry.id);
+        if (changed.changes > 0) groups.add([entry.id, { profileName: entry.profileName, request: entry.request }]);
       }
-      if (members.length > 0) this.#groups.add(group, members);
+      groups.done();
       this.#groups.forget(old);
     });
     if (nested) this.#states.clear();

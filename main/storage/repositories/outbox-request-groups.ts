@@ -13,6 +13,13 @@ export type Body = z.infer<typeof bodySchema>;
  * encryption per group instead of one per camera (an AES-GCM seal cost more than the row it went into), and one row.
  */
 const groupSchema = z.array(z.tuple([z.string(), bodySchema]).nullable());
+/**
+ * Requests sealed together at most: about what one page of the file holds (a request is some 300 bytes sealed). A
+ * group is one AES-GCM blob, so a damaged page under it loses all of its members: a whole slice of an import (500
+ * cameras over some fifty pages) in one group made one bad page lose them all, where before step 13 it lost the few
+ * rows on that page. Still one encryption for many cameras.
+ */
+export const GROUP_MEMBERS = 8;
 type Group = z.infer<typeof groupSchema>;
 export type GroupMember = [id: string, body: Body];
 
@@ -26,6 +33,36 @@ export interface RequestRef {
 
 /** Groups opened during one read, by seq: a list of 300 entries opens each of their few groups once. */
 export type OpenedGroups = Map<number, { single: string | null; blob: Uint8Array; group: Group | null }>;
+
+/**
+ * The groups of one transaction, filled in turn: `place` is where the next request goes (its entry's row names it
+ * before the request is known to go in), `add` puts it there, and a full group is sealed and the next one begun.
+ */
+export class GroupFiller {
+  #seq: number;
+  #members: GroupMember[] = [];
+
+  constructor(private readonly groups: RequestGroups) {
+    this.#seq = groups.nextSeq();
+  }
+
+  get place(): { seq: number; index: number } {
+    return { seq: this.#seq, index: this.#members.length };
+  }
+
+  add(member: GroupMember): void {
+    this.#members.push(member);
+    if (this.#members.length >= GROUP_MEMBERS) this.done();
+  }
+
+  /** Seals the group under way (when it has members); the next request starts another. */
+  done(): void {
+    if (this.#members.length === 0) return;
+    this.groups.add(this.#seq, this.#members);
+    this.#seq += 1;
+    this.#members = [];
+  }
+}
 
 export class RequestGroups {
   constructor(
