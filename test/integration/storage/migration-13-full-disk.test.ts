@@ -13,7 +13,7 @@ afterAll(() => {
 });
 
 describe('schema step 13 on a full disk', () => {
-  it.skipIf(!canMount)('changes nothing and says the disk is full, shows the outbox as it was; once freed, the next start moves every entry over as it was', async () => {
+  it.skipIf(!canMount)('changes nothing, says the disk is full and shows the outbox as it is; once freed, the next start moves every entry over as it was', async () => {
     const work = mkdtempSync(join(tmpdir(), 'wd-migration-13-full-'));
     folders.push(work);
     const child = await bundleChild('test/integration/storage/migration-13-full-disk-child.ts', join(work, 'child.mjs'));
@@ -33,6 +33,8 @@ describe('schema step 13 on a full disk', () => {
     expect(seen.full.threw).toBeUndefined();
     expect(seen.full.writable).toBe(false);
     expect(seen.full.notices?.join('\n')).toMatch(/full/i);
+    // Meanwhile the outbox is shown as it is (read-only), not as if it were empty.
+    expect(seen.full.shown).toBe(2700);
     expect(seen.fullOnDisk).toEqual({ version: 12, entries: 3000, tables: ['outbox_entries'] });
     // With room, the next start finishes it: every live entry (the discarded ones are there for an undo) as it was.
     expect(seen.freed).toEqual({ writable: true, entries: 2700, differing: null });
