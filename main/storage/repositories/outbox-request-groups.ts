@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { outboxEntrySchema } from '../../../preload/contract/onboarding';
+import { isAppFailure } from '../../shared/app-failure';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 
@@ -111,7 +112,17 @@ export class RequestGroups {
         remove.run(seq);
         continue;
       }
-      const group = this.sealer.openJson(row.body, purposeOf(seq), groupSchema, 'an outbox entry');
+      let group: Group;
+      try {
+        group = this.sealer.openJson(row.body, purposeOf(seq), groupSchema, 'an outbox entry');
+      } catch (error) {
+        if (!isAppFailure(error)) throw error;
+        // A group that no longer opens (damaged in the file): its requests are lost already, and a discard or an edit
+        // of its other entries must not fail on it. Deleted once no entry names it; until then left as it is.
+        const named = this.storage.statement('SELECT count(*) AS n FROM outbox_entries WHERE request_seq = ?').get(seq) as { n: number };
+        if (named.n === 0) remove.run(seq);
+        continue;
+      }
       for (const index of indexes) if (index !== null && index < group.length) group[index] = null;
       if (group.every((member) => member === null)) remove.run(seq);
       else this.storage.statement('UPDATE outbox_requests SET body = ? WHERE seq = ?').run(this.sealer.sealJson(group, purposeOf(seq)), seq);

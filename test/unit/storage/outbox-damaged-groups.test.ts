@@ -83,3 +83,30 @@ describe('a damaged page under the outbox’s sealed requests', () => {
     after.close();
   });
 });
+
+describe('a sealed group of requests that no longer opens', () => {
+  it('stops neither an edit nor a final discard of the other entries it held; it goes once no entry names it', () => {
+    const { folder, sealer, ids } = queuedInSlices(1, 3);
+    const storage = openStorage({ folder, migrations });
+    let repository = new OutboxRepository(storage, sealer);
+    const [first, second, third] = ids as [string, string, string];
+    const entries = repository.all();
+    repository.discard([second], 'mark-1');
+    // Damage inside the sealed bytes (the page itself still reads): the group fails its check.
+    const { seq } = storage.statement('SELECT request_seq AS seq FROM outbox_entries WHERE id = ?').get(first) as { seq: number };
+    storage.statement('UPDATE outbox_requests SET body = CAST(zeroblob(length(body)) AS BLOB) WHERE seq = ?').run(seq);
+    repository = new OutboxRepository(storage, sealer);
+    expect(() => repository.get(first)).toThrow(/could not be read/);
+
+    // The discard made before is made final by the next one; the entry whose request is lost is edited anew.
+    repository.discard([], 'mark-2');
+    repository.save([{ ...entries[2]!, request: camera(30) }], true);
+    expect(repository.get(third)?.request).toEqual(camera(30));
+    expect(storage.statement('SELECT count(*) AS n FROM outbox_requests WHERE seq = ?').get(seq)).toEqual({ n: 1 });
+    // The last entry naming it is given a new request too: the damaged group is gone.
+    repository.save([{ ...entries[0]!, request: camera(31) }], true);
+    expect(repository.all().map((entry) => entry.request)).toEqual([camera(31), camera(30)]);
+    expect(storage.statement('SELECT count(*) AS n FROM outbox_requests WHERE seq = ?').get(seq)).toEqual({ n: 0 });
+    storage.close();
+  });
+});
