@@ -42,8 +42,10 @@ function hasRowid(db: DatabaseSync, table: string): boolean {
  */
 function nextReadable(damaged: DatabaseSync, table: string, after: number): { rowid: number; exact: boolean } | null {
   for (let step = 0; step < 2 ** 53; step = step === 0 ? 1 : step * 2) {
+    // Probes ahead from rowid 0 at least: the console's rowids start at 1, and nothing read yet leaves `after` far below.
+    const from = step === 0 ? after : Math.max(after, 0) + step;
     try {
-      const row = damaged.prepare(`SELECT rowid AS r FROM ${quoted(table)} WHERE rowid > ? ORDER BY rowid LIMIT 1`).get(after + step) as { r: number } | undefined;
+      const row = damaged.prepare(`SELECT rowid AS r FROM ${quoted(table)} WHERE rowid > ? ORDER BY rowid LIMIT 1`).get(from) as { r: number } | undefined;
       return row ? { rowid: row.r, exact: step === 0 } : null;
     } catch {
       // Still inside the damage: look further on.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newEntryIds } from '../../../main/outbox/entry-ids';
@@ -81,6 +82,33 @@ describe('a damaged page under the outbox’s sealed requests', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toContain(`outbox_entries (${kept.length}; the rest of it could not be read)`);
     after.close();
+  });
+});
+
+describe('a damaged first page of the outbox’s entries', () => {
+  it('loses only the entries on it: the next start keeps every later one with its request, and says the entries were read in part', () => {
+    const { folder, sealer, ids } = queuedInSlices(2, 60);
+    // The first leaf page of the entries' table (where its first rows are), as SQLite's page statistics name it.
+    const file = join(folder, DATABASE_FILE);
+    const look = new DatabaseSync(file, { readOnly: true });
+    const { pageno } = look.prepare("SELECT pageno FROM dbstat WHERE name = 'outbox_entries' AND pagetype = 'leaf' ORDER BY path LIMIT 1").get() as { pageno: number };
+    look.close();
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(PAGE, 'garbage!'), 0, PAGE, (pageno - 1) * PAGE);
+    closeSync(fd);
+    // The damage is met while running (the file closed cleanly, so it was not checked at start); the next start salvages.
+    const running = openStorage({ folder, migrations });
+    expect(() => new OutboxRepository(running, sealer).all()).toThrow(/is damaged.*Restart Watchdesk/);
+    running.close();
+    const told: string[] = [];
+    const storage = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence) });
+    const kept = new OutboxRepository(storage, sealer).all();
+    expect(kept.length).toBeGreaterThan(60);
+    expect(kept.length).toBeLessThan(120);
+    expect(kept.map((entry) => entry.id)).toEqual(ids.slice(120 - kept.length));
+    for (const entry of kept) expect(entry.request.onvif_credentials?.password).toBe(`pw-${ids.indexOf(entry.id)}`);
+    expect(told[0]).toContain(`outbox_entries (${kept.length}; the rest of it could not be read)`);
+    storage.close();
   });
 });
 
