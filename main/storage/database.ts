@@ -2,7 +2,7 @@ import { closeSync, existsSync, fdatasync, mkdirSync, openSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLOutputValue, type StatementSync } from 'node:sqlite';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
@@ -379,6 +379,31 @@ function openForReading(file: string): DatabaseSync {
   }
 }
 
+/** A database's tables, indexes, rows and schema version, copied into a new one in memory (to migrate there). */
+function copiedIntoMemory(db: DatabaseSync): DatabaseSync {
+  const memory = new DatabaseSync(':memory:');
+  configure(memory);
+  const schema = db.prepare("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type = 'table' DESC, rowid").all() as Array<{ type: string; name: string; sql: string }>;
+  // Rows go in table by table, children perhaps before their parents: the keys are as the file had them.
+  memory.exec('PRAGMA foreign_keys = OFF');
+  memory.exec('BEGIN');
+  for (const { type, name, sql } of schema) {
+    memory.exec(sql);
+    if (type !== 'table') continue;
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    const read = db.prepare(`SELECT * FROM ${quoted}`);
+    read.setReturnArrays(true);
+    const columns = read.columns().length;
+    const insert = memory.prepare(`INSERT INTO ${quoted} VALUES (${Array.from({ length: columns }, () => '?').join(', ')})`);
+    for (const row of read.iterate() as Iterable<SQLOutputValue[]>) insert.run(...row);
+  }
+  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  memory.exec(`PRAGMA user_version = ${Math.trunc(version)}`);
+  memory.exec('COMMIT');
+  memory.exec('PRAGMA foreign_keys = ON');
+  return memory;
+}
+
 /** What is on a read-only disk can still be shown; when even that fails, an empty database in memory keeps the console up. */
 function openReadOnly(options: OpenStorageOptions, file: string, notices: string[], failure: AppFailure): Storage {
   // Told at once, not at the first refused save: the data folder shows it from the start.
@@ -387,8 +412,18 @@ function openReadOnly(options: OpenStorageOptions, file: string, notices: string
     try {
       const db = openForReading(file);
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-      if (version === Math.max(0, ...options.migrations.map((m) => m.version))) {
+      const newest = Math.max(0, ...options.migrations.map((m) => m.version));
+      if (version === newest) {
         return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure, options.onWrite);
+      }
+      if (version < newest) {
+        // An older schema whose steps could not run here (a full disk, a read-only folder): what it holds is shown
+        // from a copy in memory taken forward, not hidden as if it were empty. Nothing is written to the file.
+        const integrity = quickCheck(db);
+        const copy = copiedIntoMemory(db);
+        db.close();
+        migrate(copy, options.migrations);
+        return new SqliteStorage(copy, options.folder, file, false, integrity, notices, failure, options.onWrite);
       }
       log.warn('storage', `the read-only database has schema ${version}, this console needs another: nothing of it can be shown`);
       db.close();

@@ -1,4 +1,4 @@
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import { log } from '../shared/log';
 
 export interface SalvageReport {
@@ -24,6 +24,71 @@ function openDamaged(file: string): DatabaseSync {
   damaged.exec('PRAGMA writable_schema = ON');
   return damaged;
 }
+
+/** A table with rowids (not WITHOUT ROWID): its rows can be read from any rowid on, past a damaged one. */
+function hasRowid(db: DatabaseSync, table: string): boolean {
+  try {
+    db.prepare(`SELECT rowid FROM ${quoted(table)} LIMIT 0`).all();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a damaged table's rows read again after rowid `after`: the next rowid whose cell reads (`exact`: the very next
+ * one, so it is that row's own content that does not read), looked for further and further ahead when even that does
+ * not read (a damaged page of rows).
+ */
+function nextReadable(damaged: DatabaseSync, table: string, after: number): { rowid: number; exact: boolean } | null {
+  for (let step = 0; step < 2 ** 53; step = step === 0 ? 1 : step * 2) {
+    // Probes ahead from rowid 0 at least: the console's rowids start at 1, and nothing read yet leaves `after` far below.
+    const from = step === 0 ? after : Math.max(after, 0) + step;
+    try {
+      const row = damaged.prepare(`SELECT rowid AS r FROM ${quoted(table)} WHERE rowid > ? ORDER BY rowid LIMIT 1`).get(from) as { r: number } | undefined;
+      return row ? { rowid: row.r, exact: step === 0 } : null;
+    } catch {
+      // Still inside the damage: look further on.
+    }
+  }
+  return null;
+}
+
+/**
+ * Copies a table's rows in rowid order, going on past a row or a page that does not read: one damaged row (a group of
+ * outbox requests sealed together spreads over many pages) must not lose every row stored after it. Answers how many
+ * whether any were skipped; a failure to write the copy (a `WriteFailure`) is thrown.
+ */
+function copyPastDamage(damaged: DatabaseSync, table: string, list: string, copy: (values: SQLOutputValue[]) => void): boolean {
+  let skipped = false;
+  let after = Number.MIN_SAFE_INTEGER;
+  for (;;) {
+    try {
+      // Prepared again after each failure: a statement whose step failed answers that failure again when reset.
+      const read = damaged.prepare(`SELECT ${list}, rowid FROM ${quoted(table)} WHERE rowid > ? ORDER BY rowid`);
+      read.setReturnArrays(true);
+      const rowsRead = read.iterate(after) as Iterator<SQLOutputValue[]>;
+      for (let row = rowsRead.next(); !row.done; row = rowsRead.next()) {
+        const values = row.value;
+        copy(values.slice(0, -1));
+        after = values.at(-1) as number;
+      }
+      return skipped;
+    } catch (error) {
+      // A failed write is no damage of the old file: it stops the copy.
+      if (error instanceof WriteFailure) throw error;
+      log.warn('storage', `table ${table}: rows after rowid ${after} do not read, skipped: ${String(error)}`);
+      skipped = true;
+      const next = nextReadable(damaged, table, after);
+      if (next === null) return skipped;
+      // The row itself does not read: stepped over. A damaged page before it: read again from that row on.
+      after = next.exact ? next.rowid : next.rowid - 1;
+    }
+  }
+}
+
+/** A failure of the new database while copying into it (not damage of the old one). */
+class WriteFailure extends Error {}
 
 /**
  * Copies every row that still reads from a damaged database (kept aside at `damagedFile`) into the new one, table by
@@ -59,22 +124,41 @@ export function salvageInto(db: DatabaseSync, damagedFile: string): SalvageRepor
       const list = columns.map(quoted).join(', ');
       const insert = db.prepare(`INSERT OR IGNORE INTO ${quoted(table)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`);
       db.exec('BEGIN');
+      let skipped = false;
       try {
-        for (const row of damaged.prepare(`SELECT ${list} FROM ${quoted(table)}`).iterate()) {
-          insert.run(...(Object.values(row as Record<string, never>)));
-          rows += 1;
+        if (hasRowid(damaged, table)) {
+          skipped = copyPastDamage(damaged, table, list, (values) => {
+            try {
+              insert.run(...values);
+            } catch (error) {
+              throw new WriteFailure('the copy could not be written', { cause: error });
+            }
+            rows += 1;
+          });
+        } else {
+          for (const row of damaged.prepare(`SELECT ${list} FROM ${quoted(table)}`).iterate()) {
+            insert.run(...(Object.values(row as Record<string, never>)));
+            rows += 1;
+          }
         }
         report.kept.push({ name: table, rows });
       } catch (error) {
         // What was read before the damage is kept; the table is told as read in part.
         log.warn('storage', `table ${table} read in part (${rows} rows): ${String(error)}`);
         if (rows > 0) report.kept.push({ name: table, rows });
-        report.unreadable.push(table);
+        skipped = true;
       } finally {
         db.exec('COMMIT');
       }
+      if (skipped) report.unreadable.push(table);
     }
-    outboxRequestsOf(db, damaged, tables);
+    const dropped = outboxRequestsOf(db, damaged, tables);
+    if (dropped > 0) {
+      // Entries copied whose request was lost are not kept (they could be neither sent nor shown): told as read in part.
+      const entries = report.kept.find((table) => table.name === 'outbox_entries');
+      if (entries) entries.rows -= dropped;
+      if (!report.unreadable.includes('outbox_entries')) report.unreadable.push('outbox_entries');
+    }
   } finally {
     damaged.close();
   }
@@ -87,8 +171,8 @@ export function salvageInto(db: DatabaseSync, damagedFile: string): SalvageRepor
  * request could not be read is left out, as a row that did not read was before (it could be neither sent nor
  * shown), and so is a group of requests left without entries.
  */
-function outboxRequestsOf(db: DatabaseSync, damaged: DatabaseSync, tables: string[]): void {
-  if (!tables.includes('outbox_requests') || !tables.includes('outbox_entries')) return;
+function outboxRequestsOf(db: DatabaseSync, damaged: DatabaseSync, tables: string[]): number {
+  if (!tables.includes('outbox_requests') || !tables.includes('outbox_entries')) return 0;
   try {
     if (columnsOf(damaged, 'outbox_entries').includes('body')) {
       const insert = db.prepare('INSERT OR IGNORE INTO outbox_requests (seq, body, single) VALUES (?, ?, ?)');
@@ -107,6 +191,7 @@ function outboxRequestsOf(db: DatabaseSync, damaged: DatabaseSync, tables: strin
   } catch (error) {
     log.warn('storage', `outbox requests read in part: ${String(error)}`);
   }
-  db.exec('DELETE FROM outbox_entries WHERE request_seq IS NULL OR request_seq NOT IN (SELECT seq FROM outbox_requests)');
+  const dropped = Number(db.prepare('DELETE FROM outbox_entries WHERE request_seq IS NULL OR request_seq NOT IN (SELECT seq FROM outbox_requests)').run().changes);
   db.exec('DELETE FROM outbox_requests WHERE seq NOT IN (SELECT request_seq FROM outbox_entries)');
+  return dropped;
 }

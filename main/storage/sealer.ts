@@ -78,7 +78,7 @@ const BLOCK = 64;
  * an Hmac object, its key import and three calls per value (an import hashes three values per camera). Keyed hashes
  * saved in databases must never change: the sealer's tests check them against createHmac.
  */
-function hmacOf(key: Buffer): (kind: string, value: string, bytes?: number) => Buffer {
+export function hmacOf(key: Buffer): (kind: string, value: string, bytes?: number) => Buffer {
   const padded = key.length > BLOCK ? sha('sha256', key, 'buffer') : key;
   // The inner block is followed by the message; the outer by the inner digest (32 bytes).
   let inner = Buffer.alloc(BLOCK + 256, 0x36);

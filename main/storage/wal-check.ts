@@ -10,10 +10,9 @@ const MAGIC_LE = 0x377f0682;
 const MAGIC_BE = 0x377f0683;
 const WAL_VERSION = 3007000;
 
-/** SQLite's WAL checksum over `data` (a multiple of 8 bytes), in the byte order the magic names. */
-function walChecksum(data: Buffer, bigEndian: boolean): [number, number] {
-  let s0 = 0;
-  let s1 = 0;
+/** SQLite's WAL checksum over `data` (a multiple of 8 bytes), in the byte order the magic names, from `start`. */
+function walChecksum(data: Buffer, bigEndian: boolean, start: [number, number] = [0, 0]): [number, number] {
+  let [s0, s1] = start;
   for (let i = 0; i < data.length; i += 8) {
     const x0 = bigEndian ? data.readUInt32BE(i) : data.readUInt32LE(i);
     const x1 = bigEndian ? data.readUInt32BE(i + 4) : data.readUInt32LE(i + 4);
@@ -49,15 +48,56 @@ function committedFrames(shm: string, salts: Buffer): number | null {
   return u32(16);
 }
 
+/**
+ * Whether changes committed to this log lie past a frame that does not read (its checksum fails): SQLite replays the
+ * log up to that frame and quietly drops every change after it. Frames of the log's own generation (its salts) after
+ * the bad one, among them a commit, are such changes; frames of an earlier generation (the log is reused from its
+ * start) are not. `committed` (from the shared memory, when it tells) counts the frames the last writer committed.
+ */
+function lostPastDamage(wal: string, header: Buffer, frames: number, pageSize: number, committed: number | null): boolean {
+  const bigEndian = header.readUInt32BE(0) === MAGIC_BE;
+  const salts = header.subarray(16, 24);
+  const frame = Buffer.alloc(FRAME_HEADER + pageSize);
+  const fd = openSync(wal, 'r');
+  try {
+    let sum = walChecksum(header.subarray(0, 24), bigEndian);
+    let readable = 0;
+    let bad = -1;
+    for (let i = 0; i < frames; i++) {
+      readSync(fd, frame, 0, frame.length, WAL_HEADER + i * frame.length);
+      const ours = frame.subarray(8, 16).equals(salts);
+      if (bad < 0) {
+        // The end of this generation's frames: what follows is an earlier use of the file, never replayed.
+        if (!ours) return false;
+        const next = walChecksum(frame.subarray(FRAME_HEADER), bigEndian, walChecksum(frame.subarray(0, 8), bigEndian, sum));
+        if (frame.readUInt32BE(16) !== next[0] || frame.readUInt32BE(20) !== next[1]) {
+          bad = i;
+          if (committed !== null && committed > readable) return true;
+          continue;
+        }
+        sum = next;
+        readable = i + 1;
+      } else if (ours && frame.readUInt32BE(4) !== 0) {
+        return true;
+      }
+    }
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function stamp(): string {
   return new Date().toISOString().replace(/[:.]/g, '-');
 }
 
 /**
  * Looks at the write-ahead log before SQLite opens the database. SQLite quietly ignores a log whose header is not
- * valid (and then overwrites it), and quietly stops at a frame cut short: both are damage the operator should hear
- * about, with the log kept. A log with a bad header is moved aside (SQLite would not read it anyway); a log cut
- * part-way is copied aside and left in place, so SQLite still replays every change committed before the cut.
+ * valid (and then overwrites it), and quietly stops at a frame cut short or one whose checksum fails (dropping every
+ * committed change after it): all are damage the operator should hear about, with the log kept. A log with a bad
+ * header is moved aside (SQLite would not read it anyway); a log cut part-way or damaged within is copied aside and
+ * left in place, so SQLite still replays every change committed before the damage. (A damaged frame is told in the
+ * words of a cut log: in effect the log ends there.)
  * Returns the sentence to tell, or null when the log is absent, empty or whole.
  */
 export function checkWal(databaseFile: string): string | null {
@@ -93,12 +133,12 @@ export function checkWal(databaseFile: string): string | null {
   // A writer killed part-way through appending leaves a partial frame of a change it never committed (nothing the
   // console acknowledged): its shared memory still counts only the committed frames, all of them whole. A log
   // shorter than that count, or cut with no shared memory to tell, has lost changes that were committed.
-  const cut = committed === null ? partial : committed > wholeFrames;
+  const cut = (committed === null ? partial : committed > wholeFrames) || lostPastDamage(wal, header, wholeFrames, pageSize, committed);
   if (!cut) {
     if (partial) log.info('storage', 'the write-ahead log ends with a change that was never committed (an interrupted write); it is ignored');
     return null;
   }
   copyFileSync(wal, kept);
-  log.warn('storage', `the write-ahead log was cut short (${wholeFrames} whole frames, ${committed ?? 'unknown'} committed); a copy was kept as ${kept}`);
+  log.warn('storage', `the write-ahead log was cut short or a committed change in it does not read (${wholeFrames} whole frames, ${committed ?? 'unknown'} committed); a copy was kept as ${kept}`);
   return t('storage.walSetAside', { file: wal, why: t('storage.walWhy.cut'), kept });
 }

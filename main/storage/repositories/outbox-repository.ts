@@ -7,7 +7,7 @@ import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { answerFromClear, clearAnswerOf } from './outbox-answer';
-import { RequestGroups, type Body, type GroupMember, type OpenedGroups, type RequestRef } from './outbox-request-groups';
+import { GroupFiller, RequestGroups, type Body, type OpenedGroups, type RequestRef } from './outbox-request-groups';
 
 /** What the server said, sealed apart (it changes with every try; the request does not). */
 const outcomeSchema = outboxEntrySchema.pick({ lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, recognisedCameraId: true });
@@ -274,9 +274,8 @@ export class OutboxRepository {
     let done = 0;
     const nested = this.storage.inTransaction;
     (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
-      // The requests of the entries added are sealed together, once, at the end (see outbox-request-groups.ts).
-      const group = this.#groups.nextSeq();
-      const members: GroupMember[] = [];
+      // The requests of the entries added are sealed together, a few to a row (see outbox-request-groups.ts).
+      const groups = new GroupFiller(this.#groups);
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
         const entry = entries[done]!;
@@ -286,9 +285,10 @@ export class OutboxRepository {
           continue;
         }
         const answer = clearAnswerOf(entry);
+        const { seq, index: place } = groups.place;
         const result = insert.run(
           entry.id, entry.profileId, ...this.#hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
-          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), group, members.length,
+          this.#dueAt(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), seq, place,
         );
         if (result.changes === 0) {
           refused.push(index);
@@ -296,11 +296,11 @@ export class OutboxRepository {
         }
         // Only entries that went in: a refused one leaves nothing of its request in the file.
         const plain = { profileName: entry.profileName, request: entry.request };
-        members.push([entry.id, plain]);
+        groups.add([entry.id, plain]);
         this.#remember(entry.id, plain);
         added.push(entry);
       }
-      if (members.length > 0) this.#groups.add(group, members);
+      groups.done();
     });
     if (!nested) for (const entry of added) this.#committed(entry.id, entry.state, entry.attempts);
     return { added, refused, done };
@@ -393,16 +393,19 @@ export class OutboxRepository {
     return sent;
   }
 
-  /** Writes each entry's state and outcome; answers those whose row was there to change. */
+  /**
+   * Writes each entry's state and outcome; answers those whose row was there to change and is live. A discarded row is
+   * written too (an undo brings it back as its answer left it), but its state is not one `stateOf` may answer.
+   */
   #writeOutcomes(entries: OutboxEntry[]): OutboxEntry[] {
-    const update = this.storage.statement(
-      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ?',
+    const update = this.#arrays(
+      'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ? RETURNING discarded_at IS NULL',
     );
     const written: OutboxEntry[] = [];
     for (const entry of entries) {
       const answer = clearAnswerOf(entry);
-      const result = update.run(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id);
-      if (result.changes > 0) written.push(entry);
+      const live = update.get(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, this.#dueAt(entry), entry.updatedAt, entry.clearedAt, answer, this.#outcomeBlob(entry, answer), entry.id) as unknown as [number] | undefined;
+      if (live?.[0] === 1) written.push(entry);
     }
     return written;
   }
@@ -418,17 +421,17 @@ export class OutboxRepository {
       // The new requests in a group of their own; the old ones forgotten (not left sealed beside the new).
       const where = this.storage.statement('SELECT request_seq AS seq, request_index AS "index" FROM outbox_entries WHERE id = ? AND request_seq IS NOT NULL');
       const change = this.storage.statement('UPDATE outbox_entries SET external_id_hash = ?, mac_hash = ?, serial_hash = ?, request_seq = ?, request_index = ? WHERE id = ?');
-      const group = this.#groups.nextSeq();
-      const members: GroupMember[] = [];
+      const groups = new GroupFiller(this.#groups);
       const old: RequestRef[] = [];
       for (const entry of entries) {
         this.#bodies.delete(entry.id);
         const ref = where.get(entry.id) as RequestRef | undefined;
         if (ref) old.push(ref);
-        const changed = change.run(...this.#hashesOf(entry), group, members.length, entry.id);
-        if (changed.changes > 0) members.push([entry.id, { profileName: entry.profileName, request: entry.request }]);
+        const { seq, index } = groups.place;
+        const changed = change.run(...this.#hashesOf(entry), seq, index, entry.id);
+        if (changed.changes > 0) groups.add([entry.id, { profileName: entry.profileName, request: entry.request }]);
       }
-      if (members.length > 0) this.#groups.add(group, members);
+      groups.done();
       this.#groups.forget(old);
     });
     if (nested) this.#states.clear();
@@ -471,7 +474,7 @@ export class OutboxRepository {
 
   /** Every live entry, oldest first (moving the outbox to another store; tests). */
   all(): OutboxEntry[] {
-    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`));
+    return this.storage.read(() => this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`)));
   }
 
   /** Retrying entries become due now (the server answered again). */
@@ -497,14 +500,17 @@ export class OutboxRepository {
 
   /** Entries not cleared, newest first, at most `limit`, and how many there are in all. */
   visible(limit: number): { entries: OutboxEntry[]; total: number } {
-    const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`, limit);
-    const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
-    return { entries: this.#entries(rows), total };
+    // Through `read`: a damaged page is told as a sentence, and the next start checks the file and salvages it.
+    return this.storage.read(() => {
+      const rows = this.#rows(`SELECT ${COLUMNS} FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE} ORDER BY seq DESC LIMIT ?`, limit);
+      const total = (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE cleared_at IS NULL AND ${LIVE}`).get() as { n: number }).n;
+      return { entries: this.#entries(rows), total };
+    });
   }
 
   /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
   createdSince(since: string): OutboxEntry[] {
-    return this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since));
+    return this.storage.read(() => this.#entries(this.#rows(`SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since)));
   }
 
   /** Ids of an import's entries that certainly have not reached the server. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { outboxEntrySchema } from '../../../preload/contract/onboarding';
+import { isAppFailure } from '../../shared/app-failure';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 
@@ -13,6 +14,13 @@ export type Body = z.infer<typeof bodySchema>;
  * encryption per group instead of one per camera (an AES-GCM seal cost more than the row it went into), and one row.
  */
 const groupSchema = z.array(z.tuple([z.string(), bodySchema]).nullable());
+/**
+ * Requests sealed together at most: about what one page of the file holds (a request is some 300 bytes sealed). A
+ * group is one AES-GCM blob, so a damaged page under it loses all of its members: a whole slice of an import (500
+ * cameras over some fifty pages) in one group made one bad page lose them all, where before step 13 it lost the few
+ * rows on that page. Still one encryption for many cameras.
+ */
+export const GROUP_MEMBERS = 8;
 type Group = z.infer<typeof groupSchema>;
 export type GroupMember = [id: string, body: Body];
 
@@ -26,6 +34,36 @@ export interface RequestRef {
 
 /** Groups opened during one read, by seq: a list of 300 entries opens each of their few groups once. */
 export type OpenedGroups = Map<number, { single: string | null; blob: Uint8Array; group: Group | null }>;
+
+/**
+ * The groups of one transaction, filled in turn: `place` is where the next request goes (its entry's row names it
+ * before the request is known to go in), `add` puts it there, and a full group is sealed and the next one begun.
+ */
+export class GroupFiller {
+  #seq: number;
+  #members: GroupMember[] = [];
+
+  constructor(private readonly groups: RequestGroups) {
+    this.#seq = groups.nextSeq();
+  }
+
+  get place(): { seq: number; index: number } {
+    return { seq: this.#seq, index: this.#members.length };
+  }
+
+  add(member: GroupMember): void {
+    this.#members.push(member);
+    if (this.#members.length >= GROUP_MEMBERS) this.done();
+  }
+
+  /** Seals the group under way (when it has members); the next request starts another. */
+  done(): void {
+    if (this.#members.length === 0) return;
+    this.groups.add(this.#seq, this.#members);
+    this.#seq += 1;
+    this.#members = [];
+  }
+}
 
 export class RequestGroups {
   constructor(
@@ -74,7 +112,17 @@ export class RequestGroups {
         remove.run(seq);
         continue;
       }
-      const group = this.sealer.openJson(row.body, purposeOf(seq), groupSchema, 'an outbox entry');
+      let group: Group;
+      try {
+        group = this.sealer.openJson(row.body, purposeOf(seq), groupSchema, 'an outbox entry');
+      } catch (error) {
+        if (!isAppFailure(error)) throw error;
+        // A group that no longer opens (damaged in the file): its requests are lost already, and a discard or an edit
+        // of its other entries must not fail on it. Deleted once no entry names it; until then left as it is.
+        const named = this.storage.statement('SELECT count(*) AS n FROM outbox_entries WHERE request_seq = ?').get(seq) as { n: number };
+        if (named.n === 0) remove.run(seq);
+        continue;
+      }
       for (const index of indexes) if (index !== null && index < group.length) group[index] = null;
       if (group.every((member) => member === null)) remove.run(seq);
       else this.storage.statement('UPDATE outbox_requests SET body = ? WHERE seq = ?').run(this.sealer.sealJson(group, purposeOf(seq)), seq);

@@ -8,6 +8,7 @@ import { queuedEntry } from '../../../main/outbox/outbox-state';
 import { migrations, openStorage, type Storage } from '../../../main/storage';
 import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { createSealer, type Sealer } from '../../../main/storage/sealer';
+import { GROUP_MEMBERS } from '../../../main/storage/repositories/outbox-request-groups';
 import type { CameraCreateRequest } from '../../../preload/contract/onboarding';
 
 const folders: string[] = [];
@@ -55,6 +56,24 @@ describe('the requests of entries queued together, sealed together', () => {
     const fresh = new OutboxRepository(storage, sealer);
     expect(fresh.all().map((entry) => entry.request.onvif_credentials?.password)).toEqual(['pw-0', 'pw-1', 'pw-2', 'pw-4', 'pw-5']);
     expect(fresh.get(second[2]!)?.request).toEqual(camera(5));
+    storage.close();
+  });
+
+  it('seals a large queueing a few requests to a row, so one damaged row loses few; every entry reads its own, also after edits', () => {
+    const { storage, sealer, repository } = opened();
+    const at = new Date().toISOString();
+    const ids = newEntryIds(100);
+    repository.insert(ids.map((id, n) => queuedEntry(id, camera(n), meta, at)));
+    const sizes = (storage.statement('SELECT seq, body FROM outbox_requests ORDER BY seq').all() as Array<{ seq: number; body: Uint8Array }>).map(
+      (row) => (JSON.parse(sealer.open(row.body, `outbox-requests:${row.seq}`).toString('utf8')) as unknown[]).length,
+    );
+    expect(sizes).toEqual([...Array.from({ length: Math.floor(100 / GROUP_MEMBERS) }, () => GROUP_MEMBERS), 100 % GROUP_MEMBERS].filter((n) => n > 0));
+    // Edits of many at once fill groups of their own the same way, and the old requests are forgotten.
+    const edited = ids.slice(0, 20).map((id, n) => ({ ...repository.get(id)!, request: camera(n, `edited-${n}`) }));
+    repository.save(edited, true);
+    const fresh = new OutboxRepository(storage, sealer);
+    expect(fresh.all().map((entry) => entry.request.onvif_credentials?.password)).toEqual(ids.map((_, n) => (n < 20 ? `edited-${n}` : `pw-${n}`)));
+    expect(sealedRequests(storage, sealer)).not.toMatch(/"pw-(1?[0-9])"/);
     storage.close();
   });
 
