@@ -133,12 +133,13 @@ export function checkWal(databaseFile: string): string | null {
   // A writer killed part-way through appending leaves a partial frame of a change it never committed (nothing the
   // console acknowledged): its shared memory still counts only the committed frames, all of them whole. A log
   // shorter than that count, or cut with no shared memory to tell, has lost changes that were committed.
-  const cut = (committed === null ? partial : committed > wholeFrames) || lostPastDamage(wal, header, wholeFrames, pageSize, committed);
-  if (!cut) {
+  const cutShort = committed === null ? partial : committed > wholeFrames;
+  const damagedWithin = !cutShort && lostPastDamage(wal, header, wholeFrames, pageSize, committed);
+  if (!cutShort && !damagedWithin) {
     if (partial) log.info('storage', 'the write-ahead log ends with a change that was never committed (an interrupted write); it is ignored');
     return null;
   }
   copyFileSync(wal, kept);
   log.warn('storage', `the write-ahead log was cut short or a committed change in it does not read (${wholeFrames} whole frames, ${committed ?? 'unknown'} committed); a copy was kept as ${kept}`);
-  return t('storage.walSetAside', { file: wal, why: t('storage.walWhy.cut'), kept });
+  return t('storage.walSetAside', { file: wal, why: t(damagedWithin ? 'storage.walWhy.damaged' : 'storage.walWhy.cut'), kept });
 }

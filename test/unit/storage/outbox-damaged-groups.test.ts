@@ -80,7 +80,7 @@ describe('a damaged page under the outbox’s sealed requests', () => {
     expect(kept.filter((entry) => ids.indexOf(entry.id) >= 120)).toHaveLength(60);
     // Told exactly: the outbox's entries were read in part, and how many of them are kept.
     expect(told).toHaveLength(1);
-    expect(told[0]).toContain(`outbox_entries (${kept.length}; the rest of it could not be read)`);
+    expect(told[0]).toContain(`cameras in the outbox (${kept.length}; the rest of it could not be read)`);
     after.close();
   });
 });
@@ -107,7 +107,7 @@ describe('a damaged first page of the outbox’s entries', () => {
     expect(kept.length).toBeLessThan(120);
     expect(kept.map((entry) => entry.id)).toEqual(ids.slice(120 - kept.length));
     for (const entry of kept) expect(entry.request.onvif_credentials?.password).toBe(`pw-${ids.indexOf(entry.id)}`);
-    expect(told[0]).toContain(`outbox_entries (${kept.length}; the rest of it could not be read)`);
+    expect(told[0]).toContain(`cameras in the outbox (${kept.length}; the rest of it could not be read)`);
     storage.close();
   });
 });
