@@ -1,4 +1,4 @@
-import { createCipheriv, createSecretKey, hash as sha, hkdfSync, randomFillSync, type KeyObject } from 'node:crypto';
+import { createCipheriv, createHmac, createSecretKey, hkdfSync, randomFillSync, type KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import { decrypt, parseDecryptedJson } from '../secrets/crypto';
 import { startSealWorker, type SealWorker } from './seal-worker';
@@ -69,39 +69,16 @@ function sealerOf(key: KeyObject): (plaintext: Buffer, purpose: string) => Buffe
   };
 }
 
-/** SHA-256's block: an HMAC key is padded (or hashed) to it. */
-const BLOCK = 64;
-
 /**
- * HMAC-SHA-256 under `key` (RFC 2104) of `kind`, a zero byte and `value`, from two one-shot SHA-256 calls over the
- * key's padded blocks: the same bytes as `createHmac('sha256', key).update(kind).update('\0').update(value)`, without
- * an Hmac object, its key import and three calls per value (an import hashes three values per camera). Keyed hashes
- * saved in databases must never change: the sealer's tests check them against createHmac.
+ * HMAC-SHA-256 under `key` of `kind`, a zero byte and `value` (the domain-separated form every stored keyed hash has),
+ * cut to its first `bytes` bytes when given. The key is imported once: a Buffer key is imported again per HMAC.
+ * Keyed hashes saved in databases must never change: the sealer's tests pin their bytes.
  */
 export function hmacOf(key: Buffer): (kind: string, value: string, bytes?: number) => Buffer {
-  const padded = key.length > BLOCK ? sha('sha256', key, 'buffer') : key;
-  // The inner block is followed by the message; the outer by the inner digest (32 bytes).
-  let inner = Buffer.alloc(BLOCK + 256, 0x36);
-  const outer = Buffer.alloc(BLOCK + 32, 0x5c);
-  for (let i = 0; i < padded.length; i++) {
-    inner[i]! ^= padded[i]!;
-    outer[i]! ^= padded[i]!;
-  }
+  const imported = createSecretKey(key);
   return (kind, value, bytes) => {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit: room is made before writing, never counted twice.
-    const most = BLOCK + 3 * (kind.length + value.length) + 1;
-    if (most > inner.length) {
-      const larger = Buffer.allocUnsafe(most * 2);
-      inner.copy(larger, 0, 0, BLOCK);
-      inner = larger;
-    }
-    let at = BLOCK + inner.write(kind, BLOCK, 'utf8');
-    inner[at++] = 0;
-    at += inner.write(value, at, 'utf8');
-    // Digests as 'binary' (latin1) text, one byte per char: no Buffer made per digest; the result's comes from the pool.
-    outer.write(sha('sha256', inner.subarray(0, at), 'binary'), BLOCK, 'binary');
-    const digest = sha('sha256', outer, 'binary');
-    return Buffer.from(bytes === undefined ? digest : digest.slice(0, bytes), 'binary');
+    const digest = createHmac('sha256', imported).update(kind).update('\0').update(value).digest();
+    return bytes === undefined ? digest : digest.subarray(0, bytes);
   };
 }
 

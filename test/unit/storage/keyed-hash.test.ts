@@ -29,7 +29,7 @@ const values: string[] = [
   'y'.repeat(1_000_000),
 ];
 
-describe('keyed hashes made by hand from two SHA-256 calls', () => {
+describe('keyed hashes (HMAC-SHA-256 under the index key)', () => {
   it('give createHmac’s bytes for keys of every length from 0 to 200 bytes (a key past 64 is hashed first)', () => {
     for (let length = 0; length <= 200; length++) {
       const key = randomBytes(length);
