@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { outboxEntrySchema, type OutboxEntry } from '../../../preload/contract/onboarding';
+import { AppFailure } from '../../shared/app-failure';
+import { t } from '../../shared/i18n';
+import type { Sealer } from '../sealer';
+import { answerFromClear } from './outbox-answer';
+import type { Body, OpenedGroups, RequestGroups } from './outbox-request-groups';
+import { TO_SEND, type Row } from './outbox-rows';
+
+/** What the server said, sealed apart (it changes with every try; the request does not). */
+const outcomeSchema = outboxEntrySchema.pick({ lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, recognisedCameraId: true });
+type Outcome = z.infer<typeof outcomeSchema>;
+
+/** The outcome sealed, or null when there is none or it is kept in clear (`answer`, see outbox-answer.ts). */
+export function outcomeBlobOf(sealer: Sealer, entry: OutboxEntry, answer: string | null): Buffer | null {
+  if (answer !== null) return null;
+  if (entry.lastError === null && entry.response === null && !entry.recognisedByExternalId && Object.keys(entry.fieldErrors).length === 0) return null;
+  const outcome: Outcome = {
+    lastError: entry.lastError,
+    fieldErrors: entry.fieldErrors,
+    response: entry.response,
+    recognisedByExternalId: entry.recognisedByExternalId,
+    recognisedCameraId: entry.recognisedCameraId ?? null,
+  };
+  return sealer.sealJson(outcome, `outbox-outcome:${entry.id}`);
+}
+
+/** Entries made from their rows: the request from its sealed group (or from memory), the outcome opened. */
+export class EntryReader {
+  /**
+   * Requests of entries still to be sent that this process sealed or opened, by entry id: a send opens the row it
+   * just queued without decrypting and checking it again (a request never changes but by `save(…, true)`, which
+   * replaces it here too). An entry answered for good (created, refused, held) is let go: kept, a thousand-camera
+   * import left a megabyte of requests to the old generation, and each major collection marked them all again.
+   */
+  readonly #bodies = new Map<string, Body>();
+
+  constructor(
+    private readonly sealer: Sealer,
+    private readonly groups: RequestGroups,
+  ) {}
+
+  remember(id: string, body: Body): void {
+    if (this.#bodies.size >= 20_000) this.#bodies.clear();
+    this.#bodies.set(id, body);
+  }
+
+  /** The entry's request is not kept in memory (answered for good, or given a new one). */
+  letGo(id: string): void {
+    this.#bodies.delete(id);
+  }
+
+  entry(row: Row, opened?: OpenedGroups): OutboxEntry {
+    let body = this.#bodies.get(row.id);
+    if (!body) {
+      const found = row.request_seq === null ? null : this.groups.bodyOf({ seq: row.request_seq, index: row.request_index }, row.id, opened);
+      // Rows are written with their request in one transaction: one without is what a damaged file left.
+      if (!found) throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${row.id}: its request is missing` });
+      body = found;
+      if (TO_SEND.has(row.state)) this.remember(row.id, body);
+    }
+    const outcome: Outcome = row.outcome
+      ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
+      : { lastError: null, fieldErrors: {}, response: row.answer === null ? null : answerFromClear(row.answer, body.request, row.id), recognisedByExternalId: false, recognisedCameraId: null };
+    return {
+      id: row.id,
+      profileId: row.profile_id,
+      profileName: body.profileName,
+      request: body.request,
+      state: row.state,
+      attempts: row.attempts,
+      maybeCreated: row.maybe_created === 1,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      nextAttemptAt: row.state === 'retrying' && row.due_at !== null ? new Date(row.due_at).toISOString() : null,
+      lastError: outcome.lastError,
+      fieldErrors: outcome.fieldErrors,
+      response: outcome.response,
+      recognisedByExternalId: outcome.recognisedByExternalId,
+      recognisedCameraId: outcome.recognisedCameraId ?? null,
+      importId: row.import_id,
+      clearedAt: row.cleared_at,
+    };
+  }
+
+  /** Entries of rows read together: each group of requests among them is opened once. */
+  entries(rows: Row[]): OutboxEntry[] {
+    const opened: OpenedGroups = new Map();
+    return rows.map((row) => this.entry(row, opened));
+  }
+}
