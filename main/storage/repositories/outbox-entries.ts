@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { outboxEntrySchema, type OutboxEntry } from '../../../preload/contract/onboarding';
-import { AppFailure } from '../../shared/app-failure';
+import { isAppFailure } from '../../shared/app-failure';
 import { t } from '../../shared/i18n';
+import { log } from '../../shared/log';
 import type { Sealer } from '../sealer';
 import { answerFromClear } from './outbox-answer';
 import type { Body, OpenedGroups, RequestGroups } from './outbox-request-groups';
@@ -34,6 +35,8 @@ export class EntryReader {
    * import left a megabyte of requests to the old generation, and each major collection marked them all again.
    */
   readonly #bodies = new Map<string, Body>();
+  /** Entries whose request could not be read that the log has named already (each once, not at every list). */
+  readonly #told = new Set<string>();
 
   constructor(
     private readonly sealer: Sealer,
@@ -50,29 +53,68 @@ export class EntryReader {
     this.#bodies.delete(id);
   }
 
-  entry(row: Row, opened?: OpenedGroups): OutboxEntry {
-    let body = this.#bodies.get(row.id);
-    if (!body) {
-      const found = row.request_seq === null ? null : this.groups.bodyOf({ seq: row.request_seq, index: row.request_index }, row.id, opened);
-      // Rows are written with their request in one transaction: one without is what a damaged file left.
-      if (!found) throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${row.id}: its request is missing` });
-      body = found;
-      if (TO_SEND.has(row.state)) this.remember(row.id, body);
+  /**
+   * The entry's request, from memory or opened from its group; null when it cannot be read: its group no longer opens
+   * (its bytes damaged while its page still reads, which the check of the file at start does not see) or is missing
+   * (rows are written with their request in one transaction: one without is what a damaged file left). The log names
+   * the entry once.
+   */
+  #bodyOf(row: Row, opened?: OpenedGroups): Body | null {
+    const kept = this.#bodies.get(row.id);
+    if (kept) return kept;
+    let found: Body | null = null;
+    let why = 'its request is missing';
+    try {
+      found = row.request_seq === null ? null : this.groups.bodyOf({ seq: row.request_seq, index: row.request_index }, row.id, opened);
+    } catch (error) {
+      if (!isAppFailure(error)) throw error;
+      why = `its sealed request does not open (${error.appError.details ?? error.message})`;
     }
-    const outcome: Outcome = row.outcome
-      ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
-      : { lastError: null, fieldErrors: {}, response: row.answer === null ? null : answerFromClear(row.answer, body.request, row.id), recognisedByExternalId: false, recognisedCameraId: null };
+    if (!found) {
+      this.#tell(row.id, why);
+      return null;
+    }
+    if (TO_SEND.has(row.state)) this.remember(row.id, found);
+    return found;
+  }
+
+  #tell(id: string, why: string): void {
+    if (this.#told.has(id)) return;
+    if (this.#told.size >= 1_000) this.#told.clear();
+    this.#told.add(id);
+    log.warn('outbox', `entry ${id}: ${why}; it is listed as held and never sent, until its camera is entered again or it is removed`);
+  }
+
+  /** False when the entry's request cannot be read (see `#bodyOf`): such an entry must not go on the wire. */
+  readable(row: Row, opened?: OpenedGroups): boolean {
+    return this.#bodyOf(row, opened) !== null;
+  }
+
+  /**
+   * The entry of `row`. One whose request cannot be read is made visible and harmless rather than failing every list
+   * it is in: held (created stays created), with no request, and a sentence saying its camera must be entered again.
+   */
+  entry(row: Row, opened?: OpenedGroups): OutboxEntry {
+    const body = this.#bodyOf(row, opened);
+    const state = body === null && row.state !== 'created' ? 'held' : row.state;
+    const outcome: Outcome =
+      body === null && state === 'held'
+        ? { lastError: { kind: 'Internal', message: t('errors.outbox.requestUnreadable'), details: `outbox entry ${row.id}: its request could not be read` }, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null }
+        : row.outcome
+          ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
+          : // A plain answer in clear is made whole with its request's words: without them there is none to show.
+            { lastError: null, fieldErrors: {}, response: row.answer === null || body === null ? null : answerFromClear(row.answer, body.request, row.id), recognisedByExternalId: false, recognisedCameraId: null };
     return {
       id: row.id,
       profileId: row.profile_id,
-      profileName: body.profileName,
-      request: body.request,
-      state: row.state,
+      profileName: body?.profileName ?? '',
+      request: body?.request ?? {},
+      state,
       attempts: row.attempts,
       maybeCreated: row.maybe_created === 1,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      nextAttemptAt: row.state === 'retrying' && row.due_at !== null ? new Date(row.due_at).toISOString() : null,
+      nextAttemptAt: state === 'retrying' && row.due_at !== null ? new Date(row.due_at).toISOString() : null,
       lastError: outcome.lastError,
       fieldErrors: outcome.fieldErrors,
       response: outcome.response,

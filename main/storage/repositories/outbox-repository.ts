@@ -8,7 +8,7 @@ import { CameraKeys, type KnownCamera } from './outbox-camera-keys';
 import { EntryReader, outcomeBlobOf } from './outbox-entries';
 import { allOf, countsOf, createdSinceOf, importCountsOf, nextDueAtOf, statesOf, unsentOfImportOf, visibleOf, type StateCounts } from './outbox-reads';
 import { GroupFiller, RequestGroups, type OpenedGroups, type RequestRef } from './outbox-request-groups';
-import { arraysOf, COLUMNS, dueAtOf, LIVE, rowOf, TO_SEND } from './outbox-rows';
+import { arraysOf, COLUMNS, dueAtOf, LIVE, rowOf, TO_SEND, type Row } from './outbox-rows';
 
 export type { CameraKeyKind } from './outbox-camera-keys';
 export type { StateCounts } from './outbox-reads';
@@ -148,7 +148,7 @@ export class OutboxRepository {
     if (limit <= 0 && outcomes.length === 0) return [];
     const nested = this.storage.inTransaction;
     let written: OutboxEntry[] = [];
-    let marked: Array<[id: string, attempts: number]> = [];
+    const marked: Array<[id: string, attempts: number]> = [];
     const sent = (relaxed ? this.storage.relaxedTransaction.bind(this.storage) : this.storage.transaction.bind(this.storage))(() => {
       written = this.#writeOutcomes(outcomes);
       if (limit <= 0) return [];
@@ -159,16 +159,30 @@ export class OutboxRepository {
       ) as unknown as Array<[seq: number, id: string, state: OutboxState, attempts: number]>;
       if (due.length === 0) return [];
       const read = arraysOf(this.storage, `SELECT ${COLUMNS} FROM outbox_entries WHERE seq = ?`);
-      const rows = due.map(([seq, id, state, attempts]) => (state === 'queued' && attempts === 0 && held.has(id) ? id : rowOf(read.get(seq) as unknown as SQLOutputValue[])));
       const at = new Date(now).toISOString();
+      // Requests are opened only for rows whose request this process has not seen (after a restart), a group once.
+      const opened: OpenedGroups = new Map();
+      const going: Array<Row | string> = [];
+      const seqs: number[] = [];
+      const unreadable: OutboxEntry[] = [];
+      for (const [seq, id, state, attempts] of due) {
+        const row = state === 'queued' && attempts === 0 && held.has(id) ? id : rowOf(read.get(seq) as unknown as SQLOutputValue[]);
+        if (typeof row !== 'string' && !this.#reader.readable(row, opened)) {
+          // A request that no longer reads never goes on the wire: the entry is held, with its sentence, as it is listed.
+          row.updated_at = at;
+          unreadable.push(this.#reader.entry(row, opened));
+          continue;
+        }
+        going.push(row);
+        seqs.push(seq);
+        marked.push([id, attempts + 1]);
+      }
+      written = written.concat(this.#writeOutcomes(unreadable));
       // One statement for the whole group (the rows by their seq, handed over as one JSON array).
       this.storage
         .statement("UPDATE outbox_entries SET state = 'sending', attempts = attempts + 1, due_at = NULL, updated_at = ? WHERE seq IN (SELECT value FROM json_each(?))")
-        .run(at, JSON.stringify(due.map(([seq]) => seq)));
-      marked = due.map(([, id, , attempts]) => [id, attempts + 1]);
-      // Requests are opened only for rows whose request this process has not seen (after a restart), a group once.
-      const opened: OpenedGroups = new Map();
-      return rows.map((row) => {
+        .run(at, JSON.stringify(seqs));
+      return going.map((row) => {
         if (typeof row === 'string') return row;
         // The rows read are this call's own objects: changed in place to what the update made them.
         row.state = 'sending';
