@@ -3,10 +3,12 @@ import { outboxEntrySchema, type OutboxEntry } from '../../../preload/contract/o
 import { isAppFailure } from '../../shared/app-failure';
 import { t } from '../../shared/i18n';
 import { log } from '../../shared/log';
+import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { answerFromClear } from './outbox-answer';
 import type { Body, OpenedGroups, RequestGroups } from './outbox-request-groups';
 import { TO_SEND, type Row } from './outbox-rows';
+import { createProfileRepository } from './profile-repository';
 
 /** What the server said, sealed apart (it changes with every try; the request does not). */
 const outcomeSchema = outboxEntrySchema.pick({ lastError: true, fieldErrors: true, response: true, recognisedByExternalId: true, recognisedCameraId: true });
@@ -26,6 +28,18 @@ export function outcomeBlobOf(sealer: Sealer, entry: OutboxEntry, answer: string
   return sealer.sealJson(outcome, `outbox-outcome:${entry.id}`);
 }
 
+/**
+ * The profile's name as the profiles keep it, or '' when it is gone: only for an entry whose sealed request (which
+ * holds the name it was queued under) is lost. A profile that does not read leaves the name out, not the list.
+ */
+function profileNameIn(storage: Storage, profileId: string): string {
+  try {
+    return createProfileRepository(storage).load().profiles.find((profile) => profile.id === profileId)?.name ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** Entries made from their rows: the request from its sealed group (or from memory), the outcome opened. */
 export class EntryReader {
   /**
@@ -39,6 +53,7 @@ export class EntryReader {
   readonly #told = new Set<string>();
 
   constructor(
+    private readonly storage: Storage,
     private readonly sealer: Sealer,
     private readonly groups: RequestGroups,
   ) {}
@@ -107,7 +122,7 @@ export class EntryReader {
     return {
       id: row.id,
       profileId: row.profile_id,
-      profileName: body?.profileName ?? '',
+      profileName: body?.profileName ?? profileNameIn(this.storage, row.profile_id),
       request: body?.request ?? {},
       state,
       attempts: row.attempts,

@@ -42,7 +42,7 @@ export class OutboxRepository {
   ) {
     this.#groups = new RequestGroups(storage, sealer);
     this.#keys = new CameraKeys(storage, sealer);
-    this.#reader = new EntryReader(sealer, this.#groups);
+    this.#reader = new EntryReader(storage, sealer, this.#groups);
   }
 
   /** Makes every relaxed commit of the outbox so far durable, off the event loop (see `Storage.sync`). */

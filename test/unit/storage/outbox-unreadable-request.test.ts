@@ -8,6 +8,8 @@ import { entryWith, queuedEntry } from '../../../main/outbox/outbox-state';
 import { log } from '../../../main/shared/log';
 import { DATABASE_FILE, migrations, openStorage } from '../../../main/storage';
 import { createSealer } from '../../../main/storage/sealer';
+import { createProfileRepository } from '../../../main/storage/repositories/profile-repository';
+import { profileSchema } from '../../../preload/contract/wire/profile';
 import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { GROUP_MEMBERS } from '../../../main/storage/repositories/outbox-request-groups';
 import type { CameraCreateRequest } from '../../../preload/contract/onboarding';
@@ -30,7 +32,7 @@ const camera = (n: number): CameraCreateRequest => ({
   folder_key: 'f',
   onvif_credentials: { login: 'admin', password: `pw-${n}` },
 });
-const meta = { profileId: 'site', profileName: 'Site' };
+const meta = { profileId: '4f9c2a51-0d7e-4b8a-9c3e-2a1b5d6e7f80', profileName: 'Site' };
 const SENTENCE = /details of this camera could not be read.*Enter them again/;
 
 /**
@@ -84,7 +86,7 @@ describe('an outbox entry whose sealed request no longer opens', () => {
     expect(entries).toHaveLength(3 * GROUP_MEMBERS);
     for (const entry of entries) {
       if (b.includes(entry.id)) {
-        expect(entry).toMatchObject({ state: 'held', request: {}, nextAttemptAt: null, response: null, lastError: { message: expect.stringMatching(SENTENCE) } });
+        expect(entry).toMatchObject({ state: 'held', request: {}, profileName: '', nextAttemptAt: null, response: null, lastError: { message: expect.stringMatching(SENTENCE) } });
       } else {
         expect(entry.request.onvif_credentials?.password).toBe(`pw-${number(entry.id)}`);
         expect(entry.lastError).toBeNull();
@@ -95,6 +97,10 @@ describe('an outbox entry whose sealed request no longer opens', () => {
     // Read three times, named once each: which entry, and why.
     for (const id of b) expect(lines.filter((line) => line.includes(`entry ${id}:`))).toEqual([expect.stringMatching(/WARN \[outbox\].*sealed request does not open.*listed as held/)]);
     expect(lines.filter((line) => line.includes('[outbox]'))).toHaveLength(GROUP_MEMBERS);
+    // The server it was queued for is named as the profiles name it now (the name it was queued under was sealed with it).
+    const now = new Date().toISOString();
+    createProfileRepository(storage).replace({ activeId: null, profiles: [profileSchema.parse({ id: meta.profileId, name: 'North gate', baseUrl: 'https://vms.example.com', createdAt: now, updatedAt: now })] });
+    expect(repository.get(b[0]!)?.profileName).toBe('North gate');
     storage.close();
   });
 
