@@ -33,6 +33,15 @@ const camera = (n: number): CameraCreateRequest => ({
   onvif_credentials: { login: 'admin', password: `pw-${n}` },
 });
 const meta = { profileId: '4f9c2a51-0d7e-4b8a-9c3e-2a1b5d6e7f80', profileName: 'Site' };
+const answerFor = (request: CameraCreateRequest) => ({
+  id: 501,
+  status: 'active',
+  name: request.name!,
+  is_archive_recording: true,
+  archive_storage_days: 7,
+  network_device: { mac: request.mac!, serial_number: request.serial_number! },
+  folder: { id: 3, key: 'f' },
+});
 const SENTENCE = /details of this camera could not be read.*Enter them again/;
 
 /**
@@ -40,7 +49,7 @@ const SENTENCE = /details of this camera could not be read.*Enter them again/;
  * ended. Then a few bytes in the middle of B's sealed group are flipped in the file: its page still reads (the check
  * of the file at start sees nothing), but the group fails its authentication.
  */
-function damagedSecondGroup() {
+function damagedSecondGroup(createdInSecond = false) {
   const folder = mkdtempSync(join(tmpdir(), 'wd-outbox-unreadable-'));
   folders.push(folder);
   const sealer = createSealer(randomBytes(32));
@@ -52,6 +61,11 @@ function damagedSecondGroup() {
     repository.insert(ids.slice(start, start + GROUP_MEMBERS).map((id, i) => queuedEntry(id, camera(start + i), meta, at)));
   }
   repository.dispatch(GROUP_MEMBERS, Date.now(), [], false);
+  if (createdInSecond) {
+    // B's first camera was sent and created (its answer kept in clear, read back with its request's words).
+    const [sent] = repository.dispatch(1, Date.now(), [], true);
+    repository.save([entryWith(sent!, { state: 'created', response: answerFor(sent!.request), updatedAt: new Date().toISOString() })]);
+  }
   const groups = (storage.statement('SELECT body FROM outbox_requests ORDER BY seq').all() as Array<{ body: Uint8Array }>).map((row) => Buffer.from(row.body));
   storage.close();
   expect(groups).toHaveLength(3);
@@ -112,7 +126,7 @@ describe('an outbox entry whose sealed request no longer opens', () => {
 
     // A's first camera was answered; the same commit marks every due entry as on the wire.
     const first = repository.get(a[0]!)!;
-    const answer = { id: 501, status: 'active', name: first.request.name!, is_archive_recording: true, archive_storage_days: 7, network_device: { mac: first.request.mac!, serial_number: first.request.serial_number! }, folder: { id: 3, key: 'f' } };
+    const answer = answerFor(first.request);
     const created = entryWith(first, { state: 'created', response: answer, updatedAt: new Date().toISOString() });
     const sent = repository.dispatch(100, Date.now() + 60_000, [created], false);
     expect(sent.map((entry) => entry.id).sort()).toEqual([...a.slice(1), ...c].sort());
@@ -161,6 +175,20 @@ describe('an outbox entry whose sealed request no longer opens', () => {
     const sent = repository.dispatch(100, Date.now() + 60_000, [], false);
     expect(sent.find((entry) => entry.id === fixed)).toMatchObject({ state: 'sending', request: camera(99) });
     expect(repository.visible(300).entries.filter((entry) => entry.state === 'held')).toHaveLength(GROUP_MEMBERS - 2);
+    storage.close();
+  });
+
+  it('stays created when it was created: listed with the cameras created, and never sent again', () => {
+    const { folder, sealer, b } = damagedSecondGroup(true);
+    const storage = openStorage({ folder, migrations });
+    const repository = new OutboxRepository(storage, sealer);
+    const [created, ...rest] = b as [string, ...string[]];
+    expect(repository.get(created)).toMatchObject({ state: 'created', request: {}, lastError: null, response: null });
+    expect(repository.createdSince('').map((entry) => entry.id)).toEqual([created]);
+    repository.recover(Date.now());
+    repository.dispatch(100, Date.now() + 60_000, [], false);
+    expect(repository.stateOf(created)?.state).toBe('created');
+    expect(rest.map((id) => repository.stateOf(id)?.state)).toEqual(rest.map(() => 'held'));
     storage.close();
   });
 });
