@@ -2,7 +2,7 @@ import type { Migration } from '../migrate';
 
 /**
  * The outbox's keyed hashes (external id, MAC, serial) cut to their first 16 bytes, as the repository now makes them
- * (see KEY_HASH_BYTES in outbox-repository.ts). A truncated HMAC is the prefix of the whole one, so no key is needed
+ * (see KEY_HASH_BYTES in repositories/outbox-camera-keys.ts). A truncated HMAC is the prefix of the whole one, so no key is needed
  * here; the three indexes over them are rebuilt at half their size, and every commit of an import rewrites fewer of
  * their pages.
  */

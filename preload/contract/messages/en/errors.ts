@@ -168,6 +168,7 @@ export const errors = {
     internal: 'Something went wrong inside Watchdesk while sending this camera. Try again.',
     busy: 'This camera is being sent or was already created, so it cannot be removed from the outbox.',
     entryGone: 'This outbox entry no longer exists. Reload the list.',
+    requestUnreadable: 'The details of this camera could not be read on this computer (their saved copy is damaged), so it is not sent. Enter them again with Change, or remove the camera.',
   },
   history: {
     cancelledQueued: 'Cancelled before it was sent; no token was issued.',

@@ -1,0 +1,92 @@
+import { normalizeMac } from '../../../preload/contract/camera/mac';
+import type { CameraCreateRequest, OutboxEntry, OutboxState } from '../../../preload/contract/onboarding';
+import type { Storage } from '../database';
+import type { Sealer } from '../sealer';
+
+export type CameraKeyKind = 'mac' | 'serial' | 'external-id';
+
+/** A camera this console already has for a profile: which identifier matched and where its entry is. */
+export interface KnownCamera {
+  kind: CameraKeyKind;
+  state: OutboxState;
+  cleared: boolean;
+}
+
+/** The live entries with one identifier, through its index; a created one first. */
+const KNOWN: Record<CameraKeyKind, string> = {
+  mac: "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND mac_hash = ? AND mac_hash IS NOT NULL AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+  serial: "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND serial_hash = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+  'external-id': "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+};
+
+/**
+ * Bytes kept of each keyed hash (HMAC-SHA-256, truncated): 128 bits keep two cameras apart as surely as the whole 256
+ * (a chance collision would need about 2^64 entries), and index entries half as long mean each commit of an import
+ * rewrites fewer index pages (schema step 12 cut the hashes saved before).
+ */
+const KEY_HASH_BYTES = 16;
+
+/** The identifiers of a request as the schema compares them: MAC in colon form, serial and external id trimmed. */
+export function cameraKeysOf(request: CameraCreateRequest): Array<[CameraKeyKind, string]> {
+  const keys: Array<[CameraKeyKind, string]> = [];
+  const mac = request.mac ? (normalizeMac(request.mac) ?? request.mac.trim()).toLowerCase() : '';
+  if (mac) keys.push(['mac', mac]);
+  const serial = request.serial_number?.trim().toLowerCase();
+  if (serial) keys.push(['serial', serial]);
+  const external = request.external_id?.trim();
+  if (external) keys.push(['external-id', external]);
+  return keys;
+}
+
+/** The keyed hashes the outbox indexes cameras by, and the look-up of cameras already known through them. */
+export class CameraKeys {
+  /**
+   * Keyed hashes made by checks of known cameras lately, by kind and value: an import hashes each row's MAC, serial
+   * and external id when it is checked, and needs them again when it is queued (an HMAC costs more than its row's
+   * lookup). Only checks keep theirs: a queueing without a check would only fill it.
+   */
+  readonly #checked = new Map<string, Buffer>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly sealer: Sealer,
+  ) {}
+
+  #keyHash(kind: CameraKeyKind, value: string, keep = false): Buffer {
+    if (!keep && this.#checked.size === 0) return this.sealer.hash(kind, value, KEY_HASH_BYTES);
+    const key = `${kind}\0${value}`;
+    let hash = this.#checked.get(key);
+    if (!hash) {
+      hash = this.sealer.hash(kind, value, KEY_HASH_BYTES);
+      if (keep) {
+        if (this.#checked.size >= 30_000) this.#checked.clear();
+        this.#checked.set(key, hash);
+      }
+    }
+    return hash;
+  }
+
+  /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
+  hashesOf(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
+    let external: Buffer | null = null;
+    let mac: Buffer | null = null;
+    let serial: Buffer | null = null;
+    for (const [kind, value] of cameraKeysOf(entry.request)) {
+      const hash = this.#keyHash(kind, value);
+      if (kind === 'external-id') external = hash;
+      else if (kind === 'mac') mac = hash;
+      else serial = hash;
+    }
+    return [external ?? this.#keyHash('external-id', entry.id), mac, serial];
+  }
+
+  /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
+  known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
+    for (const [kind, value] of cameraKeysOf(request)) {
+      const rows = this.storage.statement(KNOWN[kind]).all(profileId, this.#keyHash(kind, value, true)) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
+      const row = rows.find((one) => one.id !== except);
+      if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
+    }
+    return null;
+  }
+}
