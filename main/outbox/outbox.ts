@@ -284,8 +284,12 @@ export class Outbox {
     if (!probe && dispatched.length < want) this.#mayBeDue = false;
     // Nothing left to probe with: there is no server to wait for.
     if (probe && dispatched.length === 0) this.#offline = false;
-    // Nothing written (nothing due, no answers): no sync to wait for before the next look.
-    if (outcomes.length === 0 && dispatched.length === 0) return;
+    // Nothing sent and no answers: no sync to wait for before the next look. The look may still have held entries
+    // whose request no longer reads, so the summary is told again (throttled).
+    if (outcomes.length === 0 && dispatched.length === 0) {
+      if (want > 0) this.#changed();
+      return;
+    }
     for (const entry of outcomes) {
       this.#unsaved.delete(entry.id);
       this.#syncing.set(entry.id, entry);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Outbox } from '../../../main/outbox/outbox';
+import type { OutboxSummary } from '../../../main/outbox/outbox-summary';
 import { newEntryIds } from '../../../main/outbox/entry-ids';
 import { entryWith, queuedEntry } from '../../../main/outbox/outbox-state';
 import { log } from '../../../main/shared/log';
@@ -189,6 +191,21 @@ describe('an outbox entry whose sealed request no longer opens', () => {
     repository.dispatch(100, Date.now() + 60_000, [], false);
     expect(repository.stateOf(created)?.state).toBe('created');
     expect(rest.map((id) => repository.stateOf(id)?.state)).toEqual(rest.map(() => 'held'));
+    storage.close();
+  });
+
+  it('held by the runner when it falls due alone, is told in a summary (the header counts it as held, not waiting)', async () => {
+    const { folder, sealer, a, b, c } = damagedSecondGroup();
+    const storage = openStorage({ folder, migrations });
+    const repository = new OutboxRepository(storage, sealer);
+    repository.discard([...a, ...c], 'only-the-damaged-left');
+    // Waiting to be tried again a moment from now: the look that finds them comes from the runner's own timer.
+    storage.statement(`UPDATE outbox_entries SET state = 'retrying', attempts = 1, due_at = ? WHERE id IN (SELECT value FROM json_each(?))`).run(Date.now() + 300, JSON.stringify(b));
+    const summaries: OutboxSummary[] = [];
+    const outbox = new Outbox({ repository, send: () => new Promise(() => undefined), changeThrottleMs: 10, onChange: (summary) => summaries.push(summary) });
+    await outbox.load();
+    await vi.waitFor(() => expect(summaries.at(-1)).toMatchObject({ held: b.length, pending: 0 }), { timeout: 3_000 });
+    await outbox.dispose();
     storage.close();
   });
 });
