@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Outbox } from '../../../main/outbox/outbox';
-import type { OutboxSummary } from '../../../main/outbox/outbox-summary';
+import type { OutboxSummary } from '../../../preload/contract/onboarding';
 import { newEntryIds } from '../../../main/outbox/entry-ids';
 import { entryWith, queuedEntry } from '../../../main/outbox/outbox-state';
 import { log } from '../../../main/shared/log';

@@ -273,6 +273,8 @@ export const onboarding = {
     retryNow: 'Try now',
     discard: 'Remove',
     discardTitle: 'Remove this camera from the outbox?',
+    /** The name shown for an entry whose saved details are damaged (its sentence says what to do). */
+    unreadableName: 'A camera whose details could not be read',
     discardText: '"{{name}}" will not be sent. You can undo this right after.',
     more_one: '{{count}} more camera is not shown.',
     more_other: '{{count}} more cameras are not shown.',

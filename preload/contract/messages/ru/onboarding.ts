@@ -290,6 +290,8 @@ export const onboarding: MessagesOf<typeof en> = {
     retryNow: 'Повторить сейчас',
     discard: 'Убрать',
     discardTitle: 'Убрать эту камеру из очереди?',
+    /** The name shown for an entry whose saved details are damaged (its sentence says what to do). */
+    unreadableName: 'Камера, данные которой не удалось прочитать',
     discardText: '«{{name}}» не будет отправлена. Это можно сразу отменить.',
     more_one: 'Ещё {{count}} камера не показана.',
     more_few: 'Ещё {{count}} камеры не показаны.',
