@@ -21,6 +21,7 @@ export const DATABASE_FILE = 'watchdesk.db';
 export type { Storage } from './storage';
 export { refusedUntilRestart } from './storage-failure';
 
+/** The operator's sentence for a damaged file set aside: the tables copied out of it, in whole or in part, and those lost. */
 function damagedSentence(kept: string, why: string, report: SalvageReport): string {
   const inPart = new Set(report.kept.filter((table) => table.rows > 0).map((table) => table.name));
   // A table that stopped reading part-way is told once, with its rows and that the rest is lost (not as both kept and lost).

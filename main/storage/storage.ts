@@ -2,6 +2,8 @@ import type { StatementSync } from 'node:sqlite';
 import type { AppFailure } from '../shared/app-failure';
 import type { Migration } from './migrate';
 
+// The store as its callers see it: database.ts opens one, sqlite-storage.ts is how it works.
+
 export interface StorageHealth {
   file: string;
   writable: boolean;
@@ -53,6 +55,7 @@ export interface Storage {
   close(): void;
 }
 
+/** What `openStorage` takes; a start that goes read-only (read-only-start.ts) reads the same. */
 export interface OpenStorageOptions {
   folder: string;
   migrations: readonly Migration[];
