@@ -1,0 +1,176 @@
+import { closeSync, fdatasync, openSync } from 'node:fs';
+import { promisify } from 'node:util';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { AppFailure } from '../shared/app-failure';
+import { log } from '../shared/log';
+import { isDamage } from './sqlite-errors';
+import type { Checkpointer } from './checkpointer';
+import { quickCheck } from './database-files';
+import { storageFailureOf } from './storage-failure';
+import { askForCheck, clearMarker, inUseMarker } from './check-markers';
+import type { Storage, StorageHealth } from './storage';
+
+const datasync = promisify(fdatasync);
+
+/** The `Storage` over one SQLite connection: its transactions, syncs, reads, health and closing. */
+export class SqliteStorage implements Storage {
+  private readonly statements = new Map<string, StatementSync>();
+  private depth = 0;
+  /**
+   * The WAL file, opened at the first sync and kept for the storage's life (SQLite truncates it, never replaces it,
+   * while the database is open): a sync is then one fdatasync, not an open, a sync and a close.
+   */
+  private wal: number | null = null;
+  /** Syncs under way: the WAL's descriptor is closed once they are done. */
+  private syncing = 0;
+
+  constructor(
+    private readonly db: DatabaseSync,
+    readonly folder: string,
+    readonly file: string,
+    readonly writable: boolean,
+    private integrity: string | null,
+    private readonly notices: string[],
+    private readonly readOnlyReason: AppFailure | null,
+    private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
+    private readonly checkpointer: Checkpointer | null = null,
+  ) {}
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  transaction<T>(work: () => T): T {
+    if (this.readOnlyReason) {
+      this.onWrite(this.readOnlyReason);
+      throw this.readOnlyReason;
+    }
+    if (this.depth > 0) return this.savepoint(work);
+    this.depth += 1;
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      const result = work();
+      this.db.exec('COMMIT');
+      this.checkpointer?.committed();
+      this.onWrite(null);
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) {
+        try {
+          this.db.exec('ROLLBACK');
+        } catch (rollbackError) {
+          log.warn('storage', `rollback failed: ${String(rollbackError)}`);
+        }
+      }
+      if (isDamage(error)) askForCheck(this.file);
+      const failure = storageFailureOf(error, this.folder);
+      if (failure) this.onWrite(failure);
+      throw failure ?? error;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  relaxedTransaction<T>(work: () => T): T {
+    // In memory nothing is synced anyway; nested, the outer transaction's commit decides.
+    if (this.file === ':memory:' || this.depth > 0 || this.readOnlyReason) return this.transaction(work);
+    this.db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return this.transaction(work);
+    } finally {
+      this.db.exec('PRAGMA synchronous = FULL');
+    }
+  }
+
+  async sync(): Promise<void> {
+    if (this.file === ':memory:' || !this.writable || !this.db.isOpen) return;
+    try {
+      this.wal ??= openSync(`${this.file}-wal`, 'r');
+      // Frames written before this call are in the OS's cache for this file: one fdatasync puts them all on disk.
+      this.syncing += 1;
+      try {
+        await datasync(this.wal);
+      } finally {
+        this.syncing -= 1;
+        if (!this.db.isOpen) this.closeWal();
+      }
+    } catch (error) {
+      // No WAL file: everything was checkpointed into the database file, which SQLite synced when it did.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      const failure = storageFailureOf(error, this.folder);
+      if (failure) this.onWrite(failure);
+      throw failure ?? error;
+    }
+  }
+
+  private closeWal(): void {
+    if (this.wal === null || this.syncing > 0) return;
+    closeSync(this.wal);
+    this.wal = null;
+  }
+
+  private savepoint<T>(work: () => T): T {
+    const name = `nested_${this.depth}`;
+    this.depth += 1;
+    this.db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = work();
+      this.db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      this.db.exec(`ROLLBACK TO ${name}`);
+      this.db.exec(`RELEASE ${name}`);
+      throw error;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  read<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (isDamage(error)) askForCheck(this.file);
+      throw storageFailureOf(error, this.folder) ?? error;
+    }
+  }
+
+  health(): StorageHealth {
+    const counts: Record<string, number> = {};
+    const tables = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>;
+    for (const { name } of tables) {
+      const row = this.db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number };
+      counts[name] = row.n;
+    }
+    const version = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
+    // Not checked at start (the last run closed cleanly): checked now, once, for whoever asks (diagnostics).
+    this.integrity ??= quickCheck(this.db);
+    return { file: this.file, writable: this.writable, integrity: this.integrity, schemaVersion: version.user_version, counts, notices: [...this.notices] };
+  }
+
+  close(): void {
+    if (!this.db.isOpen) return;
+    this.statements.clear();
+    this.checkpointer?.stop();
+    if (this.writable) {
+      try {
+        // A checkpoint on purpose at the end, so the next start reads one file rather than replaying a long WAL.
+        this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        log.warn('storage', `checkpoint at close failed: ${String(error)}`);
+      }
+    }
+    this.db.close();
+    this.closeWal();
+    if (this.writable) clearMarker(inUseMarker(this.file));
+  }
+}
