@@ -2,7 +2,6 @@ import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
-import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
 import type { AlertService } from '../alerts/alert-service';
 import type { DeviceHistoryService } from '../alerts/device-history';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
@@ -15,6 +14,7 @@ import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged 
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
+import { DeviceReadings } from './watch-device-readings';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
@@ -39,8 +39,6 @@ export interface RunnerDeps {
   history?: DeviceHistoryService;
 }
 
-const NO_STORAGES: readonly StorageUsage[] = [];
-
 /** A device not yet seen offline. */
 const ONLINE: DeviceWatchState = { offlineSince: null };
 
@@ -56,7 +54,14 @@ export class WatchRunner {
   private list: StoredList;
   private readonly rules: WatchRuleSteps;
   private rows = new Map<string, WatchRow>();
+  /**
+   * The rows counted by state, until a row is replaced: a summary is written several times per cycle (its start, each
+   * timed push, its end, the answer to Poll now), and a steady cycle replaces no row.
+   */
+  private counts: WatchListSummary['counts'] | null = null;
   private devices = new Map<string, DeviceWatchState>();
+  /** Each device's storage usages and report time, kept while its answers report the same. */
+  private readonly readings = new DeviceReadings();
   /** Per device, the alert state of each rule in the order of `list.rules` (cleared when the rules change). */
   /** Each rule's "for" and recovery, in the order of `list.rules`. */
   private state: WatchState = 'idle';
@@ -103,6 +108,7 @@ export class WatchRunner {
   update(list: StoredList): void {
     this.list = list;
     this.rules.update(list);
+    this.readings.clear();
     this.resetRows();
     this.windows.invalidate();
     this.pushes.readAgain();
@@ -128,13 +134,7 @@ export class WatchRunner {
   }
 
   summary(): WatchListSummary {
-    const counts = { online: 0, offline: 0, failed: 0, pending: 0 };
-    for (const row of this.rows.values()) {
-      if (row.state === 'failed') counts.failed += 1;
-      else if (row.state === 'pending') counts.pending += 1;
-      else if (row.online) counts.online += 1;
-      else counts.offline += 1;
-    }
+    const counts = { ...(this.counts ??= this.countRows()) };
     let activeAlerts = 0;
     for (const n of this.deps.activeAlertsOf(this.list.id).values()) activeAlerts += n;
     const { createdAt: _createdAt, ...list } = this.list;
@@ -151,6 +151,17 @@ export class WatchRunner {
       activeAlerts,
       seq: ++summarySeq,
     };
+  }
+
+  private countRows(): WatchListSummary['counts'] {
+    const counts = { online: 0, offline: 0, failed: 0, pending: 0 };
+    for (const row of this.rows.values()) {
+      if (row.state === 'failed') counts.failed += 1;
+      else if (row.state === 'pending') counts.pending += 1;
+      else if (row.online) counts.online += 1;
+      else counts.offline += 1;
+    }
+    return counts;
   }
 
   view(): WatchView {
@@ -189,6 +200,7 @@ export class WatchRunner {
     const next = new Map<string, WatchRow>();
     for (const id of this.list.deviceIds) next.set(id, this.rows.get(id) ?? pendingRow(id));
     this.rows = next;
+    this.counts = null;
   }
 
   private halt(state: WatchState): void {
@@ -349,6 +361,7 @@ export class WatchRunner {
     const previous = this.rows.get(id) ?? pendingRow(id);
     const next: WatchRow = { ...previous, state: 'failed', error: message, errorKind: kind };
     this.rows.set(id, next);
+    this.counts = null;
     if (rowChanged(previous, next)) this.touch(id);
     this.noData(id);
   }
@@ -373,9 +386,10 @@ export class WatchRunner {
 
   private observe(id: string, device: CameraAgent): void {
     const at = this.deps.now();
-    // Decided once per answer: the observation's fullest storage and the history's samples both read it.
-    const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
-    const observation = observationOf(device, at, usages);
+    // Decided once per answer (or kept from the last one): the observation's fullest storage and the history's samples
+    // both read the usages.
+    const { usages, lastUpdatedAt } = this.readings.of(id, device);
+    const observation = observationOf(device, at, usages, lastUpdatedAt);
     const previous = this.rows.get(id);
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
@@ -384,6 +398,7 @@ export class WatchRunner {
       previous.polledAt = polledAt(at);
     } else {
       this.rows.set(id, okRow(previous ?? pendingRow(id), device, observation));
+      this.counts = null;
       this.touch(id);
     }
     // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
