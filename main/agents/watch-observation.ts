@@ -3,8 +3,7 @@ import { isInactive, type DeviceObservation } from '../../preload/contract/agent
 import type { StorageUsage } from '../../preload/contract/agents-storage';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 
-/** The time an ISO text names (ms); null when there is none or it does not parse. */
-export function timeOf(iso: string | null): number | null {
+function timeOf(iso: string | null): number | null {
   if (iso === null) return null;
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? null : ms;
@@ -17,15 +16,12 @@ function worstPercentOf(usages: readonly StorageUsage[]): number | null {
   return worst;
 }
 
-/**
- * What the rules look at in one answer; `usages`: its storages under the reading storageUsages decided, and
- * `lastUpdatedAt` its `last_updated_at` as a time (given when already known: see DeviceReadings).
- */
-export function observationOf(device: CameraAgent, at: number, usages: readonly StorageUsage[], lastUpdatedAt = timeOf(device.last_updated_at)): DeviceObservation {
+/** What the rules look at in one answer; `usages`: its storages under the reading storageUsages decided. */
+export function observationOf(device: CameraAgent, at: number, usages: readonly StorageUsage[]): DeviceObservation {
   return {
     at,
     online: device.is_online,
-    lastUpdatedAt,
+    lastUpdatedAt: timeOf(device.last_updated_at),
     worstPercent: worstPercentOf(usages),
     version: device.version,
     // The answer's own stream records (they carry type and status): a copy per device per cycle was garbage at once.

@@ -2,6 +2,7 @@ import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
+import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
 import type { AlertService } from '../alerts/alert-service';
 import type { DeviceHistoryService } from '../alerts/device-history';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
@@ -14,7 +15,6 @@ import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged 
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
-import { DeviceReadings } from './watch-device-readings';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
@@ -39,6 +39,8 @@ export interface RunnerDeps {
   history?: DeviceHistoryService;
 }
 
+const NO_STORAGES: readonly StorageUsage[] = [];
+
 /** A device not yet seen offline. */
 const ONLINE: DeviceWatchState = { offlineSince: null };
 
@@ -60,8 +62,6 @@ export class WatchRunner {
    */
   private counts: WatchListSummary['counts'] | null = null;
   private devices = new Map<string, DeviceWatchState>();
-  /** Each device's storage usages and report time, kept while its answers report the same. */
-  private readonly readings = new DeviceReadings();
   /** Per device, the alert state of each rule in the order of `list.rules` (cleared when the rules change). */
   /** Each rule's "for" and recovery, in the order of `list.rules`. */
   private state: WatchState = 'idle';
@@ -108,7 +108,6 @@ export class WatchRunner {
   update(list: StoredList): void {
     this.list = list;
     this.rules.update(list);
-    this.readings.clear();
     this.resetRows();
     this.windows.invalidate();
     this.pushes.readAgain();
@@ -386,10 +385,9 @@ export class WatchRunner {
 
   private observe(id: string, device: CameraAgent): void {
     const at = this.deps.now();
-    // Decided once per answer (or kept from the last one): the observation's fullest storage and the history's samples
-    // both read the usages.
-    const { usages, lastUpdatedAt } = this.readings.of(id, device);
-    const observation = observationOf(device, at, usages, lastUpdatedAt);
+    // Decided once per answer: the observation's fullest storage and the history's samples both read it.
+    const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
+    const observation = observationOf(device, at, usages);
     const previous = this.rows.get(id);
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
