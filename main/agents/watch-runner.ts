@@ -1,5 +1,5 @@
 import type { AppErrorKind } from '../../preload/contract/app-error';
-import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
+import type { WatchListChange, WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
 import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
@@ -23,8 +23,8 @@ export const PAUSED_RETRY_SEC = 15;
 export interface RunnerDeps {
   /** The client of the list's server; throws (NotFound) when that profile is gone. */
   clientFor(profileId: string): Promise<{ client: PlatformClient; profileName: string }>;
-  /** Every change of the summary (state, a finished cycle). */
-  onChanged(summary: WatchListSummary): void;
+  /** Every change of the summary (state, a finished cycle); its device ids only when they changed (see WatchListChange). */
+  onChanged(summary: WatchListChange): void;
   /** Rows that changed (in batches while a cycle runs, the rest at its end); rows null: read the window again. */
   onRows(changes: WatchRowChanges): void;
   /** Called once per poll with every rule that raised or cleared on it. */
@@ -75,6 +75,8 @@ export class WatchRunner {
   private cycle: Promise<void> | null = null;
   private abort: AbortController | null = null;
   private disposed = false;
+  /** Whether the list's device ids went out with a pushed summary since they last changed. */
+  private idsPushed = false;
   /** Devices whose row changed since the last push. */
   private readonly pushes = new WatchRowPushes(
     (ids) => {
@@ -82,7 +84,7 @@ export class WatchRunner {
       return ids.map((id) => ({ ...(this.rows.get(id) ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
     },
     (rows) => this.deps.onRows({ listId: this.list.id, rows }),
-    () => this.deps.onChanged(this.summary()),
+    () => this.deps.onChanged(this.pushedSummary()),
   );
   private readonly windows = createWatchRowWindows(() => this.currentRows());
 
@@ -107,6 +109,7 @@ export class WatchRunner {
   /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
   update(list: StoredList): void {
     this.list = list;
+    this.idsPushed = false;
     this.rules.update(list);
     this.resetRows();
     this.windows.invalidate();
@@ -150,6 +153,14 @@ export class WatchRunner {
       activeAlerts,
       seq: ++summarySeq,
     };
+  }
+
+  /** The summary to push: with the device ids the first time after they changed, without them after that. */
+  private pushedSummary(): WatchListChange {
+    const summary: WatchListChange = this.summary();
+    if (this.idsPushed) summary.deviceIds = null;
+    this.idsPushed = true;
+    return summary;
   }
 
   private countRows(): WatchListSummary['counts'] {
@@ -233,7 +244,7 @@ export class WatchRunner {
     this.pushes.flush();
     // Poll times moved too (they are not pushed): the next window reads them.
     this.windows.invalidate();
-    this.deps.onChanged(this.summary());
+    this.deps.onChanged(this.pushedSummary());
   }
 
   private async runCycle(): Promise<void> {
