@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AlertList, WatchAlert, WatchListSummary, WatchView } from '../../preload/contract/agents';
+import type { AlertList, WatchAlert, WatchListChange, WatchListSummary, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { watchListInputSchema } from '../../preload/contract/agents';
 import { MAX_WATCH_DEVICES, parseDeviceIds } from '../../preload/contract/agents-ids';
@@ -19,7 +19,7 @@ import type { DeviceHistoryService } from '../alerts/device-history';
 type WatchListInput = z.output<typeof watchListInputSchema>;
 
 export interface WatchEvents {
-  changed(summary: WatchListSummary): void;
+  changed(summary: WatchListChange): void;
   /** Rows a cycle changed (see WatchRunner). */
   rows(changes: WatchRowChanges): void;
   /** Alerts raised or cleared, gathered: a cycle over thousands of devices can raise them by the thousand. */

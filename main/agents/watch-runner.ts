@@ -1,5 +1,5 @@
 import type { AppErrorKind } from '../../preload/contract/app-error';
-import type { WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
+import type { WatchListChange, WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
 import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
@@ -23,8 +23,8 @@ export const PAUSED_RETRY_SEC = 15;
 export interface RunnerDeps {
   /** The client of the list's server; throws (NotFound) when that profile is gone. */
   clientFor(profileId: string): Promise<{ client: PlatformClient; profileName: string }>;
-  /** Every change of the summary (state, a finished cycle). */
-  onChanged(summary: WatchListSummary): void;
+  /** Every change of the summary (state, a finished cycle); its device ids only when they changed (see WatchListChange). */
+  onChanged(summary: WatchListChange): void;
   /** Rows that changed (in batches while a cycle runs, the rest at its end); rows null: read the window again. */
   onRows(changes: WatchRowChanges): void;
   /** Called once per poll with every rule that raised or cleared on it. */
@@ -56,6 +56,11 @@ export class WatchRunner {
   private list: StoredList;
   private readonly rules: WatchRuleSteps;
   private rows = new Map<string, WatchRow>();
+  /**
+   * The rows counted by state, until a row is replaced: a summary is written several times per cycle (its start, each
+   * timed push, its end, the answer to Poll now), and a steady cycle replaces no row.
+   */
+  private counts: WatchListSummary['counts'] | null = null;
   private devices = new Map<string, DeviceWatchState>();
   /** Per device, the alert state of each rule in the order of `list.rules` (cleared when the rules change). */
   /** Each rule's "for" and recovery, in the order of `list.rules`. */
@@ -70,6 +75,8 @@ export class WatchRunner {
   private cycle: Promise<void> | null = null;
   private abort: AbortController | null = null;
   private disposed = false;
+  /** Whether the list's device ids went out with a pushed summary since they last changed. */
+  private idsPushed = false;
   /** Devices whose row changed since the last push. */
   private readonly pushes = new WatchRowPushes(
     (ids) => {
@@ -77,7 +84,7 @@ export class WatchRunner {
       return ids.map((id) => ({ ...(this.rows.get(id) ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
     },
     (rows) => this.deps.onRows({ listId: this.list.id, rows }),
-    () => this.deps.onChanged(this.summary()),
+    () => this.deps.onChanged(this.pushedSummary()),
   );
   private readonly windows = createWatchRowWindows(() => this.currentRows());
 
@@ -102,6 +109,7 @@ export class WatchRunner {
   /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
   update(list: StoredList): void {
     this.list = list;
+    this.idsPushed = false;
     this.rules.update(list);
     this.resetRows();
     this.windows.invalidate();
@@ -128,13 +136,7 @@ export class WatchRunner {
   }
 
   summary(): WatchListSummary {
-    const counts = { online: 0, offline: 0, failed: 0, pending: 0 };
-    for (const row of this.rows.values()) {
-      if (row.state === 'failed') counts.failed += 1;
-      else if (row.state === 'pending') counts.pending += 1;
-      else if (row.online) counts.online += 1;
-      else counts.offline += 1;
-    }
+    const counts = { ...(this.counts ??= this.countRows()) };
     let activeAlerts = 0;
     for (const n of this.deps.activeAlertsOf(this.list.id).values()) activeAlerts += n;
     const { createdAt: _createdAt, ...list } = this.list;
@@ -151,6 +153,25 @@ export class WatchRunner {
       activeAlerts,
       seq: ++summarySeq,
     };
+  }
+
+  /** The summary to push: with the device ids the first time after they changed, without them after that. */
+  private pushedSummary(): WatchListChange {
+    const summary: WatchListChange = this.summary();
+    if (this.idsPushed) summary.deviceIds = null;
+    this.idsPushed = true;
+    return summary;
+  }
+
+  private countRows(): WatchListSummary['counts'] {
+    const counts = { online: 0, offline: 0, failed: 0, pending: 0 };
+    for (const row of this.rows.values()) {
+      if (row.state === 'failed') counts.failed += 1;
+      else if (row.state === 'pending') counts.pending += 1;
+      else if (row.online) counts.online += 1;
+      else counts.offline += 1;
+    }
+    return counts;
   }
 
   view(): WatchView {
@@ -189,6 +210,7 @@ export class WatchRunner {
     const next = new Map<string, WatchRow>();
     for (const id of this.list.deviceIds) next.set(id, this.rows.get(id) ?? pendingRow(id));
     this.rows = next;
+    this.counts = null;
   }
 
   private halt(state: WatchState): void {
@@ -222,7 +244,7 @@ export class WatchRunner {
     this.pushes.flush();
     // Poll times moved too (they are not pushed): the next window reads them.
     this.windows.invalidate();
-    this.deps.onChanged(this.summary());
+    this.deps.onChanged(this.pushedSummary());
   }
 
   private async runCycle(): Promise<void> {
@@ -349,6 +371,7 @@ export class WatchRunner {
     const previous = this.rows.get(id) ?? pendingRow(id);
     const next: WatchRow = { ...previous, state: 'failed', error: message, errorKind: kind };
     this.rows.set(id, next);
+    this.counts = null;
     if (rowChanged(previous, next)) this.touch(id);
     this.noData(id);
   }
@@ -384,6 +407,7 @@ export class WatchRunner {
       previous.polledAt = polledAt(at);
     } else {
       this.rows.set(id, okRow(previous ?? pendingRow(id), device, observation));
+      this.counts = null;
       this.touch(id);
     }
     // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.

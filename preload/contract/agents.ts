@@ -213,9 +213,16 @@ export const agentsChannels = {
   ...alertChannels,
 };
 
+/**
+ * A list's summary as pushed: its device ids only when they changed since the runner last pushed it (a new or edited
+ * list), null otherwise. A list of 5,000 devices pushed at the start, at each timed push and at the end of every cycle
+ * sent the same 5,000 ids each time; the page keeps them from the list it read or the push that carried them.
+ */
+export type WatchListChange = Omit<WatchListSummary, 'deviceIds'> & { deviceIds: string[] | null };
+
 export const agentsEvents = {
   /** A watch list's summary changed: a cycle finished, it paused, stopped or resumed (its rows come as watch.rows). */
-  'watch.changed': event<WatchListSummary>(),
+  'watch.changed': event<WatchListChange>(),
   /** Rows of a list changed (in batches while a cycle runs, the rest before its watch.changed). */
   'watch.rows': event<WatchRowChanges>(),
   /** Alerts were raised or cleared (cleared alerts carry `clearedAt`), in the order it happened. */

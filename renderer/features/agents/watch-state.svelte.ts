@@ -47,7 +47,12 @@ export class WatchState {
   /** Subscribes to main's events; call from an $effect and return the result. */
   connect(): () => void {
     const offs = [
-      this.api.on('watch.changed', (summary) => (this.lists = withSummary(this.lists, summary))),
+      this.api.on('watch.changed', (summary) => {
+        const lists = withSummary(this.lists, summary);
+        // A list this page has not seen, pushed without its device ids: read with the lists instead.
+        if (lists === this.lists && !lists.some((l) => l.id === summary.id)) void this.loadLists();
+        else this.lists = lists;
+      }),
       this.api.on('watch.rows', (changes) => this.#applyRows(changes)),
       this.api.on('watch.alerts', ({ alerts }) => {
         this.alerts = withAlertChanges(this.alerts, alerts);

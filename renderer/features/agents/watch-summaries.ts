@@ -1,24 +1,28 @@
-import type { WatchListSummary } from '../../../preload/contract/agents';
+import type { WatchListChange, WatchListSummary } from '../../../preload/contract/agents';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The incoming copy, with the held copy's rules and device ids where they did not change: the screen then sees the
- * same arrays after every cycle and does not redraw what shows them.
+ * The incoming copy, with the held copy's rules and device ids where they did not change (or were not sent: a pushed
+ * summary carries them only when they changed): the screen then sees the same arrays after every cycle and does not
+ * redraw what shows them.
  */
-function keepingParts(held: WatchListSummary, incoming: WatchListSummary): WatchListSummary {
+function keepingParts(held: WatchListSummary, incoming: WatchListChange): WatchListSummary {
   const rules = sameJson(held.rules, incoming.rules) ? held.rules : incoming.rules;
-  const deviceIds = held.deviceIds.length === incoming.deviceIds.length && held.deviceIds.every((id, i) => id === incoming.deviceIds[i]) ? held.deviceIds : incoming.deviceIds;
-  return rules === incoming.rules && deviceIds === incoming.deviceIds ? incoming : { ...incoming, rules, deviceIds };
+  const sent = incoming.deviceIds;
+  const deviceIds = sent === null || (held.deviceIds.length === sent.length && held.deviceIds.every((id, i) => id === sent[i])) ? held.deviceIds : sent;
+  return { ...incoming, rules, deviceIds };
 }
 
 /**
  * The lists with one fresh copy taken in: it replaces the list's copy unless that one is newer (an answer read
- * mid-cycle can arrive after the event of the cycle's end), and a list not seen yet is added at the end.
+ * mid-cycle can arrive after the event of the cycle's end), and a list not seen yet is added at the end. A list not
+ * seen yet whose copy came without its device ids is left out: the page reads it with the lists (a list is first
+ * pushed with its ids, so only a page that missed that push meets one).
  */
-export function withSummary(lists: WatchListSummary[], incoming: WatchListSummary): WatchListSummary[] {
+export function withSummary(lists: WatchListSummary[], incoming: WatchListChange): WatchListSummary[] {
   const index = lists.findIndex((l) => l.id === incoming.id);
-  if (index < 0) return [...lists, incoming];
+  if (index < 0) return incoming.deviceIds === null ? lists : [...lists, { ...incoming, deviceIds: incoming.deviceIds }];
   const held = lists[index]!;
   if (held.seq > incoming.seq) return lists;
   return lists.map((l, i) => (i === index ? keepingParts(held, incoming) : l));

@@ -53,6 +53,26 @@ describe.skipIf(!hasDbus)('a watch cycle pushes what changed', () => {
     expect(summary.lastCycleAt).not.toBeNull();
   });
 
+  it('pushed summaries carry the device ids once after the list is saved, and not with every cycle after that', async () => {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 10).map(String);
+    const list = await c.value('agents.watchSave', { name: 'Ids', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 4, rules: [], active: false });
+    await c.value('agents.watchPollNow', { id: list.id });
+    const first = named('watch.changed').map((e) => e.payload.deviceIds);
+    expect(first[0]).toEqual(ids);
+    expect(first.slice(1).every((sent) => sent === null)).toBe(true);
+
+    heard = [];
+    await c.value('agents.watchPollNow', { id: list.id });
+    expect(named('watch.changed').map((e) => e.payload.deviceIds).every((sent) => sent === null)).toBe(true);
+    // Answers still carry them.
+    expect((await c.value('agents.watchLists', undefined)).find((l) => l.id === list.id)?.deviceIds).toEqual(ids);
+
+    heard = [];
+    const edited = [...ids.slice(0, 5), String([...c.sim.state.agents.keys()][20])];
+    await c.value('agents.watchSave', { id: list.id, name: 'Ids', devicesText: edited.join('\n'), intervalSec: 3600, concurrency: 4, rules: [], active: false });
+    expect(named('watch.changed').map((e) => e.payload.deviceIds)[0]).toEqual(edited);
+  });
+
   it('the summary’s counts move with the rows while a cycle runs, not only at its start and end', async () => {
     const ids = [...c.sim.state.agents.keys()].slice(0, 40).map(String);
     const list = await c.value('agents.watchSave', { name: 'Slow', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 2, rules: [], active: false });

@@ -72,4 +72,20 @@ describe('a summary pushed after every cycle', () => {
     expect(next.deviceIds).toEqual(['1', '3']);
     expect(next.rules).toEqual(edited.rules);
   });
+
+  it('keeps the held device ids when the push came without them (they did not change)', () => {
+    const held = summary('a', 1, 'polling', 2);
+    const next = withSummary([held], { ...summary('a', 2, 'waiting', 0), deviceIds: null })[0]!;
+    expect(next).toEqual(summary('a', 2, 'waiting', 0));
+    expect(next.deviceIds).toBe(held.deviceIds);
+  });
+
+  it('leaves out a list not seen yet that came without its device ids (the page reads it with the lists)', () => {
+    const lists = [summary('a', 1, 'waiting', 0)];
+    expect(withSummary(lists, { ...summary('b', 2, 'waiting', 0), deviceIds: null })).toBe(lists);
+    expect(withSummary(lists, summary('b', 2, 'waiting', 0)).map((l) => [l.id, l.deviceIds])).toEqual([
+      ['a', ['1', '2']],
+      ['b', ['1', '2']],
+    ]);
+  });
 });
