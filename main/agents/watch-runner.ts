@@ -10,7 +10,8 @@ import type { PlatformClient } from '../platform';
 import { isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
-import { isAuthRefusal, isUnreachable, rowError } from './agent-errors';
+import { rowError } from './agent-errors';
+import { pollDevices } from './watch-poll';
 import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged } from './watch-observation';
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
@@ -274,50 +275,14 @@ export class WatchRunner {
       return;
     }
 
-    const ids = [...this.list.deviceIds];
-    const unreachableRows: Array<{ id: string; error: unknown }> = [];
-    // A run of unreachable answers this long (with no success between) means the server, not a device, is down.
-    const pauseAfter = Math.max(4, this.list.concurrency);
-    let consecutiveUnreachable = 0;
-    let successes = 0;
-    let refusal: unknown = null;
-    let outage: unknown = null;
-    let next = 0;
-
-    const worker = async (): Promise<void> => {
-      while (!abort.signal.aborted) {
-        const index = next++;
-        if (index >= ids.length) return;
-        const id = ids[index]!;
-        try {
-          const device = await client.getCameraAgent(id, { signal: abort.signal });
-          if (abort.signal.aborted) return;
-          successes += 1;
-          consecutiveUnreachable = 0;
-          this.observe(id, device);
-        } catch (error) {
-          if (abort.signal.aborted) return;
-          if (isAuthRefusal(error)) {
-            refusal = error;
-            abort.abort();
-            return;
-          }
-          if (isUnreachable(error)) {
-            consecutiveUnreachable += 1;
-            unreachableRows.push({ id, error });
-            if (consecutiveUnreachable >= pauseAfter) {
-              outage = error;
-              abort.abort();
-              return;
-            }
-            continue;
-          }
-          consecutiveUnreachable = 0;
-          this.fail(id, error);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.list.concurrency, ids.length) }, worker));
+    const { successes, unreachable: unreachableRows, refusal, outage } = await pollDevices({
+      ids: [...this.list.deviceIds],
+      concurrency: this.list.concurrency,
+      abort,
+      read: (id, signal) => client.getCameraAgent(id, { signal }),
+      observe: (id, device) => this.observe(id, device),
+      fail: (id, error) => this.fail(id, error),
+    });
     if (this.abort === abort) this.abort = null;
     // Disposed, or halted or stopped while the cycle ran. (A list switched off can still be polled once on demand.)
     if (this.disposed || this.state !== 'polling') return;
