@@ -1,5 +1,6 @@
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { migrations, openStorage, type Storage } from '../../main/storage';
 
 const FILLER = 'filler';
 
@@ -23,4 +24,25 @@ export function fillDisk(folder: string): void {
 /** Gives the space `fillDisk` took back. */
 export function freeDisk(folder: string): void {
   rmSync(join(folder, FILLER), { force: true });
+}
+
+/**
+ * A schema step on a disk full but for a little (`spareBytes`: the step begins, its rewrite of every row runs out):
+ * the console's storage is started there, `look` says what it found, and the disk is freed. Answers what `look`
+ * answered, or what the start threw.
+ */
+export function startedOnNearlyFullDisk(folder: string, look: (storage: Storage) => Record<string, unknown>, spareBytes = 96 * 1024): Record<string, unknown> {
+  fillDisk(folder);
+  const filler = join(folder, FILLER);
+  truncateSync(filler, statSync(filler).size - spareBytes);
+  let found: Record<string, unknown>;
+  try {
+    const storage = openStorage({ folder, migrations });
+    found = look(storage);
+    storage.close();
+  } catch (error) {
+    found = { threw: String(error) };
+  }
+  freeDisk(folder);
+  return found;
 }

@@ -5,14 +5,13 @@
  * start found and did, and whether every entry read back as it was.
  */
 import { randomBytes } from 'node:crypto';
-import { statSync, truncateSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { migrations, openStorage } from '../../../main/storage';
 import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { createSealer } from '../../../main/storage/sealer';
-import { fillDisk, freeDisk } from '../../support/fill-disk';
+import { startedOnNearlyFullDisk } from '../../support/fill-disk';
 import { step12Outbox } from '../../unit/storage/step12-outbox';
 
 const folder = process.argv[2]!;
@@ -33,20 +32,8 @@ function onDisk(): { version: number; entries: number; tables: string[] } {
   return { version, entries, tables };
 }
 
-fillDisk(folder);
-const filler = join(folder, 'filler');
-truncateSync(filler, statSync(filler).size - 96 * 1024);
-let full: Record<string, unknown>;
-try {
-  const storage = openStorage({ folder, migrations });
-  // What the console shows meanwhile: the outbox as it is, read-only.
-  const shown = new OutboxRepository(storage, sealer).all();
-  full = { writable: storage.writable, notices: storage.health().notices, shown: shown.length };
-  storage.close();
-} catch (error) {
-  full = { threw: String(error) };
-}
-freeDisk(folder);
+// What the console shows meanwhile: the outbox as it is, read-only.
+const full = startedOnNearlyFullDisk(folder, (storage) => ({ writable: storage.writable, notices: storage.health().notices, shown: new OutboxRepository(storage, sealer).all().length }));
 const fullOnDisk = onDisk();
 
 const after = openStorage({ folder, migrations });

@@ -4,7 +4,6 @@
  * its rewrite), the disk freed, the console started again. Prints one JSON line: what each start found and did.
  */
 import { randomBytes } from 'node:crypto';
-import { statSync, truncateSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { newEntryIds } from '../../../main/outbox/entry-ids';
@@ -13,7 +12,7 @@ import { migrations, openStorage } from '../../../main/storage';
 import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { createSealer } from '../../../main/storage/sealer';
 import type { CameraCreateRequest } from '../../../preload/contract/onboarding';
-import { fillDisk, freeDisk } from '../fill-disk';
+import { startedOnNearlyFullDisk } from '../fill-disk';
 
 const folder = process.argv[2]!;
 const rows = Number(process.argv[3] ?? 3000);
@@ -44,18 +43,7 @@ function onDisk(): { version: number; lengths: unknown[] } {
 }
 
 // Full but for a little: the log and its index can be made and the step begins, but its rewrite of every row runs out.
-fillDisk(folder);
-const filler = join(folder, 'filler');
-truncateSync(filler, statSync(filler).size - 96 * 1024);
-let full: Record<string, unknown>;
-try {
-  const storage = openStorage({ folder, migrations });
-  full = { writable: storage.writable, notices: storage.health().notices };
-  storage.close();
-} catch (error) {
-  full = { threw: String(error) };
-}
-freeDisk(folder);
+const full = startedOnNearlyFullDisk(folder, (storage) => ({ writable: storage.writable, notices: storage.health().notices }));
 const fullOnDisk = onDisk();
 
 const after = openStorage({ folder, migrations });

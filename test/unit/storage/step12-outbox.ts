@@ -1,4 +1,5 @@
 import { newEntryIds } from '../../../main/outbox/entry-ids';
+import { queuedEntry } from '../../../main/outbox/outbox-state';
 import type { Storage } from '../../../main/storage';
 import type { Sealer } from '../../../main/storage/sealer';
 import type { CameraCreateRequest, CreatedAnswer, OutboxEntry } from '../../../preload/contract/onboarding';
@@ -37,25 +38,7 @@ export const KINDS: readonly Kind[] = ['queued', 'sending', 'retrying', 'needs-f
 
 /** The entry of kind `kind` for camera `n`, as the console had it. */
 function entryOf(id: string, n: number, kind: Kind): OutboxEntry {
-  const base: OutboxEntry = {
-    id,
-    profileId: 'site',
-    profileName: 'Site',
-    request: camera(n),
-    state: 'queued',
-    attempts: 0,
-    maybeCreated: false,
-    createdAt: AT,
-    updatedAt: AT,
-    nextAttemptAt: null,
-    lastError: null,
-    fieldErrors: {},
-    response: null,
-    recognisedByExternalId: false,
-    recognisedCameraId: null,
-    importId: n % 4 === 0 ? 'import-1' : null,
-    clearedAt: null,
-  };
+  const base = queuedEntry(id, camera(n), { profileId: 'site', profileName: 'Site', importId: n % 4 === 0 ? 'import-1' : null }, AT);
   switch (kind) {
     case 'queued':
     case 'discarded':
