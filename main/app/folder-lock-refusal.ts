@@ -1,6 +1,6 @@
 import { t } from '../shared/i18n';
 import { join } from 'node:path';
-import { DATA_FOLDER_OS_LOCK_FILE, type LockHolder } from './data-folder-lock';
+import { DATA_FOLDER_OS_LOCK_FILE, type LockHolder } from '../storage/data-folder-lock';
 
 // Apart from the lock itself so that taking the lock (at every start) does not load the message catalog.
 const refusals = {

@@ -1,5 +1,5 @@
 import { dialog } from 'electron';
-import { takeDataFolderLock } from '../app/data-folder-lock';
+import { takeDataFolderLock } from '../storage/data-folder-lock';
 import { folderLockRefusal } from '../app/folder-lock-refusal';
 import { log } from '../shared/log';
 import { t } from '../shared/i18n';

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { startWebHost } from './host';
 import { applyHeapSettings } from '../app/heap-settings';
 import type { WebApp } from './web-app';
-import { takeDataFolderLock } from '../app/data-folder-lock';
+import { takeDataFolderLock } from '../storage/data-folder-lock';
 import { installCrashGuard } from '../support/crash-guard';
 import { LOG_LEVEL_ENV, parseLogLevel } from '../shared/log-level';
 import { log } from '../shared/log';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE } from '../../../main/app/data-folder-lock';
+import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE } from '../../../main/storage/data-folder-lock';
 import { bundleChild } from '../../support/bundle-child';
 
 /** A read-only folder is a read-only bind mount in a private mount namespace (root only, as in the full-disk suite). */

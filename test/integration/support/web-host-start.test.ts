@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import pkg from '../../../package.json' with { type: 'json' };
-import { DATA_FOLDER_LOCK_FILE } from '../../../main/app/data-folder-lock';
+import { DATA_FOLDER_LOCK_FILE } from '../../../main/storage/data-folder-lock';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const cli = join(root, 'dist', 'web', 'cli.js');

@@ -1,6 +1,6 @@
 // A console starting on a data folder: takes the folder's lock, says whether it got it (one JSON line), holds it for
 // the given milliseconds, then lets it go. Used to start several at the same moment.
-import { takeDataFolderLock } from '../../../main/app/data-folder-lock';
+import { takeDataFolderLock } from '../../../main/storage/data-folder-lock';
 
 const [dataDir, holdMs] = process.argv.slice(2);
 const outcome = takeDataFolderLock(dataDir!, 'web');

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DATA_FOLDER_LOCK_FILE } from '../../../main/app/data-folder-lock';
+import { DATA_FOLDER_LOCK_FILE } from '../../../main/storage/data-folder-lock';
 
 // Electron cannot run on these machines: it is the one thing mocked. The entry and the lock are real.
 const dataDir = mkdtempSync(join(tmpdir(), 'wd-electron-lock-'));

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { isBusy, isDamage } from '../storage/sqlite-errors';
+import { isBusy, isDamage } from './sqlite-errors';
 
 /**
  * `<data folder>/watchdesk.lock`: which console (the desktop app or a web host) uses this folder, its process, and the

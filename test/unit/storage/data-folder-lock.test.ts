@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE, takeDataFolderLock } from '../../../main/app/data-folder-lock';
+import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE, takeDataFolderLock } from '../../../main/storage/data-folder-lock';
 import { folderLockRefusal } from '../../../main/app/folder-lock-refusal';
 
 const folders: string[] = [];
