@@ -11,6 +11,7 @@ import { migrations, openStorage } from '../../../main/storage';
 import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { createSealer } from '../../../main/storage/sealer';
 import type { CameraCreateRequest, OutboxEntry } from '../../../preload/contract/onboarding';
+import { createdAnswerFor } from '../../support/created-answer';
 import { seededDelays } from '../../support/seeded-delays';
 
 const [dataDir, keyHex, seedText] = process.argv.slice(2) as [string, string, string];
@@ -28,20 +29,7 @@ const camera = (serial: string, password: string): CameraCreateRequest => ({
   folder_key: 'f',
   onvif_credentials: { login: 'admin', password },
 });
-const answer = (entry: OutboxEntry, renamed: boolean) => ({
-  id: 1 + (random() % 100_000),
-  status: 'active',
-  name: renamed ? `Server name ${entry.id.slice(0, 8)}` : entry.request.name!,
-  is_archive_recording: true,
-  archive_storage_days: 7,
-  group_type: 'g',
-  is_user_owner: false,
-  is_need_replace: false,
-  latitude: 0,
-  longitude: 0,
-  network_device: { mac: entry.request.mac!, serial_number: entry.request.serial_number! },
-  folder: { id: 3, key: 'f' },
-});
+const answer = (entry: OutboxEntry, renamed: boolean) => createdAnswerFor(entry.request, 1 + (random() % 100_000), renamed ? `Server name ${entry.id.slice(0, 8)}` : entry.request.name!);
 const say = (word: 'WILL' | 'ACK', what: object) => process.stdout.write(`${word} ${JSON.stringify(what)}\n`);
 
 // As the outbox does at start: entries found on the wire are retried, perhaps created.

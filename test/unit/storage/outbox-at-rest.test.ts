@@ -9,7 +9,7 @@ import { DATABASE_FILE, migrations, openStorage } from '../../../main/storage';
 import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { createSealer } from '../../../main/storage/sealer';
 import type { CameraCreateRequest } from '../../../preload/contract/onboarding';
-import type { CameraCreateResponse } from '../../../preload/contract/wire/platform';
+import { createdAnswerFor } from '../../support/created-answer';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -41,20 +41,6 @@ const secretsOf = (request: CameraCreateRequest): string[] => [
   request.onvif_credentials!.login!,
   request.onvif_credentials!.password!,
 ];
-const answerTo = (request: CameraCreateRequest, id: number, name = request.name!): CameraCreateResponse => ({
-  id,
-  status: 'active',
-  name,
-  is_archive_recording: true,
-  archive_storage_days: 7,
-  group_type: 'g',
-  is_user_owner: false,
-  is_need_replace: false,
-  latitude: 0,
-  longitude: 0,
-  network_device: { mac: request.mac!, serial_number: request.serial_number! },
-  folder: { id: 3, key: String(request.folder_key) },
-});
 
 /** Which of `secrets` the database, its WAL or its shared-memory file holds in clear (UTF-8 or UTF-16). */
 function inClear(folder: string, secrets: string[]): string[] {
@@ -93,7 +79,7 @@ describe('the outbox at rest (schema step 13)', () => {
     // Answers: plain "created" ones (kept in clear without their words), one renamed by the server (sealed whole).
     const sent = repository.dispatch(10, Date.now() + 1_000, [], false);
     const answered = sent.map((entry, n) =>
-      transition(entry, { type: 'answered', at: new Date(), response: answerTo(entry.request, 900 + n, n === 0 ? 'Server-Renamed-Leakcheck' : entry.request.name) }),
+      transition(entry, { type: 'answered', at: new Date(), response: createdAnswerFor(entry.request, 900 + n, n === 0 ? 'Server-Renamed-Leakcheck' : entry.request.name) }),
     );
     repository.save(answered);
     expect(repository.all().filter((entry) => entry.state === 'created')).toHaveLength(10);
