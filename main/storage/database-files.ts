@@ -13,8 +13,9 @@ export function isReadableFolder(folder: string): boolean {
   }
 }
 
-export function stamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-');
+/** The name a damaged file is kept under beside its own: never deleted, never overwritten by a later one. */
+export function damagedName(file: string): string {
+  return `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
 }
 
 /** Creates the database file owner-only before SQLite does: its WAL and shm files take the same mode. */
@@ -69,7 +70,7 @@ export function missingTables(db: DatabaseSync, migrations: readonly Migration[]
 
 /** Moves the damaged file and its side files aside under one new name (kept, never deleted). */
 export function setAside(file: string): string {
-  const kept = `${file}.damaged-${stamp()}`;
+  const kept = damagedName(file);
   for (const suffix of ['', '-wal', '-shm']) {
     if (existsSync(file + suffix)) renameSync(file + suffix, kept + suffix);
   }

@@ -1,6 +1,6 @@
 import { closeSync, fdatasync, openSync } from 'node:fs';
 import { promisify } from 'node:util';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { isDamage } from './sqlite-errors';
@@ -142,6 +142,14 @@ export class SqliteStorage implements Storage {
       if (isDamage(error)) askForCheck(this.file);
       throw storageFailureOf(error, this.folder) ?? error;
     }
+  }
+
+  all<T>(sql: string, ...params: SQLInputValue[]): T[] {
+    return this.read(() => this.statement(sql).all(...params) as T[]);
+  }
+
+  get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
+    return this.read(() => this.statement(sql).get(...params) as T | undefined);
   }
 
   health(): StorageHealth {

@@ -1,4 +1,4 @@
-import type { StatementSync } from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { AppFailure } from '../shared/app-failure';
 import type { Migration } from './migrate';
 
@@ -49,6 +49,10 @@ export interface Storage {
   sync(): Promise<void>;
   /** Runs reads, telling a disk problem the same way as a write. */
   read<T>(work: () => T): T;
+  /** The rows `sql` answers, read as `read` does; `T` is their shape as the SQL names the columns (`AS`). */
+  all<T>(sql: string, ...params: SQLInputValue[]): T[];
+  /** The first row `sql` answers (undefined: none), read as `read` does. */
+  get<T>(sql: string, ...params: SQLInputValue[]): T | undefined;
   /** True inside `transaction` or `relaxedTransaction`: what is written now may still be rolled back by an outer one. */
   readonly inTransaction: boolean;
   health(): StorageHealth;

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, openSync, readSync, closeSync, renameSync, st
 import { endianness } from 'node:os';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
+import { damagedName } from './database-files';
 
 /** The write-ahead log's layout (https://sqlite.org/fileformat2.html#walformat): a 32-byte header, then frames. */
 const WAL_HEADER = 32;
@@ -87,10 +88,6 @@ function lostPastDamage(wal: string, header: Buffer, frames: number, pageSize: n
   }
 }
 
-function stamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-');
-}
-
 /**
  * Looks at the write-ahead log before SQLite opens the database. SQLite quietly ignores a log whose header is not
  * valid (and then overwrites it), and quietly stops at a frame cut short or one whose checksum fails (dropping every
@@ -119,7 +116,7 @@ export function checkWal(databaseFile: string): string | null {
     (pageSize & (pageSize - 1)) === 0 &&
     header.readUInt32BE(24) === c0 &&
     header.readUInt32BE(28) === c1;
-  const kept = `${wal}.damaged-${stamp()}`;
+  const kept = damagedName(wal);
   if (!headerOk) {
     renameSync(wal, kept);
     log.warn('storage', `the write-ahead log's header is damaged; moved aside as ${kept}`);

@@ -72,73 +72,48 @@ export function createAlertHistoryRepository(storage: Storage): AlertHistoryRepo
   return {
     appendTransitions(rows) {
       if (rows.length === 0) return;
-      const insert = storage.statement(
-        'INSERT INTO alert_transitions (list_id, device_id, rule_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      );
+      const insert = storage.statement('INSERT INTO alert_transitions (list_id, device_id, rule_id, at, from_state, to_state, note) VALUES (?, ?, ?, ?, ?, ?, ?)');
       storage.transaction(() => {
         for (const r of rows) insert.run(r.listId, r.deviceId, r.ruleId, r.at, r.from, r.to, r.note);
       });
     },
 
+    // Columns are read under the caller's field names (AS): the STRICT tables' types are already the fields' types.
     transitionsOf(listId, filter = {}) {
-      return storage.read(() => {
-        const rows = storage
-          .statement(
-            `SELECT list_id, device_id, rule_id, at, from_state, to_state, note FROM alert_transitions
-             WHERE list_id = ? AND (?2 IS NULL OR device_id = ?2) AND (?3 IS NULL OR rule_id = ?3) ORDER BY at, id`,
-          )
-          .all(listId, filter.deviceId ?? null, filter.ruleId ?? null) as Array<Record<string, string | number | null>>;
-        return rows.map((r) => ({
-          listId: String(r.list_id),
-          deviceId: String(r.device_id),
-          ruleId: String(r.rule_id),
-          at: Number(r.at),
-          from: r.from_state as AlertStateName,
-          to: r.to_state as AlertStateName,
-          note: r.note === null ? null : String(r.note),
-        }));
-      });
+      return storage.all<AlertTransition>(
+        `SELECT list_id AS listId, device_id AS deviceId, rule_id AS ruleId, at, from_state AS "from", to_state AS "to", note FROM alert_transitions
+         WHERE list_id = ? AND (?2 IS NULL OR device_id = ?2) AND (?3 IS NULL OR rule_id = ?3) ORDER BY at, id`,
+        listId, filter.deviceId ?? null, filter.ruleId ?? null,
+      );
     },
 
     lastStates(listId) {
-      return storage.read(() => {
-        const rows = storage
-          .statement(
-            `SELECT device_id, rule_id, to_state, at FROM alert_transitions t
-             WHERE list_id = ? AND id = (SELECT max(id) FROM alert_transitions u
-               WHERE u.list_id = t.list_id AND u.device_id = t.device_id AND u.rule_id = t.rule_id)
-             AND to_state <> 'normal'`,
-          )
-          .all(listId) as Array<{ device_id: string; rule_id: string; to_state: string; at: number }>;
-        return rows.map((r) => ({ deviceId: r.device_id, ruleId: r.rule_id, state: r.to_state as AlertStateName, since: Number(r.at) }));
-      });
+      return storage.all(
+        `SELECT device_id AS deviceId, rule_id AS ruleId, to_state AS state, at AS since FROM alert_transitions t
+         WHERE list_id = ? AND id = (SELECT max(id) FROM alert_transitions u WHERE u.list_id = t.list_id AND u.device_id = t.device_id AND u.rule_id = t.rule_id)
+         AND to_state <> 'normal'`,
+        listId,
+      );
     },
 
     saveSilence(row) {
-      storage.transaction(() => {
+      storage.transaction(() =>
         storage
           .statement(
             `INSERT INTO alert_silences (list_id, device_id, rule_id, snoozed_until, acknowledged_at, acknowledged_note) VALUES (?, ?, ?, ?, ?, ?)
              ON CONFLICT (list_id, device_id, rule_id) DO UPDATE SET snoozed_until = excluded.snoozed_until,
                acknowledged_at = excluded.acknowledged_at, acknowledged_note = excluded.acknowledged_note`,
           )
-          .run(row.listId, row.deviceId, row.ruleId, row.snoozedUntil, row.acknowledged?.at ?? null, row.acknowledged?.note ?? null);
-      });
+          .run(row.listId, row.deviceId, row.ruleId, row.snoozedUntil, row.acknowledged?.at ?? null, row.acknowledged?.note ?? null),
+      );
     },
 
     silencesOf(listId) {
-      return storage.read(() => {
-        const rows = storage
-          .statement('SELECT device_id, rule_id, snoozed_until, acknowledged_at, acknowledged_note FROM alert_silences WHERE list_id = ?')
-          .all(listId) as Array<{ device_id: string; rule_id: string; snoozed_until: number | null; acknowledged_at: number | null; acknowledged_note: string | null }>;
-        return rows.map((r) => ({
-          listId,
-          deviceId: r.device_id,
-          ruleId: r.rule_id,
-          snoozedUntil: r.snoozed_until === null ? null : Number(r.snoozed_until),
-          acknowledged: r.acknowledged_at === null ? null : { at: Number(r.acknowledged_at), note: r.acknowledged_note ?? '' },
-        }));
-      });
+      const rows = storage.all<Omit<SilenceRow, 'acknowledged'> & { at: number | null; note: string | null }>(
+        'SELECT list_id AS listId, device_id AS deviceId, rule_id AS ruleId, snoozed_until AS snoozedUntil, acknowledged_at AS at, acknowledged_note AS note FROM alert_silences WHERE list_id = ?',
+        listId,
+      );
+      return rows.map(({ at, note, ...row }) => ({ ...row, acknowledged: at === null ? null : { at, note: note ?? '' } }));
     },
 
     setMuted(listId, deviceId, muted, at) {
@@ -149,9 +124,7 @@ export function createAlertHistoryRepository(storage: Storage): AlertHistoryRepo
     },
 
     mutedOf(listId) {
-      return storage.read(() =>
-        (storage.statement('SELECT device_id FROM muted_devices WHERE list_id = ? ORDER BY device_id').all(listId) as Array<{ device_id: string }>).map((r) => r.device_id),
-      );
+      return storage.all<{ id: string }>('SELECT device_id AS id FROM muted_devices WHERE list_id = ? ORDER BY device_id', listId).map((r) => r.id);
     },
 
     forgetList(listId) {
@@ -179,24 +152,19 @@ export function createAlertHistoryRepository(storage: Storage): AlertHistoryRepo
     },
 
     historyOf(profileId, deviceId, sinceMs) {
-      return storage.read(() => {
-        const found = storage.statement('SELECT key FROM history_devices WHERE profile_id = ? AND device_id = ?').get(profileId, deviceId) as { key: number } | undefined;
-        if (!found) return { transitions: [], samples: [] };
-        // The transition in force at the window's start is kept too, so the timeline starts in a known state.
-        const transitions = storage
-          .statement(
-            `SELECT at, online, status FROM device_transitions WHERE device = ?1 AND at >= coalesce(
-               (SELECT max(at) FROM device_transitions WHERE device = ?1 AND at <= ?2), ?2) ORDER BY at`,
-          )
-          .all(found.key, sec(sinceMs)) as Array<{ at: number; online: number | null; status: string | null }>;
-        const samples = storage
-          .statement('SELECT storage, at, used_mb, capacity_mb FROM storage_samples WHERE device = ? AND at >= ? ORDER BY storage, at')
-          .all(found.key, sec(sinceMs)) as Array<{ storage: number; at: number; used_mb: number; capacity_mb: number }>;
-        return {
-          transitions: transitions.map((r) => ({ at: Number(r.at) * 1000, online: r.online === null ? null : r.online === 1, status: r.status })),
-          samples: samples.map((r) => ({ storageId: Number(r.storage), at: Number(r.at) * 1000, usedMb: Number(r.used_mb), capacityMb: Number(r.capacity_mb) })),
-        };
-      });
+      const found = storage.get<{ key: number }>('SELECT key FROM history_devices WHERE profile_id = ? AND device_id = ?', profileId, deviceId);
+      if (!found) return { transitions: [], samples: [] };
+      // The transition in force at the window's start is kept too, so the timeline starts in a known state.
+      const transitions = storage.all<{ at: number; online: number | null; status: string | null }>(
+        `SELECT at * 1000 AS at, online, status FROM device_transitions WHERE device = ?1
+         AND at >= coalesce((SELECT max(at) FROM device_transitions WHERE device = ?1 AND at <= ?2), ?2) ORDER BY at`,
+        found.key, sec(sinceMs),
+      );
+      const samples = storage.all<DeviceHistory['samples'][number]>(
+        'SELECT storage AS storageId, at * 1000 AS at, used_mb AS usedMb, capacity_mb AS capacityMb FROM storage_samples WHERE device = ? AND at >= ? ORDER BY storage, at',
+        found.key, sec(sinceMs),
+      );
+      return { transitions: transitions.map((r) => ({ ...r, online: r.online === null ? null : r.online === 1 })), samples };
     },
 
     prune(beforeMs) {
@@ -204,13 +172,8 @@ export function createAlertHistoryRepository(storage: Storage): AlertHistoryRepo
         let removed = 0;
         removed += Number(storage.statement('DELETE FROM storage_samples WHERE at < ?').run(sec(beforeMs)).changes);
         // The last transition before the cut stays: it says what state the device was in when the window opens.
-        removed += Number(
-          storage
-            .statement(
-              `DELETE FROM device_transitions WHERE at < ?1 AND at < (SELECT max(at) FROM device_transitions d WHERE d.device = device_transitions.device AND d.at < ?1)`,
-            )
-            .run(sec(beforeMs)).changes,
-        );
+        const cut = 'DELETE FROM device_transitions WHERE at < ?1 AND at < (SELECT max(at) FROM device_transitions d WHERE d.device = device_transitions.device AND d.at < ?1)';
+        removed += Number(storage.statement(cut).run(sec(beforeMs)).changes);
         removed += Number(storage.statement('DELETE FROM alert_transitions WHERE at < ?').run(beforeMs).changes);
         return removed;
       });

@@ -25,8 +25,6 @@ export interface TokenBatchesRepository {
   /** Keeps a finished batch's export; only the newest `keep` exports stay. */
   saveExport(sealer: Sealer, uid: string, bytes: Buffer, rows: number, keep: number): void;
   exportOf(sealer: Sealer, uid: string): { bytes: Buffer; rows: number } | null;
-  /** True when the batch has a kept export. */
-  hasExport(uid: string): boolean;
 }
 
 const recordSchema = z.object({ profileName: z.string() });
@@ -77,6 +75,5 @@ export function createTokenBatchesRepository(storage: Storage): TokenBatchesRepo
         return row ? { bytes: sealer.open(row.export, exportPurpose(uid)), rows: row.export_rows } : null;
       });
     },
-    hasExport: (uid) => storage.read(() => storage.statement('SELECT 1 AS yes FROM token_batches WHERE uid = ? AND export IS NOT NULL').get(uid) !== undefined),
   };
 }
