@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { LookupShortcuts } from '../../../preload/contract/agents';
+import { MAX_RECENT_LOOKUPS, type LookupShortcuts } from '../../../preload/contract/agents';
 import { log } from '../../shared/log';
 import { createSealer, type Sealer } from '../sealer';
 import { createDeviceCacheRepository, type DeviceCopy } from '../repositories/device-cache-repository';
@@ -103,7 +103,11 @@ export const legacyAgents: LegacySource = {
       for (const list of watch.lists) watchRepository.saveList(list, []);
       watchRepository.saveAlerts(watch.alerts.filter((alert) => listIds.has(alert.listId)));
       const shortcutRepository = createShortcutRepository(storage);
-      for (const { profileId, value } of shortcuts) shortcutRepository.put(profileId, value);
+      // As they were made: the oldest look-up first (the newest ends first), then the pins in their order.
+      for (const { profileId, value } of shortcuts) {
+        for (const item of value.recent.slice(0, MAX_RECENT_LOOKUPS).reverse()) shortcutRepository.recordLookup(profileId, item.id, item.name, item.at);
+        for (const item of value.pinned) shortcutRepository.setPinned(profileId, item.id, true, item.name);
+      }
       if (sealer) {
         const cache = createDeviceCacheRepository(storage);
         for (const { profileId, copy } of copies) cache.save(sealer, profileId, copy);

@@ -39,9 +39,7 @@ export function createDeviceCacheRepository(storage: Storage): DeviceCacheReposi
     },
     load(sealer, profileId, id) {
       const key = keyOf(sealer, profileId, id);
-      const row = storage.read(() => storage.statement('SELECT record FROM device_cache WHERE profile_id = ? AND device_key = ?').get(profileId, key)) as
-        | { record: Uint8Array }
-        | undefined;
+      const row = storage.get<{ record: Uint8Array }>('SELECT record FROM device_cache WHERE profile_id = ? AND device_key = ?', profileId, key);
       return row ? sealer.openJson(row.record, purposeOf(key), copySchema, 'device cache') : null;
     },
     clear(profileId) {

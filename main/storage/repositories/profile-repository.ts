@@ -16,16 +16,14 @@ export interface ProfileRepository {
 export function createProfileRepository(storage: Storage): ProfileRepository {
   return {
     load() {
-      return storage.read(() => {
-        const profiles = (storage.statement('SELECT body FROM profiles ORDER BY seq').all() as Array<{ body: string }>).map((row) => profileSchema.parse(JSON.parse(row.body)));
-        const active = storage.statement('SELECT profile_id FROM active_profile WHERE one = 1').get() as { profile_id: string | null } | undefined;
-        return { activeId: active?.profile_id ?? null, profiles };
-      });
+      const profiles = storage.all<{ body: string }>('SELECT body FROM profiles ORDER BY seq').map((row) => profileSchema.parse(JSON.parse(row.body)));
+      const active = storage.get<{ id: string | null }>('SELECT profile_id AS id FROM active_profile WHERE one = 1');
+      return { activeId: active?.id ?? null, profiles };
     },
     replace(next) {
       storage.transaction(() => {
         const kept = new Set(next.profiles.map((profile) => profile.id));
-        const stored = (storage.statement('SELECT id, body FROM profiles').all() as Array<{ id: string; body: string }>);
+        const stored = storage.all<{ id: string; body: string }>('SELECT id, body FROM profiles');
         const bodies = new Map(stored.map((row) => [row.id, row.body]));
         for (const { id } of stored) if (!kept.has(id)) storage.statement('DELETE FROM profiles WHERE id = ?').run(id);
         for (const profile of next.profiles) {

@@ -11,7 +11,7 @@ export interface SettingsRepository {
 export function createSettingsRepository(storage: Storage): SettingsRepository {
   return {
     get(key, schema) {
-      const row = storage.read(() => storage.statement('SELECT value FROM settings WHERE key = ?').get(key)) as { value: string } | undefined;
+      const row = storage.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', key);
       if (!row) return undefined;
       const parsed = schema.safeParse(JSON.parse(row.value));
       return parsed.success ? parsed.data : undefined;

@@ -8,37 +8,33 @@ import type { Storage } from '../database';
 export interface ShortcutRepository {
   get(profileId: string): LookupShortcuts;
   /** Puts the device first among the recent look-ups (and refreshes a pinned device's name). */
-  recordLookup(profileId: string, id: string, name: string, at: string): LookupShortcuts;
+  recordLookup(profileId: string, id: string, name: string | null, at: string): LookupShortcuts;
   setPinned(profileId: string, id: string, pinned: boolean, name: string | null): LookupShortcuts;
   clearRecent(profileId: string): LookupShortcuts;
   /** Everything kept for a profile that was deleted. */
   forgetProfile(profileId: string): void;
-  /** Takes in a profile's shortcuts as an earlier version kept them (recent newest first, pinned in order). */
-  put(profileId: string, shortcuts: LookupShortcuts): void;
 }
 
 interface Row {
-  device_id: string;
+  id: string;
   name: string | null;
-  looked_up_at: string | null;
+  at: string | null;
   recent_seq: number | null;
   pinned_seq: number | null;
 }
 
 export function createShortcutRepository(storage: Storage): ShortcutRepository {
   function get(profileId: string): LookupShortcuts {
-    return storage.read(() => {
-      const rows = storage.statement('SELECT device_id, name, looked_up_at, recent_seq, pinned_seq FROM lookup_shortcuts WHERE profile_id = ?').all(profileId) as unknown as Row[];
-      const recent = rows
-        .filter((row) => row.recent_seq !== null && row.looked_up_at !== null)
-        .sort((a, b) => b.recent_seq! - a.recent_seq!)
-        .map((row) => ({ id: row.device_id, name: row.name, at: row.looked_up_at! }));
-      const pinned = rows
-        .filter((row) => row.pinned_seq !== null)
-        .sort((a, b) => a.pinned_seq! - b.pinned_seq!)
-        .map((row) => ({ id: row.device_id, name: row.name }));
-      return { recent, pinned };
-    });
+    const rows = storage.all<Row>('SELECT device_id AS id, name, looked_up_at AS at, recent_seq, pinned_seq FROM lookup_shortcuts WHERE profile_id = ?', profileId);
+    const recent = rows
+      .filter((row) => row.recent_seq !== null && row.at !== null)
+      .sort((a, b) => b.recent_seq! - a.recent_seq!)
+      .map(({ id, name, at }) => ({ id, name, at: at! }));
+    const pinned = rows
+      .filter((row) => row.pinned_seq !== null)
+      .sort((a, b) => a.pinned_seq! - b.pinned_seq!)
+      .map(({ id, name }) => ({ id, name }));
+    return { recent, pinned };
   }
 
   /** Rows that are neither recent nor pinned carry nothing. */
@@ -96,20 +92,6 @@ export function createShortcutRepository(storage: Storage): ShortcutRepository {
     },
     forgetProfile(profileId) {
       storage.transaction(() => storage.statement('DELETE FROM lookup_shortcuts WHERE profile_id = ?').run(profileId));
-    },
-    put(profileId, { recent, pinned }) {
-      storage.transaction(() => {
-        const upsert = storage.statement(
-          `INSERT INTO lookup_shortcuts (profile_id, device_id, name, looked_up_at, recent_seq, pinned_seq) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT (profile_id, device_id) DO UPDATE SET
-             name = coalesce(excluded.name, name),
-             looked_up_at = coalesce(excluded.looked_up_at, looked_up_at),
-             recent_seq = coalesce(excluded.recent_seq, recent_seq),
-             pinned_seq = coalesce(excluded.pinned_seq, pinned_seq)`,
-        );
-        recent.slice(0, MAX_RECENT_LOOKUPS).forEach((item, index) => upsert.run(profileId, item.id, item.name, item.at, recent.length - index, null));
-        pinned.forEach((item, index) => upsert.run(profileId, item.id, item.name, null, null, index + 1));
-      });
     },
   };
 }

@@ -32,8 +32,7 @@ export class TemplateRepository {
   ) {}
 
   list(): StoredTemplate[] {
-    const rows = this.storage.read(() => this.storage.statement('SELECT id, template, password FROM camera_templates WHERE deleted_at IS NULL ORDER BY seq').all()) as unknown as Row[];
-    return rows.map((row) => ({
+    return this.storage.all<Row>('SELECT id, template, password FROM camera_templates WHERE deleted_at IS NULL ORDER BY seq').map((row) => ({
       template: templateSchema.parse(JSON.parse(row.template)),
       password: row.password && this.sealer ? this.sealer.open(row.password, `template-password:${row.id}`).toString('utf8') : null,
     }));

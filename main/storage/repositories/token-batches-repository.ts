@@ -50,16 +50,15 @@ export function createTokenBatchesRepository(storage: Storage): TokenBatchesRepo
     finished: (uid) => setState(uid, 'finished'),
     dismissed: (uid) => setState(uid, 'dismissed'),
     leftovers(sealer, ours) {
-      return storage.read(() =>
-        (storage.statement("SELECT uid, started_at, total, record FROM token_batches WHERE state = 'running' ORDER BY started_at, seq").all() as Row[])
-          .filter((row) => !ours.has(row.uid))
-          .map((row) => ({
-            uid: row.uid,
-            startedAt: new Date(row.started_at).toISOString(),
-            total: row.total,
-            profileName: sealer.openJson(row.record, recordPurpose(row.uid), recordSchema, 'a token batch').profileName,
-          })),
-      );
+      return storage
+        .all<Row>("SELECT uid, started_at, total, record FROM token_batches WHERE state = 'running' ORDER BY started_at, seq")
+        .filter((row) => !ours.has(row.uid))
+        .map((row) => ({
+          uid: row.uid,
+          startedAt: new Date(row.started_at).toISOString(),
+          total: row.total,
+          profileName: sealer.openJson(row.record, recordPurpose(row.uid), recordSchema, 'a token batch').profileName,
+        }));
     },
     saveExport(sealer, uid, bytes, rows, keep) {
       storage.transaction(() => {
@@ -70,10 +69,8 @@ export function createTokenBatchesRepository(storage: Storage): TokenBatchesRepo
       });
     },
     exportOf(sealer, uid) {
-      return storage.read(() => {
-        const row = storage.statement('SELECT export, export_rows FROM token_batches WHERE uid = ? AND export IS NOT NULL').get(uid) as { export: Uint8Array; export_rows: number } | undefined;
-        return row ? { bytes: sealer.open(row.export, exportPurpose(uid)), rows: row.export_rows } : null;
-      });
+      const row = storage.get<{ export: Uint8Array; rows: number }>('SELECT export, export_rows AS rows FROM token_batches WHERE uid = ? AND export IS NOT NULL', uid);
+      return row ? { bytes: sealer.open(row.export, exportPurpose(uid)), rows: row.rows } : null;
     },
   };
 }

@@ -66,10 +66,10 @@ export function createWatchRepository(storage: Storage): WatchRepository {
 
   return {
     load() {
-      return storage.read(() => ({
-        lists: (storage.statement('SELECT body FROM watch_lists ORDER BY seq').all() as Array<{ body: string }>).map((row) => storedListSchema.parse(JSON.parse(row.body))),
-        alerts: (storage.statement('SELECT body FROM watch_alerts ORDER BY seq').all() as Array<{ body: string }>).map((row) => storedAlertSchema.parse(JSON.parse(row.body))),
-      }));
+      return {
+        lists: storage.all<{ body: string }>('SELECT body FROM watch_lists ORDER BY seq').map((row) => storedListSchema.parse(JSON.parse(row.body))),
+        alerts: storage.all<{ body: string }>('SELECT body FROM watch_alerts ORDER BY seq').map((row) => storedAlertSchema.parse(JSON.parse(row.body))),
+      };
     },
     saveList(list, changedAlerts) {
       storage.transaction(() => {
