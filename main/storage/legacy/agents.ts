@@ -9,7 +9,7 @@ import { createSealer, type Sealer } from '../sealer';
 import { createDeviceCacheRepository, type DeviceCopy } from '../repositories/device-cache-repository';
 import { createShortcutRepository } from '../repositories/shortcut-repository';
 import { createWatchRepository, storedAlertSchema, storedListSchema } from '../repositories/watch-repository';
-import type { LegacySource } from './legacy-import';
+import { readJsonFiles, type LegacySource } from './legacy-import';
 
 /** Before the database: `agents/watch-lists.json`, and per profile `agents/<profile>/shortcuts.json` and `devices/<id>.json`. */
 const AGENTS_FOLDER = 'agents';
@@ -78,15 +78,8 @@ export const legacyAgents: LegacySource = {
           log.warn('storage', `earlier look-up shortcuts could not be read and were left out: ${String(error)}`);
         }
       }
-      const devices = join(folder, entry.name, 'devices');
-      if (!existsSync(devices)) continue;
-      for (const name of readdirSync(devices).filter((file) => file.endsWith('.json'))) {
-        try {
-          const file = await readJson(join(devices, name), deviceFileSchema);
-          copies.push({ profileId, copy: { id: file.id, raw: file.raw, fetchedAt: file.fetchedAt } });
-        } catch {
-          log.warn('storage', 'an earlier device copy could not be read and was left out');
-        }
+      for (const file of await readJsonFiles(join(folder, entry.name, 'devices'), deviceFileSchema, 'an earlier device copy')) {
+        copies.push({ profileId, copy: { id: file.id, raw: file.raw, fetchedAt: file.fetchedAt } });
       }
     }
     let sealer: Sealer | null = null;

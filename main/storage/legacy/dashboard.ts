@@ -1,11 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { dashboardSchema } from '../../../preload/contract/wire/platform';
-import { log } from '../../shared/log';
 import { createDashboardCacheRepository } from '../repositories/dashboard-cache-repository';
-import type { LegacySource } from './legacy-import';
+import { readJsonFiles, type LegacySource } from './legacy-import';
 
 /** Before the database: `dashboard-cache/<hash of profile>/<hash of period>.json`, each naming its profile and period. */
 const DASHBOARD_FOLDER = 'dashboard-cache';
@@ -19,20 +17,11 @@ export const legacyDashboard: LegacySource = {
     const folder = join(dataDir, DASHBOARD_FOLDER);
     const saved: Array<z.infer<typeof savedSchema>> = [];
     for (const profile of readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-      const files = join(folder, profile.name);
-      for (const name of readdirSync(files).filter((file) => file.endsWith('.json'))) {
-        try {
-          saved.push(savedSchema.parse(JSON.parse(await readFile(join(files, name), 'utf8'))));
-        } catch {
-          log.warn('storage', 'an earlier saved dashboard could not be read and was left out');
-        }
-      }
+      saved.push(...(await readJsonFiles(join(folder, profile.name), savedSchema, 'an earlier saved dashboard')));
     }
-    return existsSync(folder)
-      ? (storage) => {
-          const repository = createDashboardCacheRepository(storage);
-          for (const item of saved) repository.write(item.profileId, item.periodKey, item.fetchedAt, JSON.stringify(item.dashboard));
-        }
-      : null;
+    return (storage) => {
+      const repository = createDashboardCacheRepository(storage);
+      for (const item of saved) repository.write(item.profileId, item.periodKey, item.fetchedAt, JSON.stringify(item.dashboard));
+    };
   },
 };

@@ -1,5 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { t } from '../../shared/i18n';
 import { log } from '../../shared/log';
 import type { Storage } from '../database';
@@ -22,6 +24,23 @@ export interface LegacyContext {
   getDataKey(): Promise<Buffer>;
 }
 
+/**
+ * Every `*.json` file in `folder` (none when it is missing) that reads as `schema`. One that does not is left out and
+ * named in the log: these files are conveniences (copies, markers), and the folder is kept aside as it was.
+ */
+export async function readJsonFiles<T>(folder: string, schema: z.ZodType<T>, what: string): Promise<T[]> {
+  const read: T[] = [];
+  const names = await readdir(folder).catch(() => [] as string[]);
+  for (const name of names.filter((file) => file.endsWith('.json'))) {
+    try {
+      read.push(schema.parse(JSON.parse(await readFile(join(folder, name), 'utf8'))));
+    } catch {
+      log.warn('storage', `${what} ${name} could not be read and was left out`);
+    }
+  }
+  return read;
+}
+
 export const LEGACY_SUFFIX = '.before-database';
 const DONE_KEY = 'legacy_imported_at';
 
@@ -38,8 +57,7 @@ export async function importLegacyData(storage: Storage, context: LegacyContext,
   for (const source of present) {
     try {
       const write = await source.read(context);
-      if (write) writes.push({ source, write });
-      else writes.push({ source, write: () => {} });
+      writes.push({ source, write: write ?? (() => {}) });
     } catch (error) {
       log.warn('storage', `${source.name}: earlier files could not be read: ${String(error)}`);
       notice(t('storage.legacyUnreadable', { what: source.name, files: source.files.join(', ') }));

@@ -1,13 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { historyEntrySchema, type HistoryEntry } from '../../../preload/contract/tokens';
 import { decrypt } from '../../secrets/crypto';
+import { readFileIfExists } from '../../shared/atomic-file';
 import { log } from '../../shared/log';
 import { createSealer } from '../sealer';
 import { createTokenBatchesRepository } from '../repositories/token-batches-repository';
 import { createTokenHistoryRepository } from '../repositories/token-history-repository';
-import type { LegacySource } from './legacy-import';
+import { readJsonFiles, type LegacySource } from './legacy-import';
 
 /**
  * The token history and batch markers as the console kept them before the database: `token-history.enc`, a journal
@@ -25,7 +25,6 @@ const recordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('note'), id: z.string(), note: z.string() }),
 ]);
 const markerSchema = z.object({ id: z.string().min(1), startedAt: z.iso.datetime(), total: z.number().int().min(0), profileName: z.string() });
-type Marker = z.infer<typeof markerSchema>;
 
 /** The journal replayed into its list of entries, oldest first; null when there is no file. */
 export function readHistoryJournal(bytes: Buffer, key: Buffer): HistoryEntry[] {
@@ -53,29 +52,12 @@ export function readHistoryJournal(bytes: Buffer, key: Buffer): HistoryEntry[] {
   return entries;
 }
 
-async function readMarkers(dataDir: string): Promise<Marker[]> {
-  const dir = join(dataDir, MARKERS_DIR);
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const markers: Marker[] = [];
-  for (const name of names.filter((file) => file.endsWith('.json'))) {
-    try {
-      markers.push(markerSchema.parse(JSON.parse(await readFile(join(dir, name), 'utf8'))));
-    } catch {
-      log.warn('storage', `an unreadable batch marker ${name} was left out`);
-    }
-  }
-  return markers;
-}
-
 export const tokenHistorySource: LegacySource = {
   name: 'token history',
   files: [HISTORY_FILE, MARKERS_DIR],
   async read({ dataDir, getDataKey }) {
-    const bytes = await readFile(join(dataDir, HISTORY_FILE)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    const markers = await readMarkers(dataDir);
+    const bytes = await readFileIfExists(join(dataDir, HISTORY_FILE));
+    const markers = await readJsonFiles(join(dataDir, MARKERS_DIR), markerSchema, 'a batch marker');
     if (!bytes && markers.length === 0) return null;
     const key = await getDataKey();
     const entries = bytes ? readHistoryJournal(bytes, key) : [];
