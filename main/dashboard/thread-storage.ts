@@ -1,4 +1,4 @@
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { Storage } from '../storage/database';
 
 /**
@@ -7,21 +7,16 @@ import type { Storage } from '../storage/database';
  * the one main opened (WAL; a second connection reads and writes beside main's, as the checkpoint thread's does);
  * the SQL stays in the repository, this only gives it transactions.
  */
-export type ThreadStorage = Pick<Storage, 'statement' | 'transaction' | 'read'> & { close(): void };
+export type ThreadStorage = Pick<Storage, 'statement' | 'transaction' | 'get'> & { close(): void };
 
 export function openThreadStorage(file: string): ThreadStorage {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA busy_timeout = 5000');
   const statements = new Map<string, StatementSync>();
+  const statement = (sql: string): StatementSync => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
   return {
-    statement(sql) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = db.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
+    statement,
+    get: <T>(sql: string, ...params: SQLInputValue[]) => statement(sql).get(...params) as T | undefined,
     transaction(work) {
       db.exec('BEGIN IMMEDIATE');
       try {
@@ -32,9 +27,6 @@ export function openThreadStorage(file: string): ThreadStorage {
         if (db.isTransaction) db.exec('ROLLBACK');
         throw error;
       }
-    },
-    read(work) {
-      return work();
     },
     close() {
       db.close();

@@ -41,12 +41,7 @@ export class SqliteStorage implements Storage {
   }
 
   statement(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    return this.statements.get(sql) ?? this.statements.set(sql, this.db.prepare(sql)).get(sql)!;
   }
 
   transaction<T>(work: () => T): T {

@@ -34,15 +34,11 @@ export function createAnalyticsWorkRepository(storage: Storage): AnalyticsWorkRe
 
   return {
     load(sealer) {
-      return storage.read(() => {
-        const drafts = (storage.statement('SELECT key, record FROM analytics_drafts ORDER BY saved_at DESC').all() as Array<{ key: Uint8Array; record: Uint8Array }>).map(
-          (row) => sealer.openJson(row.record, `analytics-draft:${Buffer.from(row.key).toString('hex')}`, draftSchema, 'analytics drafts'),
-        );
-        const sent = (storage.statement('SELECT key, record FROM analytics_sent ORDER BY sent_at DESC').all() as Array<{ key: Uint8Array; record: Uint8Array }>).map(
-          (row) => sealer.openJson(row.record, `analytics-sent:${Buffer.from(row.key).toString('hex')}`, sentSchema, 'analytics sent bodies'),
-        );
-        return { drafts, sent };
-      });
+      const rows = (table: string, time: string) => storage.all<{ key: Uint8Array; record: Uint8Array }>(`SELECT key, record FROM ${table} ORDER BY ${time} DESC`);
+      return {
+        drafts: rows('analytics_drafts', 'saved_at').map((row) => sealer.openJson(row.record, `analytics-draft:${Buffer.from(row.key).toString('hex')}`, draftSchema, 'analytics drafts')),
+        sent: rows('analytics_sent', 'sent_at').map((row) => sealer.openJson(row.record, `analytics-sent:${Buffer.from(row.key).toString('hex')}`, sentSchema, 'analytics sent bodies')),
+      };
     },
     replace(sealer, before, after) {
       const tables = [

@@ -19,23 +19,12 @@ export interface DashboardCacheRepository {
   count(profileId: string): number;
 }
 
-export function createDashboardCacheRepository(storage: Pick<Storage, 'statement' | 'transaction' | 'read'>): DashboardCacheRepository {
+export function createDashboardCacheRepository(storage: Pick<Storage, 'statement' | 'transaction' | 'get'>): DashboardCacheRepository {
+  const where = 'FROM dashboard_cache WHERE profile_id = ? AND period_key = ?';
   return {
-    read(profileId, periodKey) {
-      const row = storage.read(() =>
-        storage.statement('SELECT fetched_at, body FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey),
-      ) as { fetched_at: string; body: string } | undefined;
-      return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
-    },
-    readBytes(profileId, periodKey) {
-      const row = storage.read(() =>
-        storage.statement('SELECT fetched_at, CAST(body AS BLOB) AS body FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey),
-      ) as { fetched_at: string; body: Uint8Array } | undefined;
-      return row ? { fetchedAt: row.fetched_at, body: row.body } : null;
-    },
-    has(profileId, periodKey) {
-      return storage.read(() => storage.statement('SELECT 1 FROM dashboard_cache WHERE profile_id = ? AND period_key = ?').get(profileId, periodKey)) !== undefined;
-    },
+    read: (profileId, periodKey) => storage.get<DashboardCacheRow>(`SELECT fetched_at AS fetchedAt, body ${where}`, profileId, periodKey) ?? null,
+    readBytes: (profileId, periodKey) => storage.get<{ fetchedAt: string; body: Uint8Array }>(`SELECT fetched_at AS fetchedAt, CAST(body AS BLOB) AS body ${where}`, profileId, periodKey) ?? null,
+    has: (profileId, periodKey) => storage.get(`SELECT 1 ${where}`, profileId, periodKey) !== undefined,
     write(profileId, periodKey, fetchedAt, body) {
       storage.transaction(() =>
         storage
@@ -49,8 +38,6 @@ export function createDashboardCacheRepository(storage: Pick<Storage, 'statement
     forgetProfile(profileId) {
       storage.transaction(() => storage.statement('DELETE FROM dashboard_cache WHERE profile_id = ?').run(profileId));
     },
-    count(profileId) {
-      return (storage.read(() => storage.statement('SELECT count(*) AS n FROM dashboard_cache WHERE profile_id = ?').get(profileId)) as { n: number }).n;
-    },
+    count: (profileId) => storage.get<{ n: number }>('SELECT count(*) AS n FROM dashboard_cache WHERE profile_id = ?', profileId)!.n,
   };
 }
