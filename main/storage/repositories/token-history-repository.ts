@@ -85,24 +85,10 @@ const seqOf = (id: string): number | null => (/^[1-9][0-9]{0,15}$/.test(id) ? Nu
 
 export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepository {
   const setCount = (change: number): void => void storage.statement("UPDATE token_history_counts SET n = n + ? WHERE name = 'entries'").run(change);
-  let checked = false;
-  /**
-   * The kept count. Rows copied out of a damaged database (salvage) arrive without it: a count of 0 beside rows is
-   * that case, and only then are the rows counted, once.
-   */
-  const counted = (): number => {
-    const { n } = storage.statement("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number };
-    if (checked || n > 0) return n;
-    checked = true;
-    if (storage.statement('SELECT 1 AS yes FROM token_history LIMIT 1').get() === undefined || !storage.writable) return n;
-    return storage.transaction(() => {
-      const { rows } = storage.statement('SELECT count(*) AS rows FROM token_history').get() as { rows: number };
-      storage.statement("UPDATE token_history_counts SET n = ? WHERE name = 'entries'").run(rows);
-      return rows;
-    });
-  };
+  /** The kept count (rows copied out of a damaged database are counted by the salvage, see salvage.ts). */
+  const counted = (): number => (storage.statement("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number }).n;
   const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
-  const opened = (sealer: Sealer, rows: unknown[]): HistoryEntry[] => (rows as Row[]).map((row) => open(sealer, row));
+  const opened = (sealer: Sealer, rows: Row[]): HistoryEntry[] => rows.map((row) => open(sealer, row));
   const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
   // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
   const topSeq = (): number => (storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0;
@@ -129,7 +115,6 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     append(sealer, entries, batchUid, maxEntries, sealed) {
       // A batch appends thousands of rows a second: its commits must not hold the event loop for the disk's fsync.
       return storage.relaxedTransaction(() => {
-        counted(); // brings a salvaged count up to date before it is added to
         const batch = batchUid ? batchSeq(batchUid) : null;
         const first = topSeq() + 1;
         let seq = first;
@@ -152,7 +137,7 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     },
     sync: () => storage.sync(),
     count: () => storage.read(counted),
-    window: (sealer, limit, before) => storage.read(() => opened(sealer, storage.statement('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?').all(below(before), limit))),
+    window: (sealer, limit, before) => opened(sealer, storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?', below(before), limit)),
     exactWindow(sealer, term, limit, before) {
       return storage.read(() => {
         // Three index ranges, each read newest first and merged: an OR in one query would sort every match.
@@ -170,24 +155,16 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       });
     },
     exactCount(sealer, term) {
-      return storage.read(
-        () =>
-          (
-            storage
-              .statement(`SELECT count(*) AS n FROM (${STREAM_SEQS} UNION SELECT seq FROM token_history WHERE user_hash = :user UNION SELECT seq FROM token_history WHERE batch_seq = :batch)`)
-              .get({ hash: streamHash(sealer, term), below: Number.MAX_SAFE_INTEGER, upto: indexedUpto(), user: userHash(sealer, term), batch: batchSeq(term) }) as { n: number }
-          ).n,
-      );
+      const sql = `SELECT count(*) AS n FROM (${STREAM_SEQS} UNION SELECT seq FROM token_history WHERE user_hash = :user UNION SELECT seq FROM token_history WHERE batch_seq = :batch)`;
+      const keys = { hash: streamHash(sealer, term), below: Number.MAX_SAFE_INTEGER, user: userHash(sealer, term) };
+      return storage.read(() => (storage.statement(sql).get({ ...keys, upto: indexedUpto(), batch: batchSeq(term) }) as { n: number }).n);
     },
-    byIds(sealer, ids) {
-      const select = storage.statement('SELECT seq, record FROM token_history WHERE seq = ?');
-      return storage.read(() => ids.map(seqOf).flatMap((seq) => (seq === null ? [] : opened(sealer, [select.get(seq)].filter(Boolean)))));
-    },
+    byIds: (sealer, ids) => opened(sealer, ids.map(seqOf).flatMap((seq) => (seq === null ? [] : storage.all<Row>('SELECT seq, record FROM token_history WHERE seq = ?', seq)))),
     setNote(sealer, id, note) {
       const seq = seqOf(id);
       if (seq === null) return null;
       return storage.transaction(() => {
-        const row = storage.statement('SELECT seq, record FROM token_history WHERE seq = ?').get(seq) as Row | undefined;
+        const row = storage.get<Row>('SELECT seq, record FROM token_history WHERE seq = ?', seq);
         if (!row) return null;
         const updated = { ...open(sealer, row), note };
         storage.statement('UPDATE token_history SET record = ? WHERE seq = ?').run(sealer.sealJson(updated, purposeOf(seq)), seq);
@@ -195,10 +172,7 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       });
     },
     countOfBatch(batchUid) {
-      return storage.read(() => {
-        const seq = batchSeq(batchUid);
-        return seq === null ? 0 : (storage.statement('SELECT count(*) AS n FROM token_history WHERE batch_seq = ?').get(seq) as { n: number }).n;
-      });
+      return storage.get<{ n: number }>('SELECT count(*) AS n FROM token_history WHERE batch_seq = (SELECT seq FROM token_batches WHERE uid = ?)', batchUid)!.n;
     },
     clear() {
       storage.transaction(() => {

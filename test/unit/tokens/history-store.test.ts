@@ -120,9 +120,11 @@ describe('history windows', () => {
   it('counts rows copied out of a damaged database (they arrive without their count) once, then keeps counting', async () => {
     const db = openHistoryDb(key);
     await db.history.append([entry(1), entry(2), entry(3)]);
-    // What salvage leaves: the rows, and the count of a new database.
-    db.storage.transaction(() => db.storage.statement("UPDATE token_history_counts SET n = 0 WHERE name = 'entries'").run());
+    // A table gone from the file: the next start sets it aside and copies every row that reads into a new database.
+    db.storage.transaction(() => db.storage.statement('DROP TABLE settings').run());
     const again = db.reopen();
+    expect(again.storage.health().notices.join(' ')).toMatch(/damaged.*settings/);
+    expect(again.repository.count()).toBe(3);
     await again.history.append([entry(4)]);
     expect(again.repository.count()).toBe(4);
     expect(streams((await again.history.page('', 500)).entries)).toEqual(['cam-4', 'cam-3', 'cam-2', 'cam-1']);
