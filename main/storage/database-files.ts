@@ -54,15 +54,21 @@ export function quickCheck(db: DatabaseSync): string {
   return said || 'no answer';
 }
 
+/** A table's name as SQL reads it, whatever characters it holds. */
+export const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** The database's own tables (not SQLite's), in the order they were made. */
+export function tablesOf(db: DatabaseSync): string[] {
+  return (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name);
+}
+
 /** The tables the schema steps make that `db` does not have (the steps are run on an empty database in memory). */
 export function missingTables(db: DatabaseSync, migrations: readonly Migration[]): string[] {
-  const names = (target: DatabaseSync): Set<string> =>
-    new Set((target.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name));
   const reference = new DatabaseSync(':memory:');
   try {
     for (const step of [...migrations].sort((a, b) => a.version - b.version)) step.up(reference);
-    const present = names(db);
-    return [...names(reference)].filter((name) => !present.has(name));
+    const present = new Set(tablesOf(db));
+    return tablesOf(reference).filter((name) => !present.has(name));
   } finally {
     reference.close();
   }

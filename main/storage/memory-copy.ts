@@ -1,5 +1,5 @@
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
-import { configure } from './database-files';
+import { configure, quoted } from './database-files';
 
 /** A database's tables, indexes, rows and schema version, copied into a new one in memory (to migrate there). */
 export function copiedIntoMemory(db: DatabaseSync): DatabaseSync {
@@ -12,11 +12,10 @@ export function copiedIntoMemory(db: DatabaseSync): DatabaseSync {
   for (const { type, name, sql } of schema) {
     memory.exec(sql);
     if (type !== 'table') continue;
-    const quoted = `"${name.replace(/"/g, '""')}"`;
-    const read = db.prepare(`SELECT * FROM ${quoted}`);
+    const read = db.prepare(`SELECT * FROM ${quoted(name)}`);
     read.setReturnArrays(true);
     const columns = read.columns().length;
-    const insert = memory.prepare(`INSERT INTO ${quoted} VALUES (${Array.from({ length: columns }, () => '?').join(', ')})`);
+    const insert = memory.prepare(`INSERT INTO ${quoted(name)} VALUES (${Array.from({ length: columns }, () => '?').join(', ')})`);
     for (const row of read.iterate() as Iterable<SQLOutputValue[]>) insert.run(...row);
   }
   const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;

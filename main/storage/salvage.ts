@@ -1,13 +1,10 @@
 import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
 import { log } from '../shared/log';
+import { quoted, tablesOf } from './database-files';
 
 export interface SalvageReport {
   kept: Array<{ name: string; rows: number }>;
   unreadable: string[];
-}
-
-function quoted(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 function columnsOf(db: DatabaseSync, table: string): string[] {
@@ -96,7 +93,7 @@ class WriteFailure extends Error {}
  */
 export function salvageInto(db: DatabaseSync, damagedFile: string): SalvageReport {
   const report: SalvageReport = { kept: [], unreadable: [] };
-  const tables = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name);
+  const tables = tablesOf(db);
   let damaged: DatabaseSync;
   try {
     damaged = openDamaged(damagedFile);

@@ -5,7 +5,7 @@ import type { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { isDamage } from './sqlite-errors';
 import type { Checkpointer } from './checkpointer';
-import { quickCheck } from './database-files';
+import { quickCheck, quoted, tablesOf } from './database-files';
 import { storageFailureOf } from './storage-failure';
 import { askForCheck, clearMarker, inUseMarker } from './check-markers';
 import type { Storage, StorageHealth } from './storage';
@@ -149,11 +149,7 @@ export class SqliteStorage implements Storage {
 
   health(): StorageHealth {
     const counts: Record<string, number> = {};
-    const tables = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>;
-    for (const { name } of tables) {
-      const row = this.db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number };
-      counts[name] = row.n;
-    }
+    for (const name of tablesOf(this.db).sort()) counts[name] = (this.db.prepare(`SELECT count(*) AS n FROM ${quoted(name)}`).get() as { n: number }).n;
     const version = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
     // Not checked at start (the last run closed cleanly): checked now, once, for whoever asks (diagnostics).
     this.integrity ??= quickCheck(this.db);
