@@ -3,13 +3,8 @@ import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 
 /** One device's last copy: the server's JSON text (stream credentials already masked) and when it was fetched. */
-export interface DeviceCopy {
-  id: string;
-  raw: string;
-  fetchedAt: string;
-}
-
 const copySchema = z.object({ id: z.string(), raw: z.string(), fetchedAt: z.string() });
+export type DeviceCopy = z.infer<typeof copySchema>;
 
 /**
  * The last copy seen of each device per profile. The device id is identifying, so the row is found by its keyed hash;
