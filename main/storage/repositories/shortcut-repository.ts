@@ -15,26 +15,15 @@ export interface ShortcutRepository {
   forgetProfile(profileId: string): void;
 }
 
-interface Row {
-  id: string;
-  name: string | null;
-  at: string | null;
-  recent_seq: number | null;
-  pinned_seq: number | null;
-}
-
 export function createShortcutRepository(storage: Storage): ShortcutRepository {
   function get(profileId: string): LookupShortcuts {
-    const rows = storage.all<Row>('SELECT device_id AS id, name, looked_up_at AS at, recent_seq, pinned_seq FROM lookup_shortcuts WHERE profile_id = ?', profileId);
-    const recent = rows
-      .filter((row) => row.recent_seq !== null && row.at !== null)
-      .sort((a, b) => b.recent_seq! - a.recent_seq!)
-      .map(({ id, name, at }) => ({ id, name, at: at! }));
-    const pinned = rows
-      .filter((row) => row.pinned_seq !== null)
-      .sort((a, b) => a.pinned_seq! - b.pinned_seq!)
-      .map(({ id, name }) => ({ id, name }));
-    return { recent, pinned };
+    return {
+      recent: storage.all(
+        'SELECT device_id AS id, name, looked_up_at AS at FROM lookup_shortcuts WHERE profile_id = ? AND recent_seq IS NOT NULL AND looked_up_at IS NOT NULL ORDER BY recent_seq DESC',
+        profileId,
+      ),
+      pinned: storage.all('SELECT device_id AS id, name FROM lookup_shortcuts WHERE profile_id = ? AND pinned_seq IS NOT NULL ORDER BY pinned_seq', profileId),
+    };
   }
 
   /** Rows that are neither recent nor pinned carry nothing. */
