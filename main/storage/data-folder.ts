@@ -7,7 +7,7 @@ import { t } from '../shared/i18n';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { AppFailure } from '../shared/app-failure';
 import type { StorageReason } from '../../preload/contract/app-error';
-import { refusedUntilRestart } from './database';
+import { refusedUntilRestart } from './storage-failure';
 
 /**
  * The app's data folder as a service: whether it can be written (checked on start, and followed by every write the

@@ -19,7 +19,6 @@ import type { OpenStorageOptions, Storage } from './storage';
 export const DATABASE_FILE = 'watchdesk.db';
 // What the rest of the console imports from here; the store's interface is in storage.ts, its workings in sqlite-storage.ts.
 export type { Storage } from './storage';
-export { refusedUntilRestart } from './storage-failure';
 
 /** The operator's sentence for a damaged file set aside: the tables copied out of it, in whole or in part, and those lost. */
 function damagedSentence(kept: string, why: string, report: SalvageReport): string {

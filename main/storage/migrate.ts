@@ -26,7 +26,7 @@ export class NewerSchemaError extends Error {
 }
 
 /** Applies every step newer than the database's version; a database from a newer console is refused in words. */
-export function migrate(db: DatabaseSync, migrations: readonly Migration[]): number {
+export function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
   const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   const newest = ordered.at(-1)?.version ?? 0;
@@ -49,5 +49,4 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[]): num
       throw error;
     }
   }
-  return Math.max(current, newest);
 }

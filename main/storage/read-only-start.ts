@@ -8,7 +8,7 @@ import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { sqliteStorageReason } from './sqlite-errors';
 import { migrate, NewerSchemaError } from './migrate';
 import { isReadableFolder, configure, quickCheck } from './database-files';
-import { startRefusal, storageFailureOf } from './storage-failure';
+import { startRefusal } from './storage-failure';
 import { copiedIntoMemory } from './memory-copy';
 import { SqliteStorage } from './sqlite-storage';
 import type { OpenStorageOptions, Storage } from './storage';
@@ -28,18 +28,17 @@ export function startReadOnly(error: unknown, options: OpenStorageOptions, file:
     return openReadOnly(options, file, notices, failure);
   }
   const why = sqliteStorageReason(error) ?? storageReasonOf(error);
-  const known = storageFailureOf(error, folder);
   // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to
   // show: the start fails with the folder named, rather than a console that silently keeps nothing.
-  if (!why || !known || !isReadableFolder(folder)) throw error;
+  if (!why || !isReadableFolder(folder)) throw error;
   log.warn('storage', `the database cannot be written: ${String(error)}`);
-  const unwritable = t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) });
+  const reason = storageReasonText(why.reason, why.code);
   // Kept for health and diagnostics; the data folder tells the operator the same sentence on screen.
-  notices.push(unwritable);
+  notices.push(t('storage.unwritable', { path: folder, reason }));
   // This run keeps the database read-only even once the disk has room or is writable again: the sentence says to
   // restart (not "try again", which would be refused the same way).
-  const sentence = why.reason === 'full' ? t('storage.fullAtStart', { path: folder }) : t('storage.unwritableAtStart', { path: folder, reason: storageReasonText(why.reason, why.code) });
-  const failure = startRefusal(sentence, known.appError.details ?? known.message, folder, why.reason);
+  const sentence = why.reason === 'full' ? t('storage.fullAtStart', { path: folder }) : t('storage.unwritableAtStart', { path: folder, reason });
+  const failure = startRefusal(sentence, `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`, folder, why.reason);
   return openReadOnly(options, file, notices, failure);
 }
 
