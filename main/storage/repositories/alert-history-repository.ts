@@ -57,18 +57,6 @@ export interface AlertHistoryRepository {
 const sec = (ms: number) => Math.floor(ms / 1000);
 
 export function createAlertHistoryRepository(storage: Storage): AlertHistoryRepository {
-  const keys = new Map<string, number>();
-
-  function keyOf(profileId: string, deviceId: string): number {
-    const id = `${profileId}|${deviceId}`;
-    let key = keys.get(id);
-    if (key !== undefined) return key;
-    const found = storage.statement('SELECT key FROM history_devices WHERE profile_id = ? AND device_id = ?').get(profileId, deviceId) as { key: number } | undefined;
-    key = found?.key ?? Number(storage.statement('INSERT INTO history_devices (profile_id, device_id) VALUES (?, ?)').run(profileId, deviceId).lastInsertRowid);
-    keys.set(id, key);
-    return key;
-  }
-
   return {
     appendTransitions(rows) {
       if (rows.length === 0) return;
@@ -135,20 +123,21 @@ export function createAlertHistoryRepository(storage: Storage): AlertHistoryRepo
 
     appendHistory(transitions, samples) {
       if (transitions.length === 0 && samples.length === 0) return;
-      const insertTransition = storage.statement('INSERT OR REPLACE INTO device_transitions (device, at, online, status) VALUES (?, ?, ?, ?)');
-      const insertSample = storage.statement('INSERT OR REPLACE INTO storage_samples (device, storage, at, used_mb, capacity_mb) VALUES (?, ?, ?, ?, ?)');
-      const known = new Map(keys);
-      try {
-        storage.transaction(() => {
-          for (const r of transitions) insertTransition.run(keyOf(r.profileId, r.deviceId), sec(r.at), r.online === null ? null : r.online ? 1 : 0, r.status);
-          for (const r of samples) insertSample.run(keyOf(r.profileId, r.deviceId), r.storageId, sec(r.at), Math.round(r.usedMb), Math.round(r.capacityMb));
-        });
-      } catch (error) {
-        // Keys made inside the rolled-back transaction do not exist: forget them with it.
-        keys.clear();
-        for (const [id, key] of known) keys.set(id, key);
-        throw error;
-      }
+      // A device's small key is made with its first row (OR IGNORE: once) and found again through the unique index.
+      const addDevice = storage.statement('INSERT OR IGNORE INTO history_devices (profile_id, device_id) VALUES (?, ?)');
+      const device = '(SELECT key FROM history_devices WHERE profile_id = ? AND device_id = ?)';
+      const insertTransition = storage.statement(`INSERT OR REPLACE INTO device_transitions (device, at, online, status) VALUES (${device}, ?, ?, ?)`);
+      const insertSample = storage.statement(`INSERT OR REPLACE INTO storage_samples (device, storage, at, used_mb, capacity_mb) VALUES (${device}, ?, ?, ?, ?)`);
+      storage.transaction(() => {
+        for (const r of transitions) {
+          addDevice.run(r.profileId, r.deviceId);
+          insertTransition.run(r.profileId, r.deviceId, sec(r.at), r.online === null ? null : r.online ? 1 : 0, r.status);
+        }
+        for (const r of samples) {
+          addDevice.run(r.profileId, r.deviceId);
+          insertSample.run(r.profileId, r.deviceId, r.storageId, sec(r.at), Math.round(r.usedMb), Math.round(r.capacityMb));
+        }
+      });
     },
 
     historyOf(profileId, deviceId, sinceMs) {
