@@ -56,12 +56,9 @@ export function createWatchRepository(storage: Storage): WatchRepository {
 
   function writeAlerts(alerts: readonly WatchAlert[]): void {
     for (const alert of alerts) storage.statement(upsertAlert).run(alert.id, alert.listId, alert.clearedAt === null ? 0 : 1, JSON.stringify(alert));
-    const total = (storage.statement('SELECT count(*) AS n FROM watch_alerts').get() as { n: number }).n;
-    if (total > MAX_KEPT_ALERTS) {
-      storage
-        .statement('DELETE FROM watch_alerts WHERE seq IN (SELECT seq FROM watch_alerts WHERE cleared = 1 ORDER BY seq LIMIT ?)')
-        .run(total - MAX_KEPT_ALERTS);
-    }
+    // The oldest cleared alerts beyond the cap (max: in SQLite a negative LIMIT is no limit at all).
+    const over = 'max(0, (SELECT count(*) FROM watch_alerts) - ?)';
+    storage.statement(`DELETE FROM watch_alerts WHERE seq IN (SELECT seq FROM watch_alerts WHERE cleared = 1 ORDER BY seq LIMIT ${over})`).run(MAX_KEPT_ALERTS);
   }
 
   return {
