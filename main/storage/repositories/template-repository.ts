@@ -8,12 +8,6 @@ export interface StoredTemplate {
   password: string | null;
 }
 
-interface Row {
-  id: string;
-  template: string;
-  password: Uint8Array | null;
-}
-
 const valuesWithoutPassword = (template: CameraTemplate): CameraTemplate => {
   const creds = template.values.onvif_credentials;
   if (!creds || creds.password === undefined) return template;
@@ -32,7 +26,8 @@ export class TemplateRepository {
   ) {}
 
   list(): StoredTemplate[] {
-    return this.storage.all<Row>('SELECT id, template, password FROM camera_templates WHERE deleted_at IS NULL ORDER BY seq').map((row) => ({
+    const rows = this.storage.all<{ id: string; template: string; password: Uint8Array | null }>('SELECT id, template, password FROM camera_templates WHERE deleted_at IS NULL ORDER BY seq');
+    return rows.map((row) => ({
       template: templateSchema.parse(JSON.parse(row.template)),
       password: row.password && this.sealer ? this.sealer.open(row.password, `template-password:${row.id}`).toString('utf8') : null,
     }));
