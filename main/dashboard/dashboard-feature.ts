@@ -1,7 +1,6 @@
 import type { AppServices } from '../app/services';
 import type { Feature } from '../app/feature';
 import { dashboardChannels } from '../../preload/contract/dashboard';
-import { createDashboardCache } from './dashboard-cache';
 import { startAnswerThread } from './answer-thread';
 import { createDashboardLoader } from './dashboard-loader';
 import { createDashboardCacheRepository } from '../storage/repositories/dashboard-cache-repository';
@@ -18,7 +17,6 @@ export { FIRST_SERVER_WINDOW } from './answer-views';
  */
 export function createDashboardFeature(services: AppServices): Feature<typeof dashboardChannels> {
   const { storage } = services;
-  const cache = createDashboardCache(storage);
   // Offline copies are read and written on the thread's own connection; a database in memory has no file to share.
   const thread = startAnswerThread(storage.file === ':memory:' ? null : storage.file);
   const saved = createDashboardCacheRepository(storage);
@@ -30,7 +28,7 @@ export function createDashboardFeature(services: AppServices): Feature<typeof da
   const stopForgetting = services.profiles.onRemoved(async (profileId) => {
     views.forget(profileId);
     await loader.forget(profileId);
-    await cache.forgetProfile(profileId);
+    saved.forgetProfile(profileId);
   });
 
   return {

@@ -1,14 +1,11 @@
 import type { Storage } from '../database';
 
-/** The last dashboard answer per profile and period, as the JSON text that was saved. */
-export interface DashboardCacheRow {
-  fetchedAt: string;
-  body: string;
-}
-
+/**
+ * The last dashboard answer per profile and period, as the JSON text that was saved (not secret): a wall or a laptop
+ * without a network still shows the numbers, marked stale with their time.
+ */
 export interface DashboardCacheRepository {
-  read(profileId: string, periodKey: string): DashboardCacheRow | null;
-  /** The same as its UTF-8 bytes, never made a string (the dashboard's answer thread reads them so). */
+  /** The answer as its UTF-8 bytes, never made a string (the dashboard's answer thread reads them so). */
   readBytes(profileId: string, periodKey: string): { fetchedAt: string; body: Uint8Array } | null;
   /** Whether an answer is kept for the profile and period, without reading it. */
   has(profileId: string, periodKey: string): boolean;
@@ -22,7 +19,6 @@ export interface DashboardCacheRepository {
 export function createDashboardCacheRepository(storage: Pick<Storage, 'statement' | 'transaction' | 'get'>): DashboardCacheRepository {
   const where = 'FROM dashboard_cache WHERE profile_id = ? AND period_key = ?';
   return {
-    read: (profileId, periodKey) => storage.get<DashboardCacheRow>(`SELECT fetched_at AS fetchedAt, body ${where}`, profileId, periodKey) ?? null,
     readBytes: (profileId, periodKey) => storage.get<{ fetchedAt: string; body: Uint8Array }>(`SELECT fetched_at AS fetchedAt, CAST(body AS BLOB) AS body ${where}`, profileId, periodKey) ?? null,
     has: (profileId, periodKey) => storage.get(`SELECT 1 ${where}`, profileId, periodKey) !== undefined,
     write(profileId, periodKey, fetchedAt, body) {

@@ -51,7 +51,8 @@ describe('the dashboard answer thread', () => {
     const fetchedAt = '2026-11-26T09:00:00.000Z';
     await thread.ask({ kind: 'save', viewKey: 'view', profileId: 'p1', periodKey: 'today@Europe/Riga', fetchedAt });
     // Written through main's own repository on the same file: main reads what the thread wrote.
-    expect(createDashboardCacheRepository(storageAt(dataDir)).read('p1', 'today@Europe/Riga')).toEqual({ fetchedAt, body: text });
+    const written = createDashboardCacheRepository(storageAt(dataDir)).readBytes('p1', 'today@Europe/Riga');
+    expect({ fetchedAt: written?.fetchedAt, body: Buffer.from(written!.body).toString('utf8') }).toEqual({ fetchedAt, body: text });
 
     const saved = await thread.ask({ kind: 'openSaved', profileId: 'p1', periodKey: 'today@Europe/Riga', viewKey: 'stale-view', replaces: [] });
     expect(saved.summary?.dashboard.users).toEqual(answer.users);

@@ -55,7 +55,7 @@ describe('the dashboard loader', () => {
     expect(loaded.stale).toBeNull();
     expect(loaded.summary.first.total).toBe(300);
     await loader.idle();
-    expect(createDashboardCacheRepository(desk.app.services.storage).read(profile.id, 'week@Europe/Riga')?.fetchedAt).toBe(loaded.fetchedAt);
+    expect(createDashboardCacheRepository(desk.app.services.storage).readBytes(profile.id, 'week@Europe/Riga')?.fetchedAt).toBe(loaded.fetchedAt);
     // Main can tell a copy is there without reading it (the thread is asked only then).
     expect(createDashboardCacheRepository(desk.app.services.storage).has(profile.id, 'week@Europe/Riga')).toBe(true);
     expect(createDashboardCacheRepository(desk.app.services.storage).has(profile.id, 'year@Europe/Riga')).toBe(false);
@@ -75,7 +75,7 @@ describe('the dashboard loader', () => {
     const error = await failureOf(loader.load(profile, month, { viewKey: 'cut', keep: true }, undefined));
     expect(error.kind).toBe('BadResponse');
     await loader.idle();
-    expect(createDashboardCacheRepository(desk.app.services.storage).read(profile.id, 'month@Europe/Riga')).toBeNull();
+    expect(createDashboardCacheRepository(desk.app.services.storage).readBytes(profile.id, 'month@Europe/Riga')).toBeNull();
   });
 
   it('puts the server\'s refusal of a period on the period\'s fields', async () => {

@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDeviceCache } from '../../../main/agents/device-cache';
 import { createShortcutStore } from '../../../main/agents/shortcut-store';
 import { createTaskWorkStore, draftsOf, sentOf } from '../../../main/analytics/task-work-store';
-import { createDashboardCache } from '../../../main/dashboard/dashboard-cache';
 import { createProfileStore } from '../../../main/profiles/profile-store';
 import { createSealer, DATABASE_FILE, importLegacyData, legacySources, migrations, openStorage, type Storage } from '../../../main/storage';
+import { createDashboardCacheRepository } from '../../../main/storage/repositories/dashboard-cache-repository';
 import { createWatchRepository } from '../../../main/storage/repositories/watch-repository';
+import { dashboardSchema } from '../../../preload/contract/wire/platform';
 import { FIXTURE_DATA_KEY, FIXTURE_RTSP_PASSWORD } from '../../fixtures/legacy/make-rest-fixtures';
 
 /** A data folder written by the console before the database (test/fixtures/legacy/make-rest-fixtures.ts). */
@@ -61,9 +62,9 @@ describe('the first start after the database takes in what earlier versions kept
     expect(copy).toMatchObject({ id: '1001', fetchedAt: '2026-11-20T10:00:00.000Z', device: { id: 1001 } });
     expect(copy!.raw).not.toContain(FIXTURE_RTSP_PASSWORD);
 
-    const saved = await createDashboardCache(storage).read(site!.id, 'today@Europe/Berlin');
+    const saved = createDashboardCacheRepository(storage).readBytes(site!.id, 'today@Europe/Berlin');
     expect(saved?.fetchedAt).toBe('2026-11-20T10:00:00.000Z');
-    expect(saved?.dashboard.cameras.count_all).toEqual(expect.any(Number));
+    expect(dashboardSchema.parse(JSON.parse(Buffer.from(saved!.body).toString('utf8'))).cameras.count_all).toEqual(expect.any(Number));
 
     const work = await createTaskWorkStore(storage, async () => sealer).read();
     expect(draftsOf(work, 'task-1').map((d) => d.name)).toEqual(['Morning', 'Evening']);
