@@ -43,32 +43,27 @@ type OutboxRecord = z.infer<typeof recordSchema>;
 function replay(records: OutboxRecord[]): OutboxEntry[] {
   const entries = new Map<string, OutboxEntry>();
   const dispatched = new Set<string>();
+  /** Any record that writes an entry (or removes it) says it is no longer on the wire. */
+  const write = (id: string, entry: OutboxEntry | null): void => {
+    if (entry) entries.set(id, entry);
+    else entries.delete(id);
+    dispatched.delete(id);
+  };
   for (const record of records) {
     if (record.type === 'queued') {
       const meta = { profileId: record.profileId, profileName: record.profileName, importId: record.importId };
-      record.ids.forEach((id, i) => {
-        entries.set(id, queuedEntry(id, record.requests[i]!, meta, record.at));
-        dispatched.delete(id);
-      });
+      record.ids.forEach((id, i) => write(id, queuedEntry(id, record.requests[i]!, meta, record.at)));
     } else if (record.type === 'put') {
-      for (const entry of record.entries) {
-        entries.set(entry.id, entry);
-        dispatched.delete(entry.id);
-      }
+      for (const entry of record.entries) write(entry.id, entry);
     } else if (record.type === 'update') {
       for (const change of record.changes) {
         const entry = entries.get(change.id);
-        if (!entry) continue;
-        entries.set(change.id, { ...entry, ...UNCHANGED, ...change });
-        dispatched.delete(change.id);
+        if (entry) write(change.id, { ...entry, ...UNCHANGED, ...change });
       }
     } else if (record.type === 'dispatch') {
       for (const id of record.ids) dispatched.add(id);
     } else {
-      for (const id of record.ids) {
-        entries.delete(id);
-        dispatched.delete(id);
-      }
+      for (const id of record.ids) write(id, null);
     }
   }
   // Dispatched and not written since: perhaps on the wire when the process ended (the outbox retries it, maybe created).
