@@ -62,23 +62,26 @@ export async function inPreparedChunks<T, P, R>(
   work: (slice: readonly P[], offset: number, deadline: number) => { done: number; result: R },
 ): Promise<R[]> {
   const out: R[] = [];
-  const prepared: P[] = [];
+  // Prepared and not worked yet, from `offset` on: a slice's items are let go once done (kept to the end, a large
+  // import's prepared rows all reached the old generation for the collector to mark).
+  let prepared: P[] = [];
   let size = Math.min(maxSize, 16);
   for (let offset = 0; offset < items.length; ) {
     const end = Math.min(items.length, offset + size);
-    while (prepared.length < end) {
+    while (offset + prepared.length < end) {
       if (offset > 0) await nextTurn();
       const until = performance.now() + PREPARE_TURN_MS;
-      do prepared.push(prepare(items[prepared.length]!, prepared.length));
-      while (prepared.length < end && performance.now() < until);
+      do prepared.push(prepare(items[offset + prepared.length]!, offset + prepared.length));
+      while (offset + prepared.length < end && performance.now() < until);
     }
     if (offset > 0) await nextTurn();
-    const slice = prepared.slice(offset, end);
+    const slice = prepared.slice(0, end - offset);
     const started = performance.now();
     const { done, result } = work(slice, offset, started + SLICE_LIMIT_MS);
     out.push(result);
     const did = Math.min(slice.length, Math.max(1, done));
     const perItem = (performance.now() - started) / did;
+    prepared = prepared.slice(did);
     offset += did;
     size = Math.max(Math.min(8, maxSize), Math.min(maxSize, Math.floor(SLICE_BUDGET_MS / Math.max(perItem, 0.001))));
   }
