@@ -48,9 +48,9 @@ export async function inChunks<T, R>(
 const PREPARE_TURN_MS = 1;
 
 /**
- * `inChunks` for work with a part that needs no transaction (checks, keyed hashes): `prepare` runs for the next
- * slice's items in turns of about a millisecond, with a turn of the event loop after each, and `work` gets a slice of
- * prepared items. The answers of requests already sent are taken in those turns, so an import being queued keeps its
+ * `inChunks` for work with a part that needs no transaction (the checks of an import's rows): `prepare` runs for the
+ * next slice's items in turns of about a millisecond, with a turn of the event loop after each, and `work` gets a slice
+ * of prepared items. The answers of requests already sent are taken in those turns, so an import being queued keeps its
  * sends going instead of leaving the server idle for a whole slice; and a slice, sized by the time its `work` takes,
  * holds more rows for the same pause (fewer commits). Items are prepared once, in order; a throw of `prepare` stops it
  * there, after the slices already done (as a throw of `work` does).

@@ -4,7 +4,7 @@ import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { checkedCameraRequest } from '../platform/client';
-import type { CameraHashes, OutboxRepository } from '../storage/repositories/outbox-repository';
+import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
 import { inPreparedChunks } from './chunks';
 import { checkedRow, duplicateExternalId as duplicate, entryGone } from './outbox-requests';
@@ -16,12 +16,6 @@ import { newEntryIds } from './entry-ids';
 import { queuedEntry, transition, type EntryMeta, type OutboxEvent } from './outbox-state';
 
 export type { OutboxOptions, SendCamera };
-
-/** A row ready for its slice's transaction: the entry, checked, and its keyed hashes. */
-interface PreparedEntry {
-  entry: OutboxEntry;
-  hashes: CameraHashes;
-}
 
 /**
  * The outbox every camera submission goes through, kept in the database. An entry is acknowledged (queued) once its
@@ -119,19 +113,11 @@ export class Outbox {
   async #queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean }): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     const at = new Date(this.#o.now()).toISOString();
     const ids = newEntryIds(requests.length);
-    // Each row checked and its keyed hashes made ahead of its slice's transaction, in short turns (see inPreparedChunks).
-    const prepare = (request: CameraCreateRequest, index: number): PreparedEntry => {
-      const entry = queuedEntry(ids[index]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, index), meta, at);
-      return { entry, hashes: this.#repo.hashesOf(entry) };
-    };
+    // Each row checked ahead of its slice's transaction, in short turns (see inPreparedChunks).
+    const prepare = (request: CameraCreateRequest, index: number): OutboxEntry =>
+      queuedEntry(ids[index]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, index), meta, at);
     const results = await inPreparedChunks(requests, this.#o.chunkRows, prepare, (slice, offset, deadline) => {
-      const { added, refused, done } = this.#repo.insert(
-        slice.map((one) => one.entry),
-        options.skipKnown ?? false,
-        true,
-        deadline,
-        slice.map((one) => one.hashes),
-      );
+      const { added, refused, done } = this.#repo.insert(slice, options.skipKnown ?? false, true, deadline);
       for (const entry of added) {
         this.#pending.add(entry.id);
         this.#runner.hold(entry);

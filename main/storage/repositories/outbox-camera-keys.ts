@@ -5,9 +5,6 @@ import type { Sealer } from '../sealer';
 
 export type CameraKeyKind = 'mac' | 'serial' | 'external-id';
 
-/** An entry's keyed hashes as its row keeps them: external id (its entry id when it has none), MAC, serial. */
-export type CameraHashes = [external: Buffer, mac: Buffer | null, serial: Buffer | null];
-
 /** A camera this console already has for a profile: which identifier matched and where its entry is. */
 export interface KnownCamera {
   kind: CameraKeyKind;
@@ -75,7 +72,7 @@ export class CameraKeys {
   }
 
   /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
-  hashesOf(entry: OutboxEntry): CameraHashes {
+  hashesOf(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
     let external: Buffer | null = null;
     let mac: Buffer | null = null;
     let serial: Buffer | null = null;

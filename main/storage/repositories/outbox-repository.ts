@@ -4,13 +4,13 @@ import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { clearAnswerOf } from './outbox-answer';
 import { clearCreatedAt, discardEntries, recoverSending, retryWaiting, undispatchEntries, undoClearOf, undoDiscardOf, wakeRetrying } from './outbox-bulk-changes';
-import { CameraKeys, type CameraHashes, type KnownCamera } from './outbox-camera-keys';
+import { CameraKeys, type KnownCamera } from './outbox-camera-keys';
 import { EntryReader, outcomeBlobOf } from './outbox-entries';
 import { allOf, countsOf, createdSinceOf, importCountsOf, nextDueAtOf, statesOf, unsentOfImportOf, visibleOf, type StateCounts } from './outbox-reads';
 import { GroupFiller, RequestGroups, type OpenedGroups, type RequestRef } from './outbox-request-groups';
 import { arraysOf, COLUMNS, dueAtOf, LIVE, rowOf, TO_SEND, type Row } from './outbox-rows';
 
-export type { CameraHashes, CameraKeyKind } from './outbox-camera-keys';
+export type { CameraKeyKind } from './outbox-camera-keys';
 export type { StateCounts } from './outbox-reads';
 
 /** A plain "created" answer as `#writePlainAnswers` hands it over (see outbox-answer.ts for `answer`). */
@@ -64,15 +64,8 @@ export class OutboxRepository {
    * index decides, so concurrent submits cannot both pass): its index in `entries` is returned in `refused`. With
    * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction). Past
    * `deadline` (a time of `performance.now()`) it stops after the entry under way: `done` says how many it looked at.
-   * `hashes`, when given, are each entry's `hashesOf`, made before the transaction.
    */
-  insert(
-    entries: OutboxEntry[],
-    skipKnown = false,
-    relaxed = false,
-    deadline = Number.POSITIVE_INFINITY,
-    hashes?: readonly CameraHashes[],
-  ): { added: OutboxEntry[]; refused: number[]; done: number } {
+  insert(entries: readonly OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
       `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
@@ -95,7 +88,7 @@ export class OutboxRepository {
         const answer = clearAnswerOf(entry);
         const { seq, index: place } = groups.place;
         const result = insert.run(
-          entry.id, entry.profileId, ...(hashes?.[index] ?? this.#keys.hashesOf(entry)), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
+          entry.id, entry.profileId, ...this.#keys.hashesOf(entry), entry.importId, entry.state, entry.attempts, entry.maybeCreated ? 1 : 0,
           dueAtOf(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, outcomeBlobOf(this.sealer, entry, answer), seq, place,
         );
         if (result.changes === 0) {
@@ -117,11 +110,6 @@ export class OutboxRepository {
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
   known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
     return this.#keys.known(profileId, request, except);
-  }
-
-  /** The keyed hashes `insert` saves for an entry (external id, MAC, serial), to make before its transaction. */
-  hashesOf(entry: OutboxEntry): CameraHashes {
-    return this.#keys.hashesOf(entry);
   }
 
   /** An entry's state and tries, without opening it. */

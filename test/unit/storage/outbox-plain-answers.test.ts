@@ -9,6 +9,7 @@ import { migrations, openStorage } from '../../../main/storage';
 import { OutboxRepository } from '../../../main/storage/repositories/outbox-repository';
 import { createSealer } from '../../../main/storage/sealer';
 import type { CameraCreateRequest, CameraCreateResponse, OutboxEntry } from '../../../preload/contract/onboarding';
+import { cameraCreateResponse } from '../platform/samples';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -20,7 +21,15 @@ const createdAs = (entry: OutboxEntry, n: number, words: Partial<CameraCreateRes
   transition(entry, {
     type: 'answered',
     at: new Date(),
-    response: { id: 700 + n, status: 'active', name: entry.request.name!, is_archive_recording: true, archive_storage_days: 30, network_device: { mac: entry.request.mac!, serial_number: entry.request.serial_number! }, folder: { id: 7, key: 'f' }, ...words },
+    response: {
+      ...cameraCreateResponse,
+      id: 700 + n,
+      status: 'active',
+      name: entry.request.name!,
+      network_device: { mac: entry.request.mac!, serial_number: entry.request.serial_number! },
+      folder: { id: 7, key: 'f' },
+      ...words,
+    },
   });
 
 describe("an import's answers written together", () => {
