@@ -7,6 +7,9 @@ import type { SendCamera, Tuning } from './outbox-options';
 import { isAnswered } from './outbox-waiters';
 import { backoffDelay, entryWith, transition } from './outbox-state';
 
+/** Commits written and not synced yet at most: one syncing, and the next one marking more entries meanwhile. */
+const MAX_UNSYNCED = 2;
+
 export interface OutboxRunnerOptions {
   repository: OutboxRepository;
   send: SendCamera;
@@ -38,8 +41,11 @@ export class OutboxRunner {
   #unsaved = new Map<string, OutboxEntry>();
   /** Answers written by the commit under way, told once the WAL is synced (until then they are not acknowledged). */
   #syncing = new Map<string, OutboxEntry>();
-  /** The commit under way, from its write until its sync (one at a time). */
+  /** The last commit under way, from its write until its sync and every earlier commit's are done. */
   #committing: Promise<void> | null = null;
+  /** Commits written and not synced yet (at most `MAX_UNSYNCED`), and the entries they marked as on the wire. */
+  #unsynced = 0;
+  #marking = 0;
   /**
    * Entries the outbox queued and the runner has not marked as on the wire yet, as they were queued: the commit that
    * marks them starts from these instead of reading and opening their rows again (see `OutboxRepository.dispatchHeld`).
@@ -79,7 +85,7 @@ export class OutboxRunner {
     return this.#syncing.values();
   }
 
-  /** The commit under way, from its write until its sync, or null. */
+  /** The last commit under way, done once it and every earlier one are synced and told, or null. */
   get committing(): Promise<void> | null {
     return this.#committing;
   }
@@ -149,12 +155,14 @@ export class OutboxRunner {
   /**
    * One commit: the answers gathered so far, and (when the runner needs more) up to `want` due entries marked as on
    * the wire, written without waiting for the disk; once the WAL is synced (off the event loop) the answers are told
-   * and the marked entries go out. One at a time. A failed write changes nothing: the answers stay gathered and are
-   * tried again, and the runner pauses.
+   * and the marked entries go out. While one is syncing, a second may be written only to mark more entries (a sync
+   * takes milliseconds, tens on a busy disk, and the sends would run dry meanwhile); each is told in order, after its
+   * own sync and every earlier one. A failed write changes nothing: the answers stay gathered and are tried again, and
+   * the runner pauses.
    */
   #commit(want: number): void {
     if (this.#disposed) return;
-    if (this.#committing) return this.#scheduleOutcomes(this.#o.outcomeDelayMs);
+    if (this.#committing && (want === 0 || this.#offline || this.#unsynced >= MAX_UNSYNCED)) return this.#scheduleOutcomes(this.#o.outcomeDelayMs);
     const outcomes = [...this.#unsaved.values()];
     const probe = want > 0 && this.#offline;
     let dispatched: OutboxEntry[];
@@ -177,16 +185,25 @@ export class OutboxRunner {
       this.#unsaved.delete(entry.id);
       this.#syncing.set(entry.id, entry);
     }
+    this.#unsynced += 1;
+    this.#marking += dispatched.length;
     // Told only once on disk: a sync that fails (a full disk) is tried again, the runner paused meanwhile.
-    this.#committing = untilDone(() => this.#repo.sync(), (error) => this.#failedWrite(error), this.#o.baseDelayMs).then(() => {
+    const synced = untilDone(() => this.#repo.sync(), (error) => this.#failedWrite(error), this.#o.baseDelayMs);
+    const earlier = this.#committing;
+    // After every earlier commit is told, whatever became of it: each commit's answers and marks in order.
+    const inTurn = earlier ? earlier.then(() => synced, () => synced) : synced;
+    const done: Promise<void> = inTurn.then(() => {
+      this.#unsynced -= 1;
+      this.#marking -= dispatched.length;
       for (const entry of outcomes) if (this.#syncing.get(entry.id) === entry) this.#syncing.delete(entry.id);
       this.#told(outcomes);
       this.#ready.push(...dispatched);
-      this.#committing = null;
+      if (this.#committing === done) this.#committing = null;
       this.#changed();
       this.#pump();
       if (this.#unsaved.size > 0 && this.#inFlight.size === 0 && this.#ready.length === 0) this.#commit(0);
     });
+    this.#committing = done;
   }
 
   /** One relaxed commit of `outcomes` and of up to `limit` due entries marked as on the wire; answers those entries. */
@@ -221,21 +238,23 @@ export class OutboxRunner {
     if (this.#outcomeTimer || this.#disposed) return;
     this.#outcomeTimer = setTimeout(() => {
       this.#outcomeTimer = null;
-      if (this.#unsaved.size > 0) this.#commit(0);
+      if (this.#unsaved.size > 0) this.#commit(this.#refill());
       this.#changed();
     }, delay);
     this.#outcomeTimer.unref?.();
   }
 
   /**
-   * Starts ready entries up to the concurrency limit; when fewer than half of `dispatchAhead` are ready, one commit
-   * marks the next due ones (with the answers gathered meanwhile). Then sleeps until the next one is due.
+   * Starts ready entries up to the concurrency limit; when fewer than half of `dispatchAhead` are ready or being
+   * marked, one commit marks the next due ones (with the answers gathered meanwhile). Then sleeps until the next one
+   * is due.
    */
   #pump(): void {
     if (this.#disposed) return;
     const now = this.#o.now();
-    if (!this.#committing && now >= this.#pausedUntil && this.#ready.length <= this.#o.dispatchAhead / 2 && (this.#mayBeDue || this.#offline)) {
-      this.#commit(this.#offline ? 1 : this.#o.dispatchAhead - this.#ready.length);
+    const ahead = this.#ready.length + this.#marking;
+    if ((this.#offline ? !this.#committing : this.#unsynced < MAX_UNSYNCED) && now >= this.#pausedUntil && ahead <= this.#o.dispatchAhead / 2 && (this.#mayBeDue || this.#offline)) {
+      this.#commit(this.#offline ? 1 : this.#o.dispatchAhead - ahead);
       if (this.#offline) this.#pausedUntil = Math.max(this.#pausedUntil, now + this.#probeDelay());
     }
     let started = false;
@@ -246,6 +265,17 @@ export class OutboxRunner {
     }
     if (started) this.#changed();
     this.#sleep(now);
+  }
+
+  /**
+   * Due entries to mark as on the wire in a commit of answers: what `#pump` would ask for now (none while the server
+   * is out of reach, where `#pump` probes). Without them, the answers' commit held the next marks back until its sync
+   * was done, and the sends ran dry meanwhile (a sync takes milliseconds, tens on a busy disk).
+   */
+  #refill(): number {
+    const ahead = this.#ready.length + this.#marking;
+    if (this.#offline || this.#o.now() < this.#pausedUntil || !this.#mayBeDue || ahead > this.#o.dispatchAhead / 2) return 0;
+    return this.#o.dispatchAhead - ahead;
   }
 
   #probeDelay = (): number => backoffDelay(++this.#probes, this.#o.random, this.#o.baseDelayMs, this.#o.maxProbeDelayMs);
@@ -299,7 +329,7 @@ export class OutboxRunner {
     this.#unsaved.set(next.id, next);
     // The last answer of a burst (nothing else on the wire or ready) is committed at once: a lone "Create now" is
     // told without waiting for company; answers of an import are committed in groups.
-    if (this.#unsaved.size >= this.#o.dispatchAhead || (this.#inFlight.size === 0 && this.#ready.length === 0)) this.#commit(0);
+    if (this.#unsaved.size >= this.#o.dispatchAhead || (this.#inFlight.size === 0 && this.#ready.length === 0)) this.#commit(this.#refill());
     else this.#scheduleOutcomes(this.#o.outcomeDelayMs);
     this.#changed();
     this.#pump();

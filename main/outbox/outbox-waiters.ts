@@ -58,10 +58,10 @@ export class Waiters {
     return promise;
   }
 
-  /** Answers the entry's waiters: with the entry, or NotFound when it is gone. */
-  wake(id: string, entry: OutboxEntry | null): void {
+  /** Answers the entry's waiters: with the entry, or NotFound when it is gone. False when nobody waited. */
+  wake(id: string, entry: OutboxEntry | null): boolean {
     let waiter: Waiter | null | undefined = this.#byId.get(id);
-    if (!waiter) return;
+    if (!waiter) return false;
     this.#byId.delete(id);
     for (; waiter; waiter = waiter.next) {
       this.#unlisten(waiter);
@@ -69,6 +69,7 @@ export class Waiters {
       else waiter.reject(gone());
     }
     this.#disarmWhenIdle();
+    return true;
   }
 
   ids(): string[] {

@@ -6,7 +6,7 @@ import { log } from '../shared/log';
 import { checkedCameraRequest } from '../platform/client';
 import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
-import { inChunks } from './chunks';
+import { inPreparedChunks } from './chunks';
 import { checkedRow, duplicateExternalId as duplicate, entryGone } from './outbox-requests';
 import { withDefaults, type OutboxOptions, type SendCamera, type Tuning } from './outbox-options';
 import { OutboxRunner } from './outbox-runner';
@@ -37,6 +37,15 @@ export class Outbox {
    * database (an import waits on all of its entries at once, and a read per entry cost as much as its wait).
    */
   #pending = new Set<string>();
+  /**
+   * Final answers (created, needs fixing, held) told while the call that queued their entries was still running,
+   * before its caller could wait for them: kept until the turn after that call returns, for its `settled`, which
+   * would otherwise read each from the database and open its sealed request group again (a thousand-camera import
+   * had hundreds answered by then). Emptied by any change the operator makes.
+   */
+  #early = new Map<string, OutboxEntry>();
+  /** `queue` calls under way. */
+  #queueing = 0;
   #waiters = new Waiters((id) => this.get(id));
   #changeTimer: NodeJS.Timeout | null = null;
   #disposed = false;
@@ -51,8 +60,12 @@ export class Outbox {
       send: options.send,
       tuning: this.#o,
       tell: (entry) => {
-        this.#pending.delete(entry.id);
-        this.#waiters.wake(entry.id, entry);
+        const queuedHere = this.#pending.delete(entry.id);
+        const waited = this.#waiters.wake(entry.id, entry);
+        // Only answers that stay until the operator changes something (which empties the map): a retry would go on
+        // the wire again without being told.
+        if (!waited && queuedHere && this.#queueing > 0 && entry.state !== 'retrying') this.#early.set(entry.id, entry);
+        else this.#early.delete(entry.id);
       },
       changed: () => this.#changed(),
     });
@@ -85,11 +98,26 @@ export class Outbox {
   /** Queues entries, `chunkRows` per transaction with a turn of the event loop between them; sending starts after the
    * first. An entry whose external id this profile has already is not queued: its index is in `refused`. */
   async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
+    this.#queueing += 1;
+    try {
+      return await this.#queue(requests, meta, options);
+    } finally {
+      this.#queueing -= 1;
+      // The caller's `settled` calls run before this (in the continuation of its await); nobody asks for the rest.
+      setImmediate(() => {
+        if (this.#queueing === 0) this.#early.clear();
+      });
+    }
+  }
+
+  async #queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean }): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     const at = new Date(this.#o.now()).toISOString();
     const ids = newEntryIds(requests.length);
-    const results = await inChunks(requests, this.#o.chunkRows, (slice, offset, deadline) => {
-      const entries = slice.map((request, i) => queuedEntry(ids[offset + i]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, offset + i), meta, at));
-      const { added, refused, done } = this.#repo.insert(entries, options.skipKnown ?? false, true, deadline);
+    // Each row checked ahead of its slice's transaction, in short turns (see inPreparedChunks).
+    const prepare = (request: CameraCreateRequest, index: number): OutboxEntry =>
+      queuedEntry(ids[index]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, index), meta, at);
+    const results = await inPreparedChunks(requests, this.#o.chunkRows, prepare, (slice, offset, deadline) => {
+      const { added, refused, done } = this.#repo.insert(slice, options.skipKnown ?? false, true, deadline);
       for (const entry of added) {
         this.#pending.add(entry.id);
         this.#runner.hold(entry);
@@ -194,6 +222,11 @@ export class Outbox {
    * or when `signal` aborts (the caller stopped waiting; the entry carries on).
    */
   settled(id: string, timeoutMs: number, signal?: AbortSignal): Promise<OutboxEntry> {
+    const early = this.#early.get(id);
+    if (early) {
+      this.#early.delete(id);
+      return Promise.resolve(early);
+    }
     // Queued here and not answered yet: nothing to read.
     if (this.#pending.has(id) && !signal?.aborted) return this.#waiters.wait(id, timeoutMs, signal);
     const saved = this.#repo.stateOf(id);
@@ -211,6 +244,7 @@ export class Outbox {
   async dispose(): Promise<void> {
     this.#disposed = true;
     this.#pending.clear();
+    this.#early.clear();
     if (this.#changeTimer) clearTimeout(this.#changeTimer);
     await this.#runner.dispose();
     // Whoever still waits hears the entry as it is on disk now.
@@ -223,6 +257,7 @@ export class Outbox {
 
   /** After a committed change: waiters, the summary and the runner hear of it. */
   #after(entry: OutboxEntry | null): OutboxEntry {
+    this.#early.clear();
     if (entry && isAnswered(entry)) this.#waiters.wake(entry.id, entry);
     this.#runner.nudge();
     return entry as OutboxEntry;

@@ -12,12 +12,17 @@ export interface KnownCamera {
   cleared: boolean;
 }
 
-/** The live entries with one identifier, through its index; a created one first. */
+/**
+ * The live entries with one identifier, through its index; a created one first. MAC and serial are found by the first
+ * bytes of their hash (the index holds only those, schema step 14), then matched whole, with the profile, in the row.
+ */
 const KNOWN: Record<CameraKeyKind, string> = {
-  mac: "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND mac_hash = ? AND mac_hash IS NOT NULL AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
-  serial: "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND serial_hash = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+  mac: "SELECT state, cleared_at, id FROM outbox_entries INDEXED BY outbox_by_mac WHERE substr(mac_hash, 1, 4) = ? AND mac_hash IS NOT NULL AND discarded_at IS NULL AND mac_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 2",
+  serial: "SELECT state, cleared_at, id FROM outbox_entries INDEXED BY outbox_by_serial WHERE substr(serial_hash, 1, 4) = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL AND serial_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 2",
   'external-id': "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
 };
+/** Bytes of a MAC or serial hash its index keeps: the `4` of `substr(…, 1, 4)` above and in schema step 14. */
+const PREFIX_BYTES = 4;
 
 /**
  * Bytes kept of each keyed hash (HMAC-SHA-256, truncated): 128 bits keep two cameras apart as surely as the whole 256
@@ -83,7 +88,9 @@ export class CameraKeys {
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
   known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
     for (const [kind, value] of cameraKeysOf(request)) {
-      const rows = this.storage.statement(KNOWN[kind]).all(profileId, this.#keyHash(kind, value, true)) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
+      const hash = this.#keyHash(kind, value, true);
+      const params = kind === 'external-id' ? [profileId, hash] : [hash.subarray(0, PREFIX_BYTES), hash, profileId];
+      const rows = this.storage.statement(KNOWN[kind]).all(...params) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
       const row = rows.find((one) => one.id !== except);
       if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
     }

@@ -13,6 +13,9 @@ import { arraysOf, COLUMNS, dueAtOf, LIVE, rowOf, TO_SEND, type Row } from './ou
 export type { CameraKeyKind } from './outbox-camera-keys';
 export type { StateCounts } from './outbox-reads';
 
+/** A plain "created" answer as `#writePlainAnswers` hands it over (see outbox-answer.ts for `answer`). */
+type PlainAnswer = [id: string, attempts: number, maybeCreated: number, updatedAt: string, clearedAt: string | null, answer: string];
+
 /** No entries held by the caller: every due row is read. */
 const NONE_HELD: ReadonlyMap<string, unknown> = new Map();
 
@@ -62,7 +65,7 @@ export class OutboxRepository {
    * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction). Past
    * `deadline` (a time of `performance.now()`) it stops after the entry under way: `done` says how many it looked at.
    */
-  insert(entries: OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
+  insert(entries: readonly OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
       `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
@@ -209,13 +212,37 @@ export class OutboxRepository {
       this.storage,
       'UPDATE outbox_entries SET state = ?, attempts = ?, maybe_created = ?, due_at = ?, updated_at = ?, cleared_at = ?, answer = ?, outcome = ? WHERE id = ? RETURNING discarded_at IS NULL',
     );
-    const written: OutboxEntry[] = [];
+    const live = new Set<string>();
+    // Plain "created" answers (the most of an import's) go in one statement, the rest one by one; all one by one, in
+    // order, when an entry is given twice (one statement would keep either of its answers).
+    const together = entries.length > 1 && new Set(entries.map((entry) => entry.id)).size === entries.length;
+    const plain: PlainAnswer[] = [];
     for (const entry of entries) {
       const answer = clearAnswerOf(entry);
-      const live = update.get(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, dueAtOf(entry), entry.updatedAt, entry.clearedAt, answer, outcomeBlobOf(this.sealer, entry, answer), entry.id) as unknown as [number] | undefined;
-      if (live?.[0] === 1) written.push(entry);
+      if (together && answer !== null && entry.state === 'created') {
+        plain.push([entry.id, entry.attempts, entry.maybeCreated ? 1 : 0, entry.updatedAt, entry.clearedAt, answer]);
+        continue;
+      }
+      const row = update.get(entry.state, entry.attempts, entry.maybeCreated ? 1 : 0, dueAtOf(entry), entry.updatedAt, entry.clearedAt, answer, outcomeBlobOf(this.sealer, entry, answer), entry.id) as unknown as [number] | undefined;
+      if (row?.[0] === 1) live.add(entry.id);
+      else live.delete(entry.id);
     }
-    return written;
+    if (plain.length > 0) for (const [id, isLive] of this.#writePlainAnswers(plain)) if (isLive === 1) live.add(id);
+    return entries.filter((entry) => live.has(entry.id));
+  }
+
+  /**
+   * Plain "created" answers written by one statement, the rows by their ids from one JSON array (a statement per
+   * answer cost its parameters and its returned row each): the same columns `#writeOutcomes` writes one by one (no
+   * due time, no sealed outcome). Answers each changed row's id and whether it is live.
+   */
+  #writePlainAnswers(answers: PlainAnswer[]): Array<[id: string, live: number]> {
+    return arraysOf(
+      this.storage,
+      `UPDATE outbox_entries SET state = 'created', attempts = j.value ->> 1, maybe_created = j.value ->> 2, due_at = NULL, updated_at = j.value ->> 3,
+         cleared_at = j.value ->> 4, answer = j.value ->> 5, outcome = NULL
+       FROM json_each(?) AS j WHERE outbox_entries.id = j.value ->> 0 RETURNING outbox_entries.id, outbox_entries.discarded_at IS NULL`,
+    ).all(JSON.stringify(answers)) as unknown as Array<[string, number]>;
   }
 
   /** Writes what changed in these entries (state, outcome, and the request when `withRequest`), in one transaction. */
