@@ -275,6 +275,33 @@ describe('timeouts, cancellation and retries', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('tries a GET twice when told to retry once, and once when told never to', async () => {
+    server.handle((_q, res) => json(res, 503, {}));
+    expect((await failure(client({ retry: { maxRetries: 1, baseDelayMs: 5 } }).getCameraAgent(17))).kind).toBe('Unavailable');
+    expect(server.requests).toHaveLength(2);
+    server.requests.length = 0;
+    expect((await failure(client({ retry: { maxRetries: 0, baseDelayMs: 5 } }).getCameraAgent(17))).kind).toBe('Unavailable');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('cancels a GET waiting before its third try at once', async () => {
+    // The longest waits the jitter allows: about 0.5 s before the second try, 1 s before the third.
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    try {
+      server.handle((_q, res) => json(res, 503, {}));
+      const controller = new AbortController();
+      const call = failure(client({ retry: { baseDelayMs: 500 } }).getCameraAgent(17, { signal: controller.signal }));
+      await vi.waitFor(() => expect(server.requests).toHaveLength(2), { timeout: 2_000, interval: 5 });
+      const started = Date.now();
+      controller.abort();
+      expect((await call).kind).toBe('Cancelled');
+      expect(Date.now() - started).toBeLessThan(300);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('retries a GET whose connection was dropped', async () => {
     server.handle((req, res, _b, count) => (count === 1 ? req.socket.destroy() : json(res, 200, samples.cameraAgent)));
     await expect(client().getCameraAgent(17)).resolves.toMatchObject({ id: 17 });
