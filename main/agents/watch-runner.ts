@@ -2,7 +2,6 @@ import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListChange, WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
-import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
 import type { AlertService } from '../alerts/alert-service';
 import type { DeviceHistoryService } from '../alerts/device-history';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
@@ -12,6 +11,7 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { rowError } from './agent-errors';
 import { pollDevices } from './watch-poll';
+import { storageReadings } from './watch-storage-readings';
 import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged } from './watch-observation';
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
@@ -39,8 +39,6 @@ export interface RunnerDeps {
   /** Each device's online/status transitions and storage samples; the forecast the "disk full" rule reads. */
   history?: DeviceHistoryService;
 }
-
-const NO_STORAGES: readonly StorageUsage[] = [];
 
 /** A device not yet seen offline. */
 const ONLINE: DeviceWatchState = { offlineSince: null };
@@ -362,8 +360,8 @@ export class WatchRunner {
   private observe(id: string, device: CameraAgent): void {
     const at = this.deps.now();
     // Decided once per answer: the observation's fullest storage and the history's samples both read it.
-    const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
-    const observation = observationOf(device, at, usages);
+    const readings = storageReadings(device.storages);
+    const observation = observationOf(device, at, readings);
     const previous = this.rows.get(id);
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
@@ -387,7 +385,7 @@ export class WatchRunner {
     }
     const history = this.deps.history;
     if (history) {
-      history.observe(this.list.profileId, id, at, device.is_online, device.status, usages);
+      history.observe(this.list.profileId, id, at, device.is_online, device.status, readings);
       if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
     }
     this.advance(id, device.name, at, { observation, device: deviceState });
