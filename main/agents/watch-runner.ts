@@ -16,6 +16,7 @@ import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged 
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
+import type { MachineState } from '../alerts/rule-state';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
@@ -43,6 +44,19 @@ export interface RunnerDeps {
 /** A device not yet seen offline. */
 const ONLINE: DeviceWatchState = { offlineSince: null };
 
+/** What a runner keeps of one device of its list, in one record: an answer is one lookup, not one per map. */
+interface TrackedDevice {
+  row: WatchRow;
+  /** When this list first saw it offline in the current outage; undefined until it answered. */
+  offline: DeviceWatchState | undefined;
+  /** The alert state of each rule, in the order of the list's rules (see WatchRuleSteps; emptied when they change). */
+  rules: MachineState[];
+}
+
+function newDevice(id: string): TrackedDevice {
+  return { row: pendingRow(id), offline: undefined, rules: [] };
+}
+
 /** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
 let summarySeq = 0;
 
@@ -54,15 +68,13 @@ let summarySeq = 0;
 export class WatchRunner {
   private list: StoredList;
   private readonly rules: WatchRuleSteps;
-  private rows = new Map<string, WatchRow>();
+  /** Each device of the list, in the list's order. */
+  private tracked = new Map<string, TrackedDevice>();
   /**
    * The rows counted by state, until a row is replaced: a summary is written several times per cycle (its start, each
    * timed push, its end, the answer to Poll now), and a steady cycle replaces no row.
    */
   private counts: WatchListSummary['counts'] | null = null;
-  private devices = new Map<string, DeviceWatchState>();
-  /** Per device, the alert state of each rule in the order of `list.rules` (cleared when the rules change). */
-  /** Each rule's "for" and recovery, in the order of `list.rules`. */
   private state: WatchState = 'idle';
   private message: string | null = null;
   private reason: AppErrorKind | null = null;
@@ -80,7 +92,7 @@ export class WatchRunner {
   private readonly pushes = new WatchRowPushes(
     (ids) => {
       const alerts = this.deps.activeAlertsOf(this.list.id);
-      return ids.map((id) => ({ ...(this.rows.get(id) ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
+      return ids.map((id) => ({ ...(this.tracked.get(id)?.row ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
     },
     (rows) => this.deps.onRows({ listId: this.list.id, rows }),
     () => this.deps.onChanged(this.pushedSummary()),
@@ -109,7 +121,8 @@ export class WatchRunner {
   update(list: StoredList): void {
     this.list = list;
     this.idsPushed = false;
-    this.rules.update(list);
+    // Rules that changed start afresh on every device.
+    if (this.rules.update(list)) for (const device of this.tracked.values()) device.rules = [];
     this.resetRows();
     this.windows.invalidate();
     this.pushes.readAgain();
@@ -164,7 +177,7 @@ export class WatchRunner {
 
   private countRows(): WatchListSummary['counts'] {
     const counts = { online: 0, offline: 0, failed: 0, pending: 0 };
-    for (const row of this.rows.values()) {
+    for (const { row } of this.tracked.values()) {
       if (row.state === 'failed') counts.failed += 1;
       else if (row.state === 'pending') counts.pending += 1;
       else if (row.online) counts.online += 1;
@@ -186,7 +199,7 @@ export class WatchRunner {
   private currentRows(): WatchRow[] {
     const alerts = this.deps.activeAlertsOf(this.list.id);
     return this.list.deviceIds.map((id) => {
-      const row = this.rows.get(id) ?? pendingRow(id);
+      const row = this.tracked.get(id)?.row ?? pendingRow(id);
       return { ...row, activeAlerts: alerts.get(id) ?? 0 };
     });
   }
@@ -206,9 +219,9 @@ export class WatchRunner {
   }
 
   private resetRows(): void {
-    const next = new Map<string, WatchRow>();
-    for (const id of this.list.deviceIds) next.set(id, this.rows.get(id) ?? pendingRow(id));
-    this.rows = next;
+    const next = new Map<string, TrackedDevice>();
+    for (const id of this.list.deviceIds) next.set(id, this.tracked.get(id) ?? newDevice(id));
+    this.tracked = next;
     this.counts = null;
   }
 
@@ -329,11 +342,19 @@ export class WatchRunner {
     this.changed();
   }
 
+  /** The device's record (one read by a cycle that began before it left the list is still kept, as before). */
+  private trackedOf(id: string): TrackedDevice {
+    let device = this.tracked.get(id);
+    if (device === undefined) this.tracked.set(id, (device = newDevice(id)));
+    return device;
+  }
+
   private fail(id: string, error: unknown): void {
     const { message, kind } = rowError(error);
-    const previous = this.rows.get(id) ?? pendingRow(id);
+    const tracked = this.trackedOf(id);
+    const previous = tracked.row;
     const next: WatchRow = { ...previous, state: 'failed', error: message, errorKind: kind };
-    this.rows.set(id, next);
+    tracked.row = next;
     this.counts = null;
     if (rowChanged(previous, next)) this.touch(id);
     this.noData(id);
@@ -343,12 +364,13 @@ export class WatchRunner {
   private noData(id: string): void {
     const at = this.deps.now();
     this.deps.history?.unreadable(this.list.profileId, id, at);
-    this.advance(id, this.rows.get(id)?.name ?? null, at, null);
+    const tracked = this.trackedOf(id);
+    this.advance(id, tracked, tracked.row.name, at, null);
   }
 
   /** Steps the device's rules by one poll: raised and cleared alerts go to the list, every change to the alert log. */
-  private advance(id: string, deviceName: string | null, at: number, read: PollRead | null): void {
-    const { events, changes } = this.rules.poll(id, deviceName, at, read, this.deps.alerts !== undefined);
+  private advance(id: string, tracked: TrackedDevice, deviceName: string | null, at: number, read: PollRead | null): void {
+    const { events, changes } = this.rules.poll(tracked.rules, id, deviceName, at, read, this.deps.alerts !== undefined);
     if (events) {
       this.deps.onTransitions(events);
       // The row's count of active alerts changed.
@@ -362,33 +384,35 @@ export class WatchRunner {
     // Decided once per answer: the observation's fullest storage and the history's samples both read it.
     const readings = storageReadings(device.storages);
     const observation = observationOf(device, at, readings);
-    const previous = this.rows.get(id);
+    // One lookup for the row, the offline state and the rules' states (a map each before, read for every answer).
+    const tracked = this.trackedOf(id);
+    const previous = tracked.row;
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
     // and made each cycle's collections copy them; it is not even built to be compared.
-    if (previous !== undefined && okRowUnchanged(previous, device, observation)) {
+    if (okRowUnchanged(previous, device, observation)) {
       previous.polledAt = polledAt(at);
     } else {
-      this.rows.set(id, okRow(previous ?? pendingRow(id), device, observation));
+      tracked.row = okRow(previous, device, observation);
       this.counts = null;
       this.touch(id);
     }
     // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
-    const deviceBefore = this.devices.get(id);
+    const deviceBefore = tracked.offline;
     let deviceState: DeviceWatchState;
     // An online device seen online before stays as it was (nextDeviceState would answer an equal new object).
     if (deviceBefore !== undefined && observation.online && deviceBefore.offlineSince === null) deviceState = deviceBefore;
     else {
       deviceState = nextDeviceState(deviceBefore ?? ONLINE, observation);
       if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
-      else this.devices.set(id, deviceState);
+      else tracked.offline = deviceState;
     }
     const history = this.deps.history;
     if (history) {
       history.observe(this.list.profileId, id, at, device.is_online, device.status, readings);
       if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
     }
-    this.advance(id, device.name, at, { observation, device: deviceState });
+    this.advance(id, tracked, device.name, at, { observation, device: deviceState });
   }
 }
 
