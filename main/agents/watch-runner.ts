@@ -3,7 +3,7 @@ import type { WatchListChange, WatchListSummary, WatchRow, WatchState, WatchView
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
 import type { AlertService } from '../alerts/alert-service';
-import type { DeviceHistoryService } from '../alerts/device-history';
+import type { DeviceHistoryOf, DeviceHistoryService } from '../alerts/device-history';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 import type { PlatformClient } from '../platform';
 import { isAppFailure } from '../shared/app-failure';
@@ -44,17 +44,24 @@ export interface RunnerDeps {
 /** A device not yet seen offline. */
 const ONLINE: DeviceWatchState = { offlineSince: null };
 
-/** What a runner keeps of one device of its list, in one record: an answer is one lookup, not one per map. */
+/**
+ * What a runner keeps of one device of its list, in one record that a cycle's pass carries with the device: an answer
+ * needs no lookup by id (a map each for the row, the offline state, the rules and the history before: lookups in maps
+ * of thousands, each one memory the cache no longer held, added up to a good part of a cycle's own work).
+ */
 interface TrackedDevice {
+  readonly id: string;
   row: WatchRow;
   /** When this list first saw it offline in the current outage; undefined until it answered. */
   offline: DeviceWatchState | undefined;
   /** The alert state of each rule, in the order of the list's rules (see WatchRuleSteps; emptied when they change). */
   rules: MachineState[];
+  /** Its device history on the list's server, from its first poll (dropped when the list moves to another server). */
+  history: DeviceHistoryOf | undefined;
 }
 
 function newDevice(id: string): TrackedDevice {
-  return { row: pendingRow(id), offline: undefined, rules: [] };
+  return { id, row: pendingRow(id), offline: undefined, rules: [], history: undefined };
 }
 
 /** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
@@ -119,6 +126,7 @@ export class WatchRunner {
 
   /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
   update(list: StoredList): void {
+    if (list.profileId !== this.list.profileId) for (const device of this.tracked.values()) device.history = undefined;
     this.list = list;
     this.idsPushed = false;
     // Rules that changed start afresh on every device.
@@ -287,12 +295,13 @@ export class WatchRunner {
     }
 
     const { successes, unreachable: unreachableRows, refusal, outage } = await pollDevices({
-      ids: [...this.list.deviceIds],
+      // The records themselves, in the list's order: an answer is applied to its device's record without a lookup.
+      devices: [...this.tracked.values()],
       concurrency: this.list.concurrency,
       abort,
-      read: (id, signal) => client.getCameraAgent(id, { signal }),
-      observe: (id, device) => this.observe(id, device),
-      fail: (id, error) => this.fail(id, error),
+      read: (tracked, signal) => client.getCameraAgent(tracked.id, { signal }),
+      observe: (tracked, device) => this.observe(tracked, device),
+      fail: (tracked, error) => this.fail(tracked, error),
     });
     if (this.abort === abort) this.abort = null;
     // Disposed, or halted or stopped while the cycle ran. (A list switched off can still be polled once on demand.)
@@ -311,7 +320,7 @@ export class WatchRunner {
       const cause = outage ?? firstUnreachable;
       const detail = isAppFailure(cause) ? cause.appError.message : '';
       // The devices asked could not be read: their rules see no data (a firing alert stays firing).
-      for (const { id } of unreachableRows) this.noData(id);
+      for (const { device } of unreachableRows) this.noData(device);
       this.state = 'paused';
       this.reason = isAppFailure(cause) ? cause.kind : 'Offline';
       this.message = t('agents.watchState.paused', { detail });
@@ -322,7 +331,7 @@ export class WatchRunner {
       return;
     }
     // The server answered: devices that alone did not answer are failed rows.
-    for (const { id, error } of unreachableRows) this.fail(id, error);
+    for (const { device, error } of unreachableRows) this.fail(device, error);
     this.state = this.list.active ? 'waiting' : 'idle';
     this.message = null;
     this.reason = null;
@@ -342,50 +351,44 @@ export class WatchRunner {
     this.changed();
   }
 
-  /** The device's record (one read by a cycle that began before it left the list is still kept, as before). */
-  private trackedOf(id: string): TrackedDevice {
-    let device = this.tracked.get(id);
-    if (device === undefined) this.tracked.set(id, (device = newDevice(id)));
-    return device;
-  }
-
-  private fail(id: string, error: unknown): void {
+  private fail(tracked: TrackedDevice, error: unknown): void {
     const { message, kind } = rowError(error);
-    const tracked = this.trackedOf(id);
     const previous = tracked.row;
     const next: WatchRow = { ...previous, state: 'failed', error: message, errorKind: kind };
     tracked.row = next;
     this.counts = null;
-    if (rowChanged(previous, next)) this.touch(id);
-    this.noData(id);
+    if (rowChanged(previous, next)) this.touch(tracked.id);
+    this.noData(tracked);
   }
 
   /** The device could not be read on this poll. */
-  private noData(id: string): void {
+  private noData(tracked: TrackedDevice): void {
     const at = this.deps.now();
-    this.deps.history?.unreadable(this.list.profileId, id, at);
-    const tracked = this.trackedOf(id);
-    this.advance(id, tracked, tracked.row.name, at, null);
+    this.historyOf(tracked)?.unreadable(at);
+    this.advance(tracked, tracked.row.name, at, null);
+  }
+
+  /** The device's history, when the console keeps device history. */
+  private historyOf(tracked: TrackedDevice): DeviceHistoryOf | undefined {
+    return (tracked.history ??= this.deps.history?.deviceOf(this.list.profileId, tracked.id));
   }
 
   /** Steps the device's rules by one poll: raised and cleared alerts go to the list, every change to the alert log. */
-  private advance(id: string, tracked: TrackedDevice, deviceName: string | null, at: number, read: PollRead | null): void {
-    const { events, changes } = this.rules.poll(tracked.rules, id, deviceName, at, read, this.deps.alerts !== undefined);
+  private advance(tracked: TrackedDevice, deviceName: string | null, at: number, read: PollRead | null): void {
+    const { events, changes } = this.rules.poll(tracked.rules, tracked.id, deviceName, at, read, this.deps.alerts !== undefined);
     if (events) {
       this.deps.onTransitions(events);
       // The row's count of active alerts changed.
-      this.touch(id);
+      this.touch(tracked.id);
     }
     if (changes) this.deps.alerts!.report(changes);
   }
 
-  private observe(id: string, device: CameraAgent): void {
+  private observe(tracked: TrackedDevice, device: CameraAgent): void {
     const at = this.deps.now();
     // Decided once per answer: the observation's fullest storage and the history's samples both read it.
     const readings = storageReadings(device.storages);
     const observation = observationOf(device, at, readings);
-    // One lookup for the row, the offline state and the rules' states (a map each before, read for every answer).
-    const tracked = this.trackedOf(id);
     const previous = tracked.row;
     // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
@@ -395,7 +398,7 @@ export class WatchRunner {
     } else {
       tracked.row = okRow(previous, device, observation);
       this.counts = null;
-      this.touch(id);
+      this.touch(tracked.id);
     }
     // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
     const deviceBefore = tracked.offline;
@@ -407,12 +410,12 @@ export class WatchRunner {
       if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
       else tracked.offline = deviceState;
     }
-    const history = this.deps.history;
+    const history = this.historyOf(tracked);
     if (history) {
-      history.observe(this.list.profileId, id, at, device.is_online, device.status, readings);
-      if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
+      history.observe(at, device.is_online, device.status, readings);
+      if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(at);
     }
-    this.advance(id, tracked, device.name, at, { observation, device: deviceState });
+    this.advance(tracked, device.name, at, { observation, device: deviceState });
   }
 }
 
