@@ -21,7 +21,8 @@ export interface PollPass<D> {
   concurrency: number;
   /** Aborted by the pass itself on a refusal or an outage, or from outside (the list halted, stopped or disposed). */
   abort: AbortController;
-  read(device: D, signal: AbortSignal): Promise<CameraAgent>;
+  /** Reads a device, ending as soon as `abort` aborts. */
+  read(device: D): Promise<CameraAgent>;
   /** A device answered. */
   observe(device: D, answer: CameraAgent): void;
   /** A device's read failed for a reason of its own (not a refusal, not unreachable). */
@@ -42,7 +43,7 @@ export async function pollDevices<D>(pass: PollPass<D>): Promise<PollOutcome<D>>
       if (index >= devices.length) return;
       const device = devices[index]!;
       try {
-        const answer = await pass.read(device, abort.signal);
+        const answer = await pass.read(device);
         if (abort.signal.aborted) return;
         outcome.successes += 1;
         consecutiveUnreachable = 0;

@@ -294,12 +294,14 @@ export class WatchRunner {
       return;
     }
 
+    // One options object for the whole pass, not one per read.
+    const reading = { signal: abort.signal };
     const { successes, unreachable: unreachableRows, refusal, outage } = await pollDevices({
       // The records themselves, in the list's order: an answer is applied to its device's record without a lookup.
       devices: [...this.tracked.values()],
       concurrency: this.list.concurrency,
       abort,
-      read: (tracked, signal) => client.getCameraAgent(tracked.id, { signal }),
+      read: (tracked) => client.getCameraAgent(tracked.id, reading),
       observe: (tracked, device) => this.observe(tracked, device),
       fail: (tracked, error) => this.fail(tracked, error),
     });
