@@ -154,6 +154,25 @@ describe('the other operations', () => {
   });
 });
 
+describe('camera-agent device ids', () => {
+  it('sends a digit string as typed, and a positive whole number', async () => {
+    server.handle((_q, res) => json(res, 200, samples.cameraAgent));
+    await client().getCameraAgent('0017');
+    await client().getCameraAgent(17);
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/camera-agents/0017', '/api/v1/camera-agents/17']);
+  });
+
+  it('refuses anything else in words before sending it', async () => {
+    server.handle((_q, res) => json(res, 200, samples.cameraAgent));
+    for (const id of ['17a', '', -3, 0, 1.5, '1/../2']) {
+      const error = await failure(client().getCameraAgent(id));
+      expect(error.kind).toBe('Validation');
+      expect(Object.values(error.fieldErrors ?? {}).flat().length).toBeGreaterThan(0);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('bodies that are not what was promised', () => {
   it('an HTML page with status 200 is HtmlResponse', async () => {
     server.handle((_q, res) => {
