@@ -25,6 +25,7 @@ export interface DeviceHistoryOptions {
 }
 
 interface StorageMemo {
+  readonly id: number;
   lastAt: number;
   lastUsed: number;
   lastCapacity: number;
@@ -38,7 +39,11 @@ interface StorageMemo {
 interface DeviceMemo {
   online: boolean | null | undefined;
   status: string | null | undefined;
-  storages: Map<number, StorageMemo>;
+  /**
+   * In the order first seen. A device has a few storages: a list searched by id costs a watch cycle's answer less than
+   * a map, whose table is more memory to fetch for every answer.
+   */
+  storages: StorageMemo[];
 }
 
 /**
@@ -68,6 +73,17 @@ export interface DeviceHistoryService {
   flush(): void;
 }
 
+function storageOf(memo: DeviceMemo, id: number): StorageMemo | undefined {
+  for (const storage of memo.storages) if (storage.id === id) return storage;
+  return undefined;
+}
+
+function newStorage(memo: DeviceMemo, id: number): StorageMemo {
+  const storage: StorageMemo = { id, lastAt: 0, lastUsed: 0, lastCapacity: 0, recent: [], fullAt: undefined, fit: undefined };
+  memo.storages.push(storage);
+  return storage;
+}
+
 export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistoryService {
   const repository = options.repository;
   const stepShare = (options.sampleStepPercent ?? 1) / 100;
@@ -89,7 +105,7 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
     if (!devices) profiles.set(profileId, (devices = new Map()));
     let memo = devices.get(deviceId);
     if (memo) return memo;
-    memo = { online: undefined, status: undefined, storages: new Map() };
+    memo = { online: undefined, status: undefined, storages: [] };
     try {
       const past = repository.historyOf(profileId, deviceId, at - windowMs);
       const last = past.transitions.at(-1);
@@ -98,8 +114,7 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
         memo.status = last.status;
       }
       for (const s of past.samples) {
-        let storage = memo.storages.get(s.storageId);
-        if (!storage) memo.storages.set(s.storageId, (storage = { lastAt: 0, lastUsed: 0, lastCapacity: 0, recent: [], fullAt: undefined, fit: undefined }));
+        const storage = storageOf(memo, s.storageId) ?? newStorage(memo, s.storageId);
         storage.lastAt = s.at;
         storage.lastUsed = s.usedMb;
         storage.lastCapacity = s.capacityMb;
@@ -163,7 +178,7 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
     if (memo.online !== online || memo.status !== status) transition(profileId, deviceId, memo, at, online, status);
     for (let i = 0; i < storages.length; i++) {
       const reading = storages[i]!;
-      let storage = memo.storages.get(reading.id);
+      let storage = storageOf(memo, reading.id);
       if (
         storage !== undefined &&
         at - storage.lastAt < heartbeatMs &&
@@ -172,7 +187,7 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
       ) {
         continue;
       }
-      if (!storage) memo.storages.set(reading.id, (storage = { lastAt: 0, lastUsed: 0, lastCapacity: 0, recent: [], fullAt: undefined, fit: undefined }));
+      storage ??= newStorage(memo, reading.id);
       storage.lastAt = at;
       storage.lastUsed = reading.usedMb;
       storage.lastCapacity = reading.capacityMb;
@@ -195,7 +210,7 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
   function daysUntilFullIn(memo: DeviceMemo | undefined, now: number): number | null {
     if (!memo) return null;
     let soonest: number | null = null;
-    for (const storage of memo.storages.values()) {
+    for (const storage of memo.storages) {
       if (storage.fullAt === undefined) fitOf(storage, now);
       const fullAt = storage.fullAt;
       if (fullAt === null || fullAt === undefined || fullAt === Infinity) continue;
@@ -236,7 +251,8 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
     forecasts(profileId, deviceId, now) {
       const memo = profiles.get(profileId)?.get(deviceId) ?? memoOf(profileId, deviceId, now);
       const out: StorageForecast[] = [];
-      for (const [storageId, storage] of memo.storages) {
+      for (const storage of memo.storages) {
+        const storageId = storage.id;
         const fit = fitOf(storage, now);
         out.push({
           deviceId,
