@@ -58,10 +58,22 @@ interface TrackedDevice {
   rules: MachineState[];
   /** Its device history on the list's server, from its first poll (dropped when the list moves to another server). */
   history: DeviceHistoryOf | undefined;
+  /**
+   * When its last answer came (ms), null before the first: the row's poll time, written into the copies of the row
+   * that leave (every row leaves as a copy). A steady device's answer only moves this number; setting the time in the
+   * kept row made a string per millisecond and a write into an old object per answer.
+   */
+  polledAt: number | null;
 }
 
 function newDevice(id: string): TrackedDevice {
-  return { id, row: pendingRow(id), offline: undefined, rules: [], history: undefined };
+  return { id, row: pendingRow(id), offline: undefined, rules: [], history: undefined, polledAt: null };
+}
+
+/** The copy of a device's row that leaves the runner: its poll time and its count of active alerts filled in. */
+function rowOut(tracked: TrackedDevice, alerts: ReadonlyMap<string, number>): WatchRow {
+  const row = tracked.row;
+  return { ...row, polledAt: tracked.polledAt === null ? row.polledAt : polledAt(tracked.polledAt), activeAlerts: alerts.get(tracked.id) ?? 0 };
 }
 
 /** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
@@ -99,7 +111,7 @@ export class WatchRunner {
   private readonly pushes = new WatchRowPushes(
     (ids) => {
       const alerts = this.deps.activeAlertsOf(this.list.id);
-      return ids.map((id) => ({ ...(this.tracked.get(id)?.row ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
+      return ids.map((id) => rowOut(this.tracked.get(id) ?? newDevice(id), alerts));
     },
     (rows) => this.deps.onRows({ listId: this.list.id, rows }),
     () => this.deps.onChanged(this.pushedSummary()),
@@ -207,8 +219,7 @@ export class WatchRunner {
   private currentRows(): WatchRow[] {
     const alerts = this.deps.activeAlertsOf(this.list.id);
     return this.list.deviceIds.map((id) => {
-      const row = this.tracked.get(id)?.row ?? pendingRow(id);
-      return { ...row, activeAlerts: alerts.get(id) ?? 0 };
+      return rowOut(this.tracked.get(id) ?? newDevice(id), alerts);
     });
   }
 
@@ -392,12 +403,11 @@ export class WatchRunner {
     const readings = storageReadings(device.storages);
     const observation = observationOf(device, at, readings);
     const previous = tracked.row;
-    // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
+    tracked.polledAt = at;
+    // A steady device keeps its row (only the poll time moves, kept beside it: rows leave as copies, see rowOut).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
     // and made each cycle's collections copy them; it is not even built to be compared.
-    if (okRowUnchanged(previous, device, observation)) {
-      previous.polledAt = polledAt(at);
-    } else {
+    if (!okRowUnchanged(previous, device, observation)) {
       tracked.row = okRow(previous, device, observation);
       this.counts = null;
       this.touch(tracked.id);
