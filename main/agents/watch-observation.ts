@@ -1,7 +1,8 @@
 import type { StreamSummary, WatchRow } from '../../preload/contract/agents';
 import { isInactive, type DeviceObservation } from '../../preload/contract/agents-rules';
-import type { StorageUsage } from '../../preload/contract/agents-storage';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
+import type { StorageReading } from '../alerts/device-history';
+import { worstPercentOf } from './watch-storage-readings';
 
 function timeOf(iso: string | null): number | null {
   if (iso === null) return null;
@@ -9,24 +10,40 @@ function timeOf(iso: string | null): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** The fullest storage's percentage (over-capacity counts as fullest, see worstUsage); null when none is measured. */
-function worstPercentOf(usages: readonly StorageUsage[]): number | null {
-  let worst: number | null = null;
-  for (const usage of usages) if (usage.percent !== null && (worst === null || usage.percent > worst)) worst = usage.percent;
-  return worst;
+/**
+ * What the rules look at in one answer. The device's report time is parsed when it is read, not for every answer:
+ * only an offline device's is (it dates the outage, see nextDeviceState), and parsing a date for each of a cycle's
+ * thousands of answers was a good part of the cycle's own work.
+ */
+class AnswerObservation implements DeviceObservation {
+  readonly online: boolean;
+  readonly worstPercent: number | null;
+  readonly version: string;
+  // The answer's own stream records (they carry type and status): a copy per device per cycle was garbage at once.
+  readonly streams: CameraAgent['camera']['streams'];
+  daysUntilFull?: number | null;
+  readonly #reportedAt: string | null;
+
+  constructor(
+    device: CameraAgent,
+    readonly at: number,
+    readings: readonly StorageReading[],
+  ) {
+    this.online = device.is_online;
+    this.worstPercent = worstPercentOf(readings);
+    this.version = device.version;
+    this.streams = device.camera.streams;
+    this.#reportedAt = device.last_updated_at;
+  }
+
+  get lastUpdatedAt(): number | null {
+    return timeOf(this.#reportedAt);
+  }
 }
 
-/** What the rules look at in one answer; `usages`: its storages under the reading storageUsages decided. */
-export function observationOf(device: CameraAgent, at: number, usages: readonly StorageUsage[]): DeviceObservation {
-  return {
-    at,
-    online: device.is_online,
-    lastUpdatedAt: timeOf(device.last_updated_at),
-    worstPercent: worstPercentOf(usages),
-    version: device.version,
-    // The answer's own stream records (they carry type and status): a copy per device per cycle was garbage at once.
-    streams: device.camera.streams,
-  };
+/** What the rules look at in one answer; `readings`: its storages in megabytes (see storageReadings). */
+export function observationOf(device: CameraAgent, at: number, readings: readonly StorageReading[]): DeviceObservation {
+  return new AnswerObservation(device, at, readings);
 }
 
 /** The streams column: none, all active, some not active, or not reported (the spec has seen only null). */

@@ -29,11 +29,11 @@ export interface PollOutcome {
 const UNCHANGED: PollOutcome = Object.freeze({ events: null, changes: null });
 
 /**
- * The state of every rule of a watch list on each of its devices, stepped by one poll at a time (see rule-state.ts).
- * A rule raised before a restart starts firing (`isRaised`), so it is not raised a second time.
+ * Steps the rules of a watch list on one of its devices by one poll at a time (see rule-state.ts). Each device's
+ * states are kept by the caller, with the rest of what it keeps of the device (one lookup per answer), and given to
+ * `poll`. A rule raised before a restart starts firing (`isRaised`), so it is not raised a second time.
  */
 export class WatchRuleSteps {
-  #states = new Map<string, MachineState[]>();
   #timings: Array<{ forPolls: number; recoverPolls: number }> = [];
   /** Whether a rule reads the storage forecast (worth computing only then). */
   readsForecast = false;
@@ -45,23 +45,24 @@ export class WatchRuleSteps {
     this.update(list);
   }
 
-  /** A new version of the list: rules that changed start afresh on every device. */
-  update(list: StoredList): void {
-    if (JSON.stringify(list.rules) !== JSON.stringify(this.list.rules)) this.#states.clear();
+  /** A new version of the list; true when its rules changed: the caller then starts every device's states afresh. */
+  update(list: StoredList): boolean {
+    const changed = JSON.stringify(list.rules) !== JSON.stringify(this.list.rules);
     this.list = list;
     this.#timings = list.rules.map(timingOf);
     this.readsForecast = list.rules.some((r) => r.kind === 'diskFull');
+    return changed;
   }
 
   /**
-   * Steps every rule of a device by one poll; firing and resolved changes become the list's raise/clear events. `read`
-   * is what the poll read (the answer's observation and the device's offline state), null when the device could not
-   * be read (every rule sees no data). Given as values, not as callbacks: two closures per device per cycle add up.
+   * Steps every rule of a device by one poll; firing and resolved changes become the list's raise/clear events.
+   * `states`: the device's rule states, in the order of the list's rules, updated in place (empty for a device not
+   * polled yet). `read` is what the poll read (the answer's observation and the device's offline state), null when
+   * the device could not be read (every rule sees no data). Given as values, not as callbacks: two closures per device
+   * per cycle add up.
    */
-  poll(id: string, deviceName: string | null, at: number, read: PollRead | null, withChanges: boolean): PollOutcome {
+  poll(states: MachineState[], id: string, deviceName: string | null, at: number, read: PollRead | null, withChanges: boolean): PollOutcome {
     const rules = this.list.rules;
-    let states = this.#states.get(id);
-    if (!states) this.#states.set(id, (states = []));
     let events: RuleTransitionEvent[] | null = null;
     let changes: AlertChange[] | null = null;
     for (let index = 0; index < rules.length; index++) {

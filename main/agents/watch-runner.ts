@@ -2,9 +2,8 @@ import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { WatchListChange, WatchListSummary, WatchRow, WatchState, WatchView } from '../../preload/contract/agents';
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import { nextDeviceState, type DeviceWatchState } from '../../preload/contract/agents-rules';
-import { storageUsages, type StorageUsage } from '../../preload/contract/agents-storage';
 import type { AlertService } from '../alerts/alert-service';
-import type { DeviceHistoryService } from '../alerts/device-history';
+import type { DeviceHistoryOf, DeviceHistoryService } from '../alerts/device-history';
 import type { CameraAgent } from '../../preload/contract/wire/platform';
 import type { PlatformClient } from '../platform';
 import { isAppFailure } from '../shared/app-failure';
@@ -12,10 +11,12 @@ import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { rowError } from './agent-errors';
 import { pollDevices } from './watch-poll';
+import { storageReadings } from './watch-storage-readings';
 import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged } from './watch-observation';
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
+import type { MachineState } from '../alerts/rule-state';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
 /** While paused, the server is tried again this often (or at the list's interval, when shorter). */
@@ -40,10 +41,40 @@ export interface RunnerDeps {
   history?: DeviceHistoryService;
 }
 
-const NO_STORAGES: readonly StorageUsage[] = [];
-
 /** A device not yet seen offline. */
 const ONLINE: DeviceWatchState = { offlineSince: null };
+
+/**
+ * What a runner keeps of one device of its list, in one record that a cycle's pass carries with the device: an answer
+ * needs no lookup by id (a map each for the row, the offline state, the rules and the history before: lookups in maps
+ * of thousands, each one memory the cache no longer held, added up to a good part of a cycle's own work).
+ */
+interface TrackedDevice {
+  readonly id: string;
+  row: WatchRow;
+  /** When this list first saw it offline in the current outage; undefined until it answered. */
+  offline: DeviceWatchState | undefined;
+  /** The alert state of each rule, in the order of the list's rules (see WatchRuleSteps; emptied when they change). */
+  rules: MachineState[];
+  /** Its device history on the list's server, from its first poll (dropped when the list moves to another server). */
+  history: DeviceHistoryOf | undefined;
+  /**
+   * When its last answer came (ms), null before the first: the row's poll time, written into the copies of the row
+   * that leave (every row leaves as a copy). A steady device's answer only moves this number; setting the time in the
+   * kept row made a string per millisecond and a write into an old object per answer.
+   */
+  polledAt: number | null;
+}
+
+function newDevice(id: string): TrackedDevice {
+  return { id, row: pendingRow(id), offline: undefined, rules: [], history: undefined, polledAt: null };
+}
+
+/** The copy of a device's row that leaves the runner: its poll time and its count of active alerts filled in. */
+function rowOut(tracked: TrackedDevice, alerts: ReadonlyMap<string, number>): WatchRow {
+  const row = tracked.row;
+  return { ...row, polledAt: tracked.polledAt === null ? row.polledAt : polledAt(tracked.polledAt), activeAlerts: alerts.get(tracked.id) ?? 0 };
+}
 
 /** Numbers every summary written, across lists (see `WatchListSummary.seq`). */
 let summarySeq = 0;
@@ -56,15 +87,13 @@ let summarySeq = 0;
 export class WatchRunner {
   private list: StoredList;
   private readonly rules: WatchRuleSteps;
-  private rows = new Map<string, WatchRow>();
+  /** Each device of the list, in the list's order. */
+  private tracked = new Map<string, TrackedDevice>();
   /**
    * The rows counted by state, until a row is replaced: a summary is written several times per cycle (its start, each
    * timed push, its end, the answer to Poll now), and a steady cycle replaces no row.
    */
   private counts: WatchListSummary['counts'] | null = null;
-  private devices = new Map<string, DeviceWatchState>();
-  /** Per device, the alert state of each rule in the order of `list.rules` (cleared when the rules change). */
-  /** Each rule's "for" and recovery, in the order of `list.rules`. */
   private state: WatchState = 'idle';
   private message: string | null = null;
   private reason: AppErrorKind | null = null;
@@ -82,7 +111,7 @@ export class WatchRunner {
   private readonly pushes = new WatchRowPushes(
     (ids) => {
       const alerts = this.deps.activeAlertsOf(this.list.id);
-      return ids.map((id) => ({ ...(this.rows.get(id) ?? pendingRow(id)), activeAlerts: alerts.get(id) ?? 0 }));
+      return ids.map((id) => rowOut(this.tracked.get(id) ?? newDevice(id), alerts));
     },
     (rows) => this.deps.onRows({ listId: this.list.id, rows }),
     () => this.deps.onChanged(this.pushedSummary()),
@@ -109,9 +138,11 @@ export class WatchRunner {
 
   /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
   update(list: StoredList): void {
+    if (list.profileId !== this.list.profileId) for (const device of this.tracked.values()) device.history = undefined;
     this.list = list;
     this.idsPushed = false;
-    this.rules.update(list);
+    // Rules that changed start afresh on every device.
+    if (this.rules.update(list)) for (const device of this.tracked.values()) device.rules = [];
     this.resetRows();
     this.windows.invalidate();
     this.pushes.readAgain();
@@ -166,7 +197,7 @@ export class WatchRunner {
 
   private countRows(): WatchListSummary['counts'] {
     const counts = { online: 0, offline: 0, failed: 0, pending: 0 };
-    for (const row of this.rows.values()) {
+    for (const { row } of this.tracked.values()) {
       if (row.state === 'failed') counts.failed += 1;
       else if (row.state === 'pending') counts.pending += 1;
       else if (row.online) counts.online += 1;
@@ -188,8 +219,7 @@ export class WatchRunner {
   private currentRows(): WatchRow[] {
     const alerts = this.deps.activeAlertsOf(this.list.id);
     return this.list.deviceIds.map((id) => {
-      const row = this.rows.get(id) ?? pendingRow(id);
-      return { ...row, activeAlerts: alerts.get(id) ?? 0 };
+      return rowOut(this.tracked.get(id) ?? newDevice(id), alerts);
     });
   }
 
@@ -208,9 +238,9 @@ export class WatchRunner {
   }
 
   private resetRows(): void {
-    const next = new Map<string, WatchRow>();
-    for (const id of this.list.deviceIds) next.set(id, this.rows.get(id) ?? pendingRow(id));
-    this.rows = next;
+    const next = new Map<string, TrackedDevice>();
+    for (const id of this.list.deviceIds) next.set(id, this.tracked.get(id) ?? newDevice(id));
+    this.tracked = next;
     this.counts = null;
   }
 
@@ -275,13 +305,16 @@ export class WatchRunner {
       return;
     }
 
+    // One options object for the whole pass, not one per read.
+    const reading = { signal: abort.signal };
     const { successes, unreachable: unreachableRows, refusal, outage } = await pollDevices({
-      ids: [...this.list.deviceIds],
+      // The records themselves, in the list's order: an answer is applied to its device's record without a lookup.
+      devices: [...this.tracked.values()],
       concurrency: this.list.concurrency,
       abort,
-      read: (id, signal) => client.getCameraAgent(id, { signal }),
-      observe: (id, device) => this.observe(id, device),
-      fail: (id, error) => this.fail(id, error),
+      read: (tracked) => client.getCameraAgent(tracked.id, reading),
+      observe: (tracked, device) => this.observe(tracked, device),
+      fail: (tracked, error) => this.fail(tracked, error),
     });
     if (this.abort === abort) this.abort = null;
     // Disposed, or halted or stopped while the cycle ran. (A list switched off can still be polled once on demand.)
@@ -300,7 +333,7 @@ export class WatchRunner {
       const cause = outage ?? firstUnreachable;
       const detail = isAppFailure(cause) ? cause.appError.message : '';
       // The devices asked could not be read: their rules see no data (a firing alert stays firing).
-      for (const { id } of unreachableRows) this.noData(id);
+      for (const { device } of unreachableRows) this.noData(device);
       this.state = 'paused';
       this.reason = isAppFailure(cause) ? cause.kind : 'Offline';
       this.message = t('agents.watchState.paused', { detail });
@@ -311,7 +344,7 @@ export class WatchRunner {
       return;
     }
     // The server answered: devices that alone did not answer are failed rows.
-    for (const { id, error } of unreachableRows) this.fail(id, error);
+    for (const { device, error } of unreachableRows) this.fail(device, error);
     this.state = this.list.active ? 'waiting' : 'idle';
     this.message = null;
     this.reason = null;
@@ -331,66 +364,70 @@ export class WatchRunner {
     this.changed();
   }
 
-  private fail(id: string, error: unknown): void {
+  private fail(tracked: TrackedDevice, error: unknown): void {
     const { message, kind } = rowError(error);
-    const previous = this.rows.get(id) ?? pendingRow(id);
+    const previous = tracked.row;
     const next: WatchRow = { ...previous, state: 'failed', error: message, errorKind: kind };
-    this.rows.set(id, next);
+    tracked.row = next;
     this.counts = null;
-    if (rowChanged(previous, next)) this.touch(id);
-    this.noData(id);
+    if (rowChanged(previous, next)) this.touch(tracked.id);
+    this.noData(tracked);
   }
 
   /** The device could not be read on this poll. */
-  private noData(id: string): void {
+  private noData(tracked: TrackedDevice): void {
     const at = this.deps.now();
-    this.deps.history?.unreadable(this.list.profileId, id, at);
-    this.advance(id, this.rows.get(id)?.name ?? null, at, null);
+    this.historyOf(tracked)?.unreadable(at);
+    this.advance(tracked, tracked.row.name, at, null);
+  }
+
+  /** The device's history, when the console keeps device history. */
+  private historyOf(tracked: TrackedDevice): DeviceHistoryOf | undefined {
+    return (tracked.history ??= this.deps.history?.deviceOf(this.list.profileId, tracked.id));
   }
 
   /** Steps the device's rules by one poll: raised and cleared alerts go to the list, every change to the alert log. */
-  private advance(id: string, deviceName: string | null, at: number, read: PollRead | null): void {
-    const { events, changes } = this.rules.poll(id, deviceName, at, read, this.deps.alerts !== undefined);
+  private advance(tracked: TrackedDevice, deviceName: string | null, at: number, read: PollRead | null): void {
+    const { events, changes } = this.rules.poll(tracked.rules, tracked.id, deviceName, at, read, this.deps.alerts !== undefined);
     if (events) {
       this.deps.onTransitions(events);
       // The row's count of active alerts changed.
-      this.touch(id);
+      this.touch(tracked.id);
     }
     if (changes) this.deps.alerts!.report(changes);
   }
 
-  private observe(id: string, device: CameraAgent): void {
+  private observe(tracked: TrackedDevice, device: CameraAgent): void {
     const at = this.deps.now();
     // Decided once per answer: the observation's fullest storage and the history's samples both read it.
-    const usages = device.storages.length === 0 ? NO_STORAGES : storageUsages(device.storages).storages;
-    const observation = observationOf(device, at, usages);
-    const previous = this.rows.get(id);
-    // A steady device keeps its row (only the poll time moves, which no page holds a copy of: rows leave as copies).
+    const readings = storageReadings(device.storages);
+    const observation = observationOf(device, at, readings);
+    const previous = tracked.row;
+    tracked.polledAt = at;
+    // A steady device keeps its row (only the poll time moves, kept beside it: rows leave as copies, see rowOut).
     // A new row per device per cycle, with the answer's strings in it, outlived the young generation 5,000 at a time
     // and made each cycle's collections copy them; it is not even built to be compared.
-    if (previous !== undefined && okRowUnchanged(previous, device, observation)) {
-      previous.polledAt = polledAt(at);
-    } else {
-      this.rows.set(id, okRow(previous ?? pendingRow(id), device, observation));
+    if (!okRowUnchanged(previous, device, observation)) {
+      tracked.row = okRow(previous, device, observation);
       this.counts = null;
-      this.touch(id);
+      this.touch(tracked.id);
     }
     // The same for the device's offline state: an unchanged one is kept, not replaced by an equal copy.
-    const deviceBefore = this.devices.get(id);
+    const deviceBefore = tracked.offline;
     let deviceState: DeviceWatchState;
     // An online device seen online before stays as it was (nextDeviceState would answer an equal new object).
     if (deviceBefore !== undefined && observation.online && deviceBefore.offlineSince === null) deviceState = deviceBefore;
     else {
       deviceState = nextDeviceState(deviceBefore ?? ONLINE, observation);
       if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
-      else this.devices.set(id, deviceState);
+      else tracked.offline = deviceState;
     }
-    const history = this.deps.history;
+    const history = this.historyOf(tracked);
     if (history) {
-      history.observe(this.list.profileId, id, at, device.is_online, device.status, usages);
-      if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(this.list.profileId, id, at);
+      history.observe(at, device.is_online, device.status, readings);
+      if (this.rules.readsForecast) observation.daysUntilFull = history.daysUntilFull(at);
     }
-    this.advance(id, device.name, at, { observation, device: deviceState });
+    this.advance(tracked, device.name, at, { observation, device: deviceState });
   }
 }
 

@@ -25,6 +25,7 @@ export interface DeviceHistoryOptions {
 }
 
 interface StorageMemo {
+  readonly id: number;
   lastAt: number;
   lastUsed: number;
   lastCapacity: number;
@@ -38,7 +39,22 @@ interface StorageMemo {
 interface DeviceMemo {
   online: boolean | null | undefined;
   status: string | null | undefined;
-  storages: Map<number, StorageMemo>;
+  /**
+   * In the order first seen. A device has a few storages: a list searched by id costs a watch cycle's answer less than
+   * a map, whose table is more memory to fetch for every answer.
+   */
+  storages: StorageMemo[];
+}
+
+/**
+ * One device's history, for a caller that records it poll after poll (a watch list): the service's calls for that
+ * device, without finding the device in the service's maps on every answer (two lookups in maps of thousands, a good
+ * part of a cycle's own work on a busy machine).
+ */
+export interface DeviceHistoryOf {
+  observe(at: number, online: boolean, status: string, storages: readonly StorageReading[]): void;
+  unreadable(at: number): void;
+  daysUntilFull(now: number): number | null;
 }
 
 export interface DeviceHistoryService {
@@ -49,10 +65,23 @@ export interface DeviceHistoryService {
   /** The soonest any of the device's storages is forecast full, in days from `now`; null when none is filling or data is short. */
   daysUntilFull(profileId: string, deviceId: string, now: number): number | null;
   forecasts(profileId: string, deviceId: string, now: number): StorageForecast[];
+  /** The calls above for one device (its memory is read from the database on the first of them, as theirs). */
+  deviceOf(profileId: string, deviceId: string): DeviceHistoryOf;
   /** Transitions and samples since `sinceMs` (what waits in memory is written first). */
   timeline(profileId: string, deviceId: string, sinceMs: number): DeviceHistory;
   /** Writes what waits, in one transaction. */
   flush(): void;
+}
+
+function storageOf(memo: DeviceMemo, id: number): StorageMemo | undefined {
+  for (const storage of memo.storages) if (storage.id === id) return storage;
+  return undefined;
+}
+
+function newStorage(memo: DeviceMemo, id: number): StorageMemo {
+  const storage: StorageMemo = { id, lastAt: 0, lastUsed: 0, lastCapacity: 0, recent: [], fullAt: undefined, fit: undefined };
+  memo.storages.push(storage);
+  return storage;
 }
 
 export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistoryService {
@@ -76,7 +105,7 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
     if (!devices) profiles.set(profileId, (devices = new Map()));
     let memo = devices.get(deviceId);
     if (memo) return memo;
-    memo = { online: undefined, status: undefined, storages: new Map() };
+    memo = { online: undefined, status: undefined, storages: [] };
     try {
       const past = repository.historyOf(profileId, deviceId, at - windowMs);
       const last = past.transitions.at(-1);
@@ -85,8 +114,7 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
         memo.status = last.status;
       }
       for (const s of past.samples) {
-        let storage = memo.storages.get(s.storageId);
-        if (!storage) memo.storages.set(s.storageId, (storage = { lastAt: 0, lastUsed: 0, lastCapacity: 0, recent: [], fullAt: undefined, fit: undefined }));
+        const storage = storageOf(memo, s.storageId) ?? newStorage(memo, s.storageId);
         storage.lastAt = s.at;
         storage.lastUsed = s.usedMb;
         storage.lastCapacity = s.capacityMb;
@@ -146,60 +174,85 @@ export function createDeviceHistory(options: DeviceHistoryOptions): DeviceHistor
     return storage.fit;
   }
 
+  function observeIn(memo: DeviceMemo, profileId: string, deviceId: string, at: number, online: boolean, status: string, storages: readonly StorageReading[]): void {
+    if (memo.online !== online || memo.status !== status) transition(profileId, deviceId, memo, at, online, status);
+    for (let i = 0; i < storages.length; i++) {
+      const reading = storages[i]!;
+      let storage = storageOf(memo, reading.id);
+      if (
+        storage !== undefined &&
+        at - storage.lastAt < heartbeatMs &&
+        reading.capacityMb === storage.lastCapacity &&
+        Math.abs(reading.usedMb - storage.lastUsed) < stepShare * reading.capacityMb
+      ) {
+        continue;
+      }
+      storage ??= newStorage(memo, reading.id);
+      storage.lastAt = at;
+      storage.lastUsed = reading.usedMb;
+      storage.lastCapacity = reading.capacityMb;
+      storage.recent.push([at, reading.usedMb]);
+      let drop = 0;
+      while (drop < storage.recent.length && storage.recent[drop]![0] < at - windowMs) drop++;
+      if (drop > 0) storage.recent.splice(0, drop);
+      storage.fit = undefined;
+      storage.fullAt = undefined;
+      samples.push({ profileId, deviceId, storageId: reading.id, at, usedMb: reading.usedMb, capacityMb: reading.capacityMb });
+    }
+    maybeFlush(at);
+  }
+
+  function unreadableIn(memo: DeviceMemo, profileId: string, deviceId: string, at: number): void {
+    if (memo.online !== null || memo.status !== null) transition(profileId, deviceId, memo, at, null, null);
+    maybeFlush(at);
+  }
+
+  function daysUntilFullIn(memo: DeviceMemo | undefined, now: number): number | null {
+    if (!memo) return null;
+    let soonest: number | null = null;
+    for (const storage of memo.storages) {
+      if (storage.fullAt === undefined) fitOf(storage, now);
+      const fullAt = storage.fullAt;
+      if (fullAt === null || fullAt === undefined || fullAt === Infinity) continue;
+      const days = Math.max(0, (fullAt - now) / DAY_MS);
+      if (soonest === null || days < soonest) soonest = days;
+    }
+    return soonest;
+  }
+
   return {
     observe(profileId, deviceId, at, online, status, storages) {
-      const memo = memoOf(profileId, deviceId, at);
-      if (memo.online !== online || memo.status !== status) transition(profileId, deviceId, memo, at, online, status);
-      for (let i = 0; i < storages.length; i++) {
-        const reading = storages[i]!;
-        let storage = memo.storages.get(reading.id);
-        if (
-          storage !== undefined &&
-          at - storage.lastAt < heartbeatMs &&
-          reading.capacityMb === storage.lastCapacity &&
-          Math.abs(reading.usedMb - storage.lastUsed) < stepShare * reading.capacityMb
-        ) {
-          continue;
-        }
-        if (!storage) memo.storages.set(reading.id, (storage = { lastAt: 0, lastUsed: 0, lastCapacity: 0, recent: [], fullAt: undefined, fit: undefined }));
-        storage.lastAt = at;
-        storage.lastUsed = reading.usedMb;
-        storage.lastCapacity = reading.capacityMb;
-        storage.recent.push([at, reading.usedMb]);
-        let drop = 0;
-        while (drop < storage.recent.length && storage.recent[drop]![0] < at - windowMs) drop++;
-        if (drop > 0) storage.recent.splice(0, drop);
-        storage.fit = undefined;
-        storage.fullAt = undefined;
-        samples.push({ profileId, deviceId, storageId: reading.id, at, usedMb: reading.usedMb, capacityMb: reading.capacityMb });
-      }
-      maybeFlush(at);
+      observeIn(memoOf(profileId, deviceId, at), profileId, deviceId, at, online, status, storages);
     },
 
     unreadable(profileId, deviceId, at) {
-      const memo = memoOf(profileId, deviceId, at);
-      if (memo.online !== null || memo.status !== null) transition(profileId, deviceId, memo, at, null, null);
-      maybeFlush(at);
+      unreadableIn(memoOf(profileId, deviceId, at), profileId, deviceId, at);
     },
 
     daysUntilFull(profileId, deviceId, now) {
-      const memo = profiles.get(profileId)?.get(deviceId);
-      if (!memo) return null;
-      let soonest: number | null = null;
-      for (const storage of memo.storages.values()) {
-        if (storage.fullAt === undefined) fitOf(storage, now);
-        const fullAt = storage.fullAt;
-        if (fullAt === null || fullAt === undefined || fullAt === Infinity) continue;
-        const days = Math.max(0, (fullAt - now) / DAY_MS);
-        if (soonest === null || days < soonest) soonest = days;
-      }
-      return soonest;
+      return daysUntilFullIn(profiles.get(profileId)?.get(deviceId), now);
+    },
+
+    deviceOf(profileId, deviceId) {
+      let memo: DeviceMemo | undefined;
+      return {
+        observe(at, online, status, storages) {
+          observeIn((memo ??= memoOf(profileId, deviceId, at)), profileId, deviceId, at, online, status, storages);
+        },
+        unreadable(at) {
+          unreadableIn((memo ??= memoOf(profileId, deviceId, at)), profileId, deviceId, at);
+        },
+        daysUntilFull(now) {
+          return daysUntilFullIn((memo ??= profiles.get(profileId)?.get(deviceId)), now);
+        },
+      };
     },
 
     forecasts(profileId, deviceId, now) {
       const memo = profiles.get(profileId)?.get(deviceId) ?? memoOf(profileId, deviceId, now);
       const out: StorageForecast[] = [];
-      for (const [storageId, storage] of memo.storages) {
+      for (const storage of memo.storages) {
+        const storageId = storage.id;
         const fit = fitOf(storage, now);
         out.push({
           deviceId,

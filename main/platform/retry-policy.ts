@@ -6,6 +6,9 @@ import type { CallRecord } from './bounded-answer';
  * could not be reached or did not answer in time (never a refusal, never a certificate problem) and for 502/503/504,
  * and never once an answer's body had started (a body cut off half way is not resumed). Backoff doubles from
  * `baseDelayMs` with full jitter, so the clients of a whole fleet that lost their server do not come back in step.
+ *
+ * A read's first attempt goes without this interceptor (see Transport): it takes over from the second attempt, so it
+ * is given the retries that are left and told how many were made before it (`retriesBefore`) for its backoff.
  */
 
 export interface RetrySettings {
@@ -15,11 +18,19 @@ export interface RetrySettings {
   baseDelayMs: number;
   /** Whether a failure of an attempt (not an answer's status) is worth another one. */
   isRetryableError: (error: Error, call: CallRecord) => boolean;
+  /** Retries made before the call reached this interceptor (its first retry is the call's `retriesBefore + 1`-th). */
+  retriesBefore?: number;
 }
 
-const retryableStatuses = new Set([502, 503, 504]);
+/** The answers whose status is worth another attempt of a read: the server or a proxy before it is briefly out. */
+export const retryableStatuses: ReadonlySet<number> = new Set([502, 503, 504]);
 
-export function retryOptions({ maxRetries, baseDelayMs, isRetryableError }: RetrySettings): RetryHandler.RetryOptions {
+/** The wait before a call's `retry`-th retry (1 for the first): doubling from `baseDelayMs`, with full jitter. */
+export function backoffMs(baseDelayMs: number, retry: number): number {
+  return Math.random() * baseDelayMs * 2 ** (retry - 1);
+}
+
+export function retryOptions({ maxRetries, baseDelayMs, isRetryableError, retriesBefore = 0 }: RetrySettings): RetryHandler.RetryOptions {
   return {
     // Answers whose status is not retried (or not any more) are passed on as answers, body and all, to be mapped to
     // the failure they mean; only failures without an answer reject.
@@ -39,7 +50,7 @@ export function retryOptions({ maxRetries, baseDelayMs, isRetryableError }: Retr
         state.counter <= maxRetries &&
         (status !== undefined ? retryableStatuses.has(status) : isRetryableError(error, call));
       if (!worthIt) return next(error);
-      const delay = Math.random() * baseDelayMs * 2 ** (state.counter - 1);
+      const delay = backoffMs(baseDelayMs, retriesBefore + state.counter);
       // Returned so that the interceptor can cancel the wait when the caller aborts.
       return setTimeout(() => next(null), delay);
     },

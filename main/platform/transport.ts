@@ -13,15 +13,16 @@ import { nestsDeeperThan } from './json-depth';
 import { RawResponse, scrubFailure } from './raw-response';
 import { bodyBytes, bodyHead, textHead } from './body-bytes';
 import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
-import { retryOptions } from './retry-policy';
+import { backoffMs, retryableStatuses, retryOptions } from './retry-policy';
 import { cancelOnAbort } from './cancel-on-abort';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
  * The HTTP layer under every platform call, on undici's public API: one keep-alive `Pool` per profile, composed with
- * undici's retry interceptor (reads only), our bound on each attempt (size limit, deadline) and our end of a call on
- * the caller's AbortSignal (one listener per signal); `request()` for each call. It adds the two JSON headers, the token in the profile's form, and maps
- * whatever happened to a typed failure with the token masked.
+ * our bound on each attempt (size limit, deadline), our end of a call on the caller's AbortSignal (one listener per
+ * signal) and, for a read whose first attempt failed in a way worth another, undici's retry interceptor; `request()`
+ * for each attempt. It adds the two JSON headers, the token in the profile's form, and maps whatever happened to a
+ * typed failure with the token masked.
  */
 
 /** `send`'s reading of an answer: the answer itself. */
@@ -43,10 +44,19 @@ export class Transport {
   readonly timeoutMs: number;
   /** The keep-alive connections to the server, with nothing composed on them. */
   readonly pool: Pool;
-  /** The pool with bounded answers and retries: what reads are sent through. */
-  private readonly reads: Dispatcher;
-  /** The pool with bounded answers only: a POST or PUT is never sent twice (it may have been carried out). */
-  private readonly writes: Dispatcher;
+  /**
+   * The pool with bounded answers and cancel-on-abort, without retries: every POST and PUT (never sent twice: it may
+   * have been carried out), and the first attempt of every read.
+   */
+  private readonly once: Dispatcher;
+  /**
+   * The pool with undici's retry interceptor too: a read whose first attempt failed in a way worth another goes on
+   * through it, for the retries left (null when reads are not retried). Most reads succeed at once, and the retry
+   * interceptor costs a handler per request wrapped around every step of its answer (a watch cycle makes thousands),
+   * so a read is put under it only once it is needed.
+   */
+  private readonly retries: Dispatcher | null;
+  private readonly baseDelayMs: number;
   private readonly basePath: string;
   private readonly hostLabel: string;
   private headerCache: { token: string | null; headers: Readonly<Record<string, string>> } | undefined;
@@ -71,19 +81,28 @@ export class Transport {
       // server keeps it can be closed under a POST, which must then fail rather than be replayed.
     });
     // Redirects are not followed (no redirect interceptor): the token goes to the profile's own origin only.
-    this.writes = this.pool.compose(boundedAnswers(), cancelOnAbort());
-    this.reads = this.pool.compose(
-      boundedAnswers(),
-      interceptors.retry(
-        retryOptions({
-          maxRetries: options.retry?.maxRetries ?? 2,
-          baseDelayMs: options.retry?.baseDelayMs ?? 250,
-          isRetryableError: (error, call) => call.phase === 'request' && isRetryable(failureFromTransportError(this.context({ method: 'GET', path: '' }), error, 'request', this.timeoutMs)),
-        }),
-      ),
-      // Outside the retries, so that the caller's abort also ends the wait between attempts.
-      cancelOnAbort(),
-    );
+    this.once = this.pool.compose(boundedAnswers(), cancelOnAbort());
+    const maxRetries = options.retry?.maxRetries ?? 2;
+    this.baseDelayMs = options.retry?.baseDelayMs ?? 250;
+    // After the first attempt and the first wait (both in `exchange`), the second attempt and any after it.
+    this.retries =
+      maxRetries === 0
+        ? null
+        : maxRetries === 1
+          ? this.once
+          : this.pool.compose(
+              boundedAnswers(),
+              interceptors.retry(
+                retryOptions({
+                  maxRetries: maxRetries - 1,
+                  retriesBefore: 1,
+                  baseDelayMs: this.baseDelayMs,
+                  isRetryableError: (error, call) => this.worthRetrying(error, call),
+                }),
+              ),
+              // Outside the retries, so that the caller's abort also ends the wait between attempts.
+              cancelOnAbort(),
+            );
   }
 
   /** Bounds a whole attempt. Undici's own timers tick at about one second, so this leaves them room to fire first. */
@@ -143,7 +162,16 @@ export class Transport {
       };
       const started = performance.now();
       try {
-        const answer = await (spec.method === 'GET' ? this.reads : this.writes).request(request);
+        // A read that failed, or was answered 502/503/504, goes on under the retry interceptor: same call, same record.
+        const retries = spec.method === 'GET' ? this.retries : null;
+        let answer: Dispatcher.ResponseData;
+        try {
+          answer = await this.once.request(request);
+        } catch (error) {
+          if (retries === null || !this.worthRetrying(error as Error, call)) throw error;
+          answer = await this.retryRead(retries, request, undefined, spec.signal);
+        }
+        if (retries !== null && retryableStatuses.has(answer.statusCode)) answer = await this.retryRead(retries, request, answer, spec.signal);
         const contentType = headerValue(answer.headers['content-type']);
         if (spec.headOnly && answer.statusCode >= 200 && answer.statusCode < 300) {
           response = new RawResponse(answer.statusCode, contentType, answer.headers, await bodyHead(answer.body), ctx, spec.operation, token);
@@ -199,6 +227,21 @@ export class Transport {
     } catch {
       throw response.redact(notJson(response.ctx, response.status, response.text));
     }
+  }
+
+  /** Whether a failed attempt of a read is worth another: no answer had started, and the server could not be reached or did not answer in time. */
+  private worthRetrying(error: Error, call: CallRecord): boolean {
+    return call.phase === 'request' && isRetryable(failureFromTransportError(this.context({ method: 'GET', path: '' }), error, 'request', this.timeoutMs));
+  }
+
+  /**
+   * A read's second attempt and those after it: the first attempt's answer (a 502/503/504 page) is dropped, the first
+   * backoff is waited (ended at once by the caller's abort), then `retries` sends the call again.
+   */
+  private async retryRead(retries: Dispatcher, request: BoundedRequestOptions, first: Dispatcher.ResponseData | undefined, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
+    if (first !== undefined) await first.body.dump();
+    await waitUnlessAborted(backoffMs(this.baseDelayMs, 1), signal);
+    return retries.request(request);
   }
 
   async close(): Promise<void> {
@@ -280,6 +323,22 @@ export class Transport {
     const certificate = await inspectCertificate(this.origin, { timeoutMs: this.timeoutMs }).catch(() => undefined);
     return untrustedCertificate(ctx, code, certificate);
   }
+}
+
+/** Waits `ms`, or rejects as soon as `signal` aborts (the transport then tells Cancelled). */
+function waitUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new Error('aborted'));
+  return new Promise((resolve, reject) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 function isRetryable(failure: AppFailure): boolean {

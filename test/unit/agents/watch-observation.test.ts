@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { observationOf, okRow, okRowUnchanged, pendingRow, rowChanged, streamSummary } from '../../../main/agents/watch-observation';
 import { cameraAgentSchema, type CameraAgent } from '../../../preload/contract/wire/platform';
 import { inactiveStreams } from '../../../preload/contract/agents-rules';
-import { storageUsages } from '../../../preload/contract/agents-storage';
+import { storageReadings } from '../../../main/agents/watch-storage-readings';
 import { cameraAgent as documented, cameraStream } from '../platform/samples';
 
 const AT = Date.parse('2026-11-26T10:00:00Z');
@@ -14,7 +14,7 @@ function device(change: (d: CameraAgent) => void = () => undefined): CameraAgent
 }
 
 function observed(d: CameraAgent, at = AT) {
-  return observationOf(d, at, storageUsages(d.storages).storages);
+  return observationOf(d, at, storageReadings(d.storages));
 }
 
 describe('a steady device on the watch list', () => {
@@ -62,5 +62,18 @@ describe('the streams column', () => {
       const streams = statuses.map((status) => ({ type: 'high', status }));
       expect(summary(statuses) === 'inactive').toBe(inactiveStreams({ streams }).length > 0);
     }
+  });
+});
+
+describe("an answer's observation", () => {
+  it("reads the device's report time as the rules take it: milliseconds, or null when absent or not a date", () => {
+    expect(observed(device((d) => void (d.last_updated_at = '2026-11-26T09:59:00Z'))).lastUpdatedAt).toBe(Date.parse('2026-11-26T09:59:00Z'));
+    expect(observed(device((d) => void (d.last_updated_at = null))).lastUpdatedAt).toBeNull();
+    expect(observed(device((d) => void (d.last_updated_at = 'yesterday'))).lastUpdatedAt).toBeNull();
+  });
+
+  it('carries the answer as the rules read it', () => {
+    const d = device((x) => void (x.storages = [{ id: 1, path: '/a', usage: 90, capacity: 100 }]));
+    expect(observed(d, AT)).toMatchObject({ at: AT, online: d.is_online, version: d.version, streams: d.camera.streams, worstPercent: 90 });
   });
 });

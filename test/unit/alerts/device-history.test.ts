@@ -37,6 +37,32 @@ describe('device history', () => {
     expect(timeline.samples).toHaveLength(1);
   });
 
+  it("keeps one device's history through its handle exactly as through the service's calls, in the same memory", () => {
+    const { storage } = open();
+    const history = createDeviceHistory({ repository: createAlertHistoryRepository(storage) });
+    const device = history.deviceOf('p', '8');
+    const cap = 1_000_000;
+    let at = T0;
+    for (let i = 0; i < 2880 * 3; i++, at += POLL) {
+      const online = !(i >= 100 && i < 104);
+      const readings = [{ id: 1, usedMb: 400_000 + (cap * 0.05 * (at - T0)) / DAY, capacityMb: cap }];
+      // Both ways, on two devices, and the handle's device once through the service too: one memory per device.
+      if (i >= 200 && i < 202) {
+        device.unreadable(at);
+        history.unreadable('p', '7', at);
+      } else if (i % 2 === 0) {
+        device.observe(at, online, 'active', readings);
+        history.observe('p', '7', at, online, 'active', readings);
+      } else {
+        history.observe('p', '8', at, online, 'active', readings);
+        history.observe('p', '7', at, online, 'active', readings);
+      }
+    }
+    expect(history.timeline('p', '8', T0)).toEqual(history.timeline('p', '7', T0));
+    expect(device.daysUntilFull(at)).toBeCloseTo(9, 0);
+    expect(device.daysUntilFull(at)).toBe(history.daysUntilFull('p', '7', at));
+  });
+
   it('records online/offline and unreadable polls as transitions, and a filling disk as samples a point apart', () => {
     const { storage } = open();
     const history = createDeviceHistory({ repository: createAlertHistoryRepository(storage) });

@@ -154,6 +154,25 @@ describe('the other operations', () => {
   });
 });
 
+describe('camera-agent device ids', () => {
+  it('sends a digit string as typed, and a positive whole number', async () => {
+    server.handle((_q, res) => json(res, 200, samples.cameraAgent));
+    await client().getCameraAgent('0017');
+    await client().getCameraAgent(17);
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/camera-agents/0017', '/api/v1/camera-agents/17']);
+  });
+
+  it('refuses anything else in words before sending it', async () => {
+    server.handle((_q, res) => json(res, 200, samples.cameraAgent));
+    for (const id of ['17a', '', -3, 0, 1.5, '1/../2']) {
+      const error = await failure(client().getCameraAgent(id));
+      expect(error.kind).toBe('Validation');
+      expect(Object.values(error.fieldErrors ?? {}).flat().length).toBeGreaterThan(0);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('bodies that are not what was promised', () => {
   it('an HTML page with status 200 is HtmlResponse', async () => {
     server.handle((_q, res) => {
@@ -273,6 +292,33 @@ describe('timeouts, cancellation and retries', () => {
     server.handle((_q, res) => json(res, 502, {}));
     expect((await failure(client().getCameraAgent(17))).kind).toBe('Unavailable');
     expect(server.requests).toHaveLength(3);
+  });
+
+  it('tries a GET twice when told to retry once, and once when told never to', async () => {
+    server.handle((_q, res) => json(res, 503, {}));
+    expect((await failure(client({ retry: { maxRetries: 1, baseDelayMs: 5 } }).getCameraAgent(17))).kind).toBe('Unavailable');
+    expect(server.requests).toHaveLength(2);
+    server.requests.length = 0;
+    expect((await failure(client({ retry: { maxRetries: 0, baseDelayMs: 5 } }).getCameraAgent(17))).kind).toBe('Unavailable');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('cancels a GET waiting before its third try at once', async () => {
+    // The longest waits the jitter allows: about 0.5 s before the second try, 1 s before the third.
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.99);
+    try {
+      server.handle((_q, res) => json(res, 503, {}));
+      const controller = new AbortController();
+      const call = failure(client({ retry: { baseDelayMs: 500 } }).getCameraAgent(17, { signal: controller.signal }));
+      await vi.waitFor(() => expect(server.requests).toHaveLength(2), { timeout: 2_000, interval: 5 });
+      const started = Date.now();
+      controller.abort();
+      expect((await call).kind).toBe('Cancelled');
+      expect(Date.now() - started).toBeLessThan(300);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      random.mockRestore();
+    }
   });
 
   it('retries a GET whose connection was dropped', async () => {
