@@ -33,7 +33,7 @@ export interface WatchLists {
   view(id: string): Promise<WatchView>;
   window(query: WatchWindowQuery): Promise<WatchWindow>;
   setActive(id: string, active: boolean): Promise<WatchListSummary>;
-  pollNow(id: string): Promise<WatchListSummary>;
+  pollNow(id: string): Promise<WatchListChange>;
   alerts(listId?: string): Promise<AlertList>;
   acknowledge(alertIds: string[] | 'all'): Promise<AlertList>;
   /**
@@ -320,7 +320,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
     async pollNow(id) {
       const runner = await runnerOf(id);
       await runner.pollNow();
-      return runner.summary();
+      return { ...runner.summary(), deviceIds: null };
     },
 
     async alerts(listId) {

@@ -204,8 +204,11 @@ export const agentsChannels = {
   /** The rows the table shows: one window of a list, sorted and filtered in main. */
   'agents.watchRows': channel<WatchWindow>()(watchWindowQuerySchema),
   'agents.watchSetActive': channel<WatchListSummary>()(listId.extend({ active: z.boolean() })),
-  /** Runs one polling cycle now and answers when it has finished. */
-  'agents.watchPollNow': channel<WatchListSummary>()(listId),
+  /**
+   * Runs one polling cycle now and answers when it has finished, with the list's summary but not its device ids: the
+   * caller has them (a 5,000-device list's ids are 36 KB, sent again after every cycle for nothing).
+   */
+  'agents.watchPollNow': channel<WatchListChange>()(listId),
   'agents.alerts': channel<AlertList>()(z.object({ listId: z.string().min(1).optional() }).optional()),
   'agents.acknowledge': channel<AlertList>()(
     z.object({ alertIds: z.array(z.string().min(1)).max(10_000).optional(), all: z.boolean().optional() }),

@@ -28,6 +28,9 @@ describe.skipIf(!hasDbus)('the watch list against the simulator', () => {
     const summary = await c.value('agents.watchPollNow', { id: list.id });
     expect(summary.state).toBe('idle');
     expect(summary.message).toBeNull();
+    // The answer leaves out the ids the caller already has; the lists still carry them.
+    expect(summary.deviceIds).toBeNull();
+    expect((await c.value('agents.watchLists', undefined)).find((l) => l.id === list.id)?.deviceIds).toHaveLength(500);
     const view = await c.value('agents.watchView', { id: list.id });
     expect(view.rows).toHaveLength(500);
     const failed = view.rows.filter((r) => r.state === 'failed');
