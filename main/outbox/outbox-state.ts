@@ -214,9 +214,3 @@ export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry 
       return entryWith(entry, { state: 'queued', nextAttemptAt: null, updatedAt });
   }
 }
-
-/** True when the runner may send this entry now. */
-export function isDue(entry: OutboxEntry, now: number): boolean {
-  if (entry.state === 'queued') return true;
-  return entry.state === 'retrying' && (entry.nextAttemptAt === null || Date.parse(entry.nextAttemptAt) <= now);
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../preload/contract/app-error';
 import { outboxStates, type OutboxEntry } from '../../../preload/contract/onboarding';
-import { backoffDelay, InvalidTransition, isDue, meaningOf, queuedEntry, transition, type OutboxEvent } from '../../../main/outbox/outbox-state';
+import { backoffDelay, InvalidTransition, meaningOf, queuedEntry, transition, type OutboxEvent } from '../../../main/outbox/outbox-state';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const response = {
@@ -137,13 +137,6 @@ describe('outbox state machine', () => {
     expect([1, 2, 3, 10].map((n) => backoffDelay(n, () => 0.5, 1_000, 30_000))).toEqual([1_000, 2_000, 4_000, 30_000]);
     expect(backoffDelay(1, () => 0, 1_000)).toBe(800);
     expect(backoffDelay(1, () => 1, 1_000)).toBe(1_200);
-  });
-
-  it('is due when queued, or retrying once its time has come', () => {
-    expect(isDue(entry('queued'), 0)).toBe(true);
-    expect(isDue(entry('retrying', { nextAttemptAt: at.toISOString() }), at.getTime() - 1)).toBe(false);
-    expect(isDue(entry('retrying', { nextAttemptAt: at.toISOString() }), at.getTime())).toBe(true);
-    expect(isDue(entry('held'), at.getTime())).toBe(false);
   });
 
   it('reads a connect timeout as not sent and a headers timeout as maybe created', () => {
