@@ -230,7 +230,7 @@ export class Outbox {
     // Queued here and not answered yet: nothing to read.
     if (this.#pending.has(id) && !signal?.aborted) return this.#waiters.wait(id, timeoutMs, signal);
     const saved = this.#repo.stateOf(id);
-    if (!saved) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
+    if (!saved) return Promise.reject(entryGone());
     // An answer not committed yet is not told: the caller waits for the commit.
     if ((isAnswered(saved) && !this.#runner.answerOf(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
     return this.#waiters.wait(id, timeoutMs, signal);
@@ -251,7 +251,11 @@ export class Outbox {
     for (const id of this.#waiters.ids()) this.#waiters.wake(id, this.#repo.get(id));
   }
 
-  #need = (id: string): OutboxEntry => this.get(id) ?? entryGone();
+  #need = (id: string): OutboxEntry => {
+    const entry = this.get(id);
+    if (!entry) throw entryGone();
+    return entry;
+  };
 
   #change = (id: string, event: OutboxEvent): OutboxEntry => transition(this.#need(id), event);
 
