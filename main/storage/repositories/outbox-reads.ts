@@ -49,17 +49,6 @@ export class OutboxReads {
     return rows.map((row) => row.id);
   }
 
-  /** States of these entries (live ones), for checks before a change. */
-  states(ids: string[]): Map<string, OutboxState> {
-    const one = this.storage.statement(`SELECT state FROM outbox_entries WHERE id = ? AND ${LIVE}`);
-    const out = new Map<string, OutboxState>();
-    for (const id of ids) {
-      const row = one.get(id) as { state: OutboxState } | undefined;
-      if (row) out.set(id, row.state);
-    }
-    return out;
-  }
-
   /** Every live entry, oldest first (moving the outbox to another store; tests). */
   all(): OutboxEntry[] {
     return this.storage.read(() => this.reader.entries(rowsOf(this.storage, `SELECT ${COLUMNS} FROM outbox_entries WHERE ${LIVE} ORDER BY seq`)));
