@@ -73,16 +73,9 @@ export class CameraKeys {
 
   /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
   hashesOf(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
-    let external: Buffer | null = null;
-    let mac: Buffer | null = null;
-    let serial: Buffer | null = null;
-    for (const [kind, value] of cameraKeysOf(entry.request)) {
-      const hash = this.#keyHash(kind, value);
-      if (kind === 'external-id') external = hash;
-      else if (kind === 'mac') mac = hash;
-      else serial = hash;
-    }
-    return [external ?? this.#keyHash('external-id', entry.id), mac, serial];
+    const hashes: Partial<Record<CameraKeyKind, Buffer>> = {};
+    for (const [kind, value] of cameraKeysOf(entry.request)) hashes[kind] = this.#keyHash(kind, value);
+    return [hashes['external-id'] ?? this.#keyHash('external-id', entry.id), hashes.mac ?? null, hashes.serial ?? null];
   }
 
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
