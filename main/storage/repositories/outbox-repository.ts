@@ -80,9 +80,8 @@ export class OutboxRepository extends OutboxReads {
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
         const entry = entries[done]!;
-        const index = done;
         if (skipKnown && this.known(entry.profileId, entry.request)) {
-          refused.push(index);
+          refused.push(done);
           continue;
         }
         const answer = clearAnswerOf(entry);
@@ -92,7 +91,7 @@ export class OutboxRepository extends OutboxReads {
           dueAtOf(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, outcomeBlobOf(this.sealer, entry, answer), seq, place,
         );
         if (result.changes === 0) {
-          refused.push(index);
+          refused.push(done);
           continue;
         }
         // Only entries that went in: a refused one leaves nothing of its request in the file.
@@ -131,23 +130,14 @@ export class OutboxRepository extends OutboxReads {
 
   /**
    * Marks up to `limit` entries due at `now` as on the wire (attempts + 1), oldest first, in one transaction that also
-   * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide.
+   * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide. A
+   * runner that holds entries it queued and has not sent passes them by id (`held`, relaxed): a due row it holds, still
+   * queued and never tried, comes back as its id alone, for the runner to mark its own entry as on the wire, instead of
+   * being read with its sealed columns and opened again; any other due row comes back read.
    */
-  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
-    return this.#dispatch(limit, now, outcomes, probe, relaxed, NONE_HELD) as OutboxEntry[];
-  }
-
-  /**
-   * `dispatch` (relaxed) for a runner that holds entries it queued and has not sent, by id (`held`): a due row it holds,
-   * still queued and never tried, comes back as its id alone, for the runner to mark its own entry as on the wire,
-   * instead of being read with its sealed columns and opened again; any other due row comes back read, as `dispatch`
-   * answers it. Oldest first.
-   */
-  dispatchHeld(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
-    return this.#dispatch(limit, now, outcomes, probe, true, held);
-  }
-
-  #dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed?: boolean): OutboxEntry[];
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed: true, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string>;
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false, held = NONE_HELD): Array<OutboxEntry | string> {
     if (limit <= 0 && outcomes.length === 0) return [];
     const nested = this.storage.inTransaction;
     let written: OutboxEntry[] = [];

@@ -75,7 +75,7 @@ describe("an outbox entry's state, as the repository answers it", () => {
     const entries = ids.map((id, n) => queuedEntry(id, camera(n), meta, at));
     repository.insert(entries);
     const held = new Map([[ids[0]!, entries[0]!]]);
-    const marked = repository.dispatchHeld(2, Date.now() + 1_000, [], false, held);
+    const marked = repository.dispatch(2, Date.now() + 1_000, [], false, true, held);
     expect(marked[0]).toBe(ids[0]);
     expect(typeof marked[1]).toBe('object');
     const fresh = new OutboxRepository(storage, createSealer(randomBytes(32)));
