@@ -87,10 +87,6 @@ describe('outbox state machine', () => {
     }
   });
 
-  it('sending -> retrying, maybe created, when a restart finds it mid-send', () => {
-    expect(transition(entry('sending'), { type: 'recovered', at })).toMatchObject({ state: 'retrying', maybeCreated: true, nextAttemptAt: at.toISOString() });
-  });
-
   it.each(['needs-fixing', 'held', 'queued', 'retrying'] as const)('%s -> queued on edit, errors cleared', (state) => {
     const next = transition(entry(state, { fieldErrors: { mac: ['x'] } }), { type: 'edited', at, request: { name: 'New' } });
     expect(next).toMatchObject({ state: 'queued', request: { name: 'New' }, fieldErrors: {}, lastError: null });
@@ -105,7 +101,6 @@ describe('outbox state machine', () => {
       { type: 'send-started', at },
       { type: 'answered', at, response },
       { type: 'failed', at, error: refused, retryDelayMs: 1 },
-      { type: 'recovered', at },
       { type: 'edited', at, request: {} },
       { type: 'retry-requested', at },
     ];
@@ -113,7 +108,6 @@ describe('outbox state machine', () => {
       'send-started': ['queued', 'retrying'],
       answered: ['sending'],
       failed: ['sending'],
-      recovered: ['sending'],
       edited: ['needs-fixing', 'held', 'queued', 'retrying'],
       'retry-requested': ['retrying', 'held'],
     };
