@@ -107,8 +107,8 @@ export class OutboxRepository extends OutboxReads {
   }
 
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
-  known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
-    return this.#keys.known(profileId, request, except);
+  known(profileId: string, request: CameraCreateRequest): KnownCamera | null {
+    return this.#keys.known(profileId, request);
   }
 
   /** An entry's state and tries, without opening it. */
