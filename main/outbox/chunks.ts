@@ -15,6 +15,9 @@ const SLICE_BUDGET_MS = 8;
  */
 const SLICE_LIMIT_MS = 10;
 
+/** How long a turn of `inPreparedChunks`' preparing holds the event loop before it gives others a turn. */
+const PREPARE_TURN_MS = 1;
+
 /**
  * Runs `work` over `items` in slices, giving the event loop a turn between them: a 10,000-row import is checked and
  * queued while every other call is still answered. Slices are sized from how long the last one took per item (at
@@ -22,30 +25,13 @@ const SLICE_LIMIT_MS = 10;
  * (a time of `performance.now()`) and answers how many items of its slice it did (at least one); the rest go into
  * the next slice.
  */
-export async function inChunks<T, R>(
+export function inChunks<T, R>(
   items: readonly T[],
   maxSize: number,
   work: (slice: readonly T[], offset: number, deadline: number) => { done: number; result: R },
 ): Promise<R[]> {
-  const out: R[] = [];
-  let size = Math.min(maxSize, 16);
-  for (let offset = 0; offset < items.length; ) {
-    if (offset > 0) await nextTurn();
-    const slice = items.slice(offset, offset + size);
-    const started = performance.now();
-    const { done, result } = work(slice, offset, started + SLICE_LIMIT_MS);
-    out.push(result);
-    const did = Math.min(slice.length, Math.max(1, done));
-    const perItem = (performance.now() - started) / did;
-    offset += did;
-    // Not below 8: a slice descheduled by a busy machine would otherwise make every later one a transaction of one.
-    size = Math.max(Math.min(8, maxSize), Math.min(maxSize, Math.floor(SLICE_BUDGET_MS / Math.max(perItem, 0.001))));
-  }
-  return out;
+  return inPreparedChunks(items, maxSize, (item) => item, work);
 }
-
-/** How long a turn of `inPreparedChunks`' preparing holds the event loop before it gives others a turn. */
-const PREPARE_TURN_MS = 1;
 
 /**
  * `inChunks` for work with a part that needs no transaction (the checks of an import's rows): `prepare` runs for the
@@ -83,6 +69,7 @@ export async function inPreparedChunks<T, P, R>(
     const perItem = (performance.now() - started) / did;
     prepared = prepared.slice(did);
     offset += did;
+    // Not below 8: a slice descheduled by a busy machine would otherwise make every later one a transaction of one.
     size = Math.max(Math.min(8, maxSize), Math.min(maxSize, Math.floor(SLICE_BUDGET_MS / Math.max(perItem, 0.001))));
   }
   return out;

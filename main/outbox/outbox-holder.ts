@@ -29,21 +29,20 @@ export interface OutboxHolder {
 export function createOutboxHolder(options: OutboxHolderOptions): OutboxHolder {
   let current: { mode: Vault['mode']; ready: Promise<Outbox> } | null = null;
 
-  async function open(mode: Vault['mode'], previous: Outbox | null, previousRepo: OutboxRepository | null): Promise<{ outbox: Outbox; repository: OutboxRepository }> {
+  async function open(mode: Vault['mode'], previous: Outbox | null): Promise<Outbox> {
     const repository =
       mode === 'session'
         ? new OutboxRepository(openStorage({ folder: options.storage.folder, migrations, inMemory: true }), createSealer(await options.vault.getDataKey()))
         : new OutboxRepository(options.storage, await options.sealer());
-    if (previous && previousRepo) {
+    if (previous) {
       await previous.dispose();
-      repository.insert(previousRepo.all());
+      repository.insert(previous.repository.all());
     }
     const outbox = new Outbox({ ...options.tuning, repository, send: options.send, onChange: options.onChange, sessionOnly: mode === 'session' });
     await outbox.load();
-    return { outbox, repository };
+    return outbox;
   }
 
-  let last: { outbox: Outbox; repository: OutboxRepository } | null = null;
   // Once the app winds down no outbox opens again: a late caller (a connection check's wake-up) would otherwise open
   // one on a database being closed, whose timers then fail on the closed connection.
   let disposed = false;
@@ -52,14 +51,8 @@ export function createOutboxHolder(options: OutboxHolderOptions): OutboxHolder {
       if (disposed) throw new Error('the outbox was closed with the app');
       const mode = options.vault.mode;
       if (!current || current.mode !== mode) {
-        const before = current ? await current.ready.then(() => last, () => null) : null;
-        const slot = {
-          mode,
-          ready: open(mode, before?.outbox ?? null, before?.repository ?? null).then((made) => {
-            last = made;
-            return made.outbox;
-          }),
-        };
+        const before = current ? await current.ready.then((outbox) => outbox, () => null) : null;
+        const slot = { mode, ready: open(mode, before) };
         current = slot;
         slot.ready.catch(() => {
           if (current === slot) current = null;

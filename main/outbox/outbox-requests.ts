@@ -38,7 +38,5 @@ export async function untilDone(work: () => Promise<void>, onFailure: (error: un
   }
 }
 
-/** Throws what a caller hears about an entry that is no longer in the outbox. */
-export function entryGone(): never {
-  throw new AppFailure('NotFound', t('errors.outbox.entryGone'));
-}
+/** What a caller hears about an entry that is no longer in the outbox. */
+export const entryGone = () => new AppFailure('NotFound', t('errors.outbox.entryGone'));

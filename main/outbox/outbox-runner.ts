@@ -48,7 +48,7 @@ export class OutboxRunner {
   #marking = 0;
   /**
    * Entries the outbox queued and the runner has not marked as on the wire yet, as they were queued: the commit that
-   * marks them starts from these instead of reading and opening their rows again (see `OutboxRepository.dispatchHeld`).
+   * marks them starts from these instead of reading and opening their rows again (see `OutboxRepository.dispatch`).
    */
   #held = new Map<string, OutboxEntry>();
   #abort = new AbortController();
@@ -209,7 +209,7 @@ export class OutboxRunner {
   /** One relaxed commit of `outcomes` and of up to `limit` due entries marked as on the wire; answers those entries. */
   #dispatch(limit: number, outcomes: OutboxEntry[], probe: boolean): OutboxEntry[] {
     const now = this.#o.now();
-    const marked = this.#repo.dispatchHeld(limit, now, outcomes, probe, this.#held);
+    const marked = this.#repo.dispatch(limit, now, outcomes, probe, true, this.#held);
     const at = new Date(now);
     return marked.map((item) => {
       if (typeof item !== 'string') return item;

@@ -12,7 +12,8 @@ import { createdAnswerOf, type CameraCreateRequest, type CameraCreateResponse, t
  *                                                                     created it and the server says its external id
  *                                                                     is taken)
  *                            sending ──failed: token, permission, TLS…──▶ held
- *                            sending ──recovered (restart found it mid-send)──▶ retrying, maybe created
+ *                            sending ──restart found it mid-send (the repository's recover, in SQL)──▶ retrying,
+ *                                                                     maybe created
  *   needs-fixing | held | queued | retrying ──edited──▶ queued
  *   retrying | held ──retry-requested──▶ queued
  */
@@ -20,7 +21,6 @@ export type OutboxEvent =
   | { type: 'send-started'; at: Date }
   | { type: 'answered'; at: Date; response: CameraCreateResponse }
   | { type: 'failed'; at: Date; error: AppError; retryDelayMs: number }
-  | { type: 'recovered'; at: Date }
   | { type: 'edited'; at: Date; request: CameraCreateRequest }
   | { type: 'retry-requested'; at: Date };
 
@@ -183,9 +183,6 @@ export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry 
     case 'answered':
       allowed(entry, event, ['sending']);
       return entryWith(entry, { state: 'created', response: createdAnswerOf(event.response), lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt });
-    case 'recovered':
-      allowed(entry, event, ['sending']);
-      return entryWith(entry, { state: 'retrying', maybeCreated: true, nextAttemptAt: updatedAt, updatedAt });
     case 'failed': {
       allowed(entry, event, ['sending']);
       const meaning = meaningOf(event.error);
@@ -213,10 +210,4 @@ export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry 
       allowed(entry, event, ['retrying', 'held']);
       return entryWith(entry, { state: 'queued', nextAttemptAt: null, updatedAt });
   }
-}
-
-/** True when the runner may send this entry now. */
-export function isDue(entry: OutboxEntry, now: number): boolean {
-  if (entry.state === 'queued') return true;
-  return entry.state === 'retrying' && (entry.nextAttemptAt === null || Date.parse(entry.nextAttemptAt) <= now);
 }

@@ -1,9 +1,6 @@
 import type { OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import type { StateCounts } from '../storage/repositories/outbox-repository';
 
-/** What `summaryOf` answers, named where it is made. */
-export type { OutboxSummary };
-
 /**
  * The header's counts, as durable as every other acknowledgement: an answer is counted as what it is (created, needs
  * fixing, …) only once it is synced to disk. Answers written but not yet synced (`syncing`: the database already reads

@@ -1,13 +1,10 @@
 import type { OutboxEntry } from '../../preload/contract/onboarding';
-import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { entryGone as gone } from './outbox-requests';
 
 /** What `settled` waits for: an answer (created, needs fixing, held), or a failed try that will be retried. */
 export function isAnswered(entry: Pick<OutboxEntry, 'state' | 'attempts'>): boolean {
   return entry.state === 'retrying' ? entry.attempts > 0 : entry.state !== 'queued' && entry.state !== 'sending';
 }
-
-const gone = () => new AppFailure('NotFound', t('errors.outbox.entryGone'));
 
 /** One caller of `Outbox.settled`: how to answer it, until when it waits, and the next caller waiting on the same entry. */
 class Waiter {

@@ -100,7 +100,23 @@ export class Outbox {
   async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     this.#queueing += 1;
     try {
-      return await this.#queue(requests, meta, options);
+      const at = new Date(this.#o.now()).toISOString();
+      const ids = newEntryIds(requests.length);
+      // Each row checked ahead of its slice's transaction, in short turns (see inPreparedChunks).
+      const prepare = (request: CameraCreateRequest, index: number): OutboxEntry =>
+        queuedEntry(ids[index]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, index), meta, at);
+      const results = await inPreparedChunks(requests, this.#o.chunkRows, prepare, (slice, offset, deadline) => {
+        const { added, refused, done } = this.#repo.insert(slice, options.skipKnown ?? false, true, deadline);
+        for (const entry of added) {
+          this.#pending.add(entry.id);
+          this.#runner.hold(entry);
+        }
+        this.#runner.nudge();
+        return { done, result: { added, refused: refused.map((index) => index + offset) } };
+      });
+      // Acknowledged once on disk: one sync of the WAL for all the slices, on a thread of the pool.
+      await this.#repo.sync();
+      return { added: results.flatMap((r) => r.added), refused: results.flatMap((r) => r.refused) };
     } finally {
       this.#queueing -= 1;
       // The caller's `settled` calls run before this (in the continuation of its await); nobody asks for the rest.
@@ -108,26 +124,6 @@ export class Outbox {
         if (this.#queueing === 0) this.#early.clear();
       });
     }
-  }
-
-  async #queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean }): Promise<{ added: OutboxEntry[]; refused: number[] }> {
-    const at = new Date(this.#o.now()).toISOString();
-    const ids = newEntryIds(requests.length);
-    // Each row checked ahead of its slice's transaction, in short turns (see inPreparedChunks).
-    const prepare = (request: CameraCreateRequest, index: number): OutboxEntry =>
-      queuedEntry(ids[index]!, requests.length === 1 ? checkedCameraRequest(request) : checkedRow(request, index), meta, at);
-    const results = await inPreparedChunks(requests, this.#o.chunkRows, prepare, (slice, offset, deadline) => {
-      const { added, refused, done } = this.#repo.insert(slice, options.skipKnown ?? false, true, deadline);
-      for (const entry of added) {
-        this.#pending.add(entry.id);
-        this.#runner.hold(entry);
-      }
-      this.#runner.nudge();
-      return { done, result: { added, refused: refused.map((index) => index + offset) } };
-    });
-    // Acknowledged once on disk: one sync of the WAL for all the slices, on a thread of the pool.
-    await this.#repo.sync();
-    return { added: results.flatMap((r) => r.added), refused: results.flatMap((r) => r.refused) };
   }
 
   /** `queue`, answering the entries queued. */
@@ -230,7 +226,7 @@ export class Outbox {
     // Queued here and not answered yet: nothing to read.
     if (this.#pending.has(id) && !signal?.aborted) return this.#waiters.wait(id, timeoutMs, signal);
     const saved = this.#repo.stateOf(id);
-    if (!saved) return Promise.reject(new AppFailure('NotFound', t('errors.outbox.entryGone')));
+    if (!saved) return Promise.reject(entryGone());
     // An answer not committed yet is not told: the caller waits for the commit.
     if ((isAnswered(saved) && !this.#runner.answerOf(id)) || signal?.aborted) return Promise.resolve(this.#need(id));
     return this.#waiters.wait(id, timeoutMs, signal);
@@ -251,7 +247,11 @@ export class Outbox {
     for (const id of this.#waiters.ids()) this.#waiters.wake(id, this.#repo.get(id));
   }
 
-  #need = (id: string): OutboxEntry => this.get(id) ?? entryGone();
+  #need = (id: string): OutboxEntry => {
+    const entry = this.get(id);
+    if (!entry) throw entryGone();
+    return entry;
+  };
 
   #change = (id: string, event: OutboxEvent): OutboxEntry => transition(this.#need(id), event);
 

@@ -8,10 +8,10 @@ import { issueMessage } from '../shared/zod-errors';
  * Encryption at rest for secrets (sealed rows of the database, and the files of earlier versions read once).
  * Blob format: 1 version byte | 12-byte IV | 16-byte GCM tag | ciphertext.
  */
-const FORMAT_VERSION = 1;
-const IV_LENGTH = 12;
-const TAG_LENGTH = 16;
-const HEADER_LENGTH = 1 + IV_LENGTH + TAG_LENGTH;
+export const FORMAT_VERSION = 1;
+export const IV_LENGTH = 12;
+export const TAG_LENGTH = 16;
+export const HEADER_LENGTH = 1 + IV_LENGTH + TAG_LENGTH;
 export const DATA_KEY_LENGTH = 32;
 
 

@@ -1,6 +1,6 @@
 import { createCipheriv, createHmac, createSecretKey, hkdfSync, randomFillSync, type KeyObject } from 'node:crypto';
 import type { z } from 'zod';
-import { decrypt, parseDecryptedJson } from '../secrets/crypto';
+import { decrypt, FORMAT_VERSION, HEADER_LENGTH, IV_LENGTH, parseDecryptedJson, TAG_LENGTH } from '../secrets/crypto';
 import { startSealWorker, type SealWorker } from './seal-worker';
 
 /**
@@ -26,11 +26,6 @@ export interface Sealer {
   sealMany(values: ReadonlyArray<{ value: unknown; purpose: string }>, hashes: ReadonlyArray<[kind: string, value: string]>): Promise<{ sealed: Buffer[]; hashed: Buffer[] }>;
 }
 
-/** The blob format of main/secrets/crypto.ts: 1 version byte | 12-byte IV | 16-byte GCM tag | ciphertext. */
-const FORMAT_VERSION = 1;
-const IV_LENGTH = 12;
-const TAG_LENGTH = 16;
-const HEADER_LENGTH = 1 + IV_LENGTH + TAG_LENGTH;
 /** IVs drawn from the system's random source at a time: one call per 256 seals instead of one per seal. */
 const IVS_PER_DRAW = 256;
 /** Below this many values a group is sealed in this thread: a message to the worker and back costs more. */
@@ -42,8 +37,9 @@ function indexKeyOf(dataKey: Buffer): Buffer {
 }
 
 /**
- * Seals `plaintext` with a fresh random IV into one buffer (no header and body joined afterwards). The IVs come from
- * a pool refilled in one draw: a random IV per seal, as before, at a fraction of the calls.
+ * Seals `plaintext` with a fresh random IV into one buffer in the blob format of main/secrets/crypto.ts (version
+ * byte, IV, GCM tag, ciphertext), no header and body joined afterwards. The IVs come from a pool refilled in one
+ * draw: a random IV per seal, as before, at a fraction of the calls.
  */
 function sealerOf(key: KeyObject): (plaintext: Buffer, purpose: string) => Buffer {
   const ivs = Buffer.alloc(IV_LENGTH * IVS_PER_DRAW);

@@ -17,9 +17,9 @@ export interface KnownCamera {
  * bytes of their hash (the index holds only those, schema step 14), then matched whole, with the profile, in the row.
  */
 const KNOWN: Record<CameraKeyKind, string> = {
-  mac: "SELECT state, cleared_at, id FROM outbox_entries INDEXED BY outbox_by_mac WHERE substr(mac_hash, 1, 4) = ? AND mac_hash IS NOT NULL AND discarded_at IS NULL AND mac_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 2",
-  serial: "SELECT state, cleared_at, id FROM outbox_entries INDEXED BY outbox_by_serial WHERE substr(serial_hash, 1, 4) = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL AND serial_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 2",
-  'external-id': "SELECT state, cleared_at, id FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 2",
+  mac: "SELECT state, cleared_at FROM outbox_entries INDEXED BY outbox_by_mac WHERE substr(mac_hash, 1, 4) = ? AND mac_hash IS NOT NULL AND discarded_at IS NULL AND mac_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 1",
+  serial: "SELECT state, cleared_at FROM outbox_entries INDEXED BY outbox_by_serial WHERE substr(serial_hash, 1, 4) = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL AND serial_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 1",
+  'external-id': "SELECT state, cleared_at FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 1",
 };
 /** Bytes of a MAC or serial hash its index keeps: the `4` of `substr(…, 1, 4)` above and in schema step 14. */
 const PREFIX_BYTES = 4;
@@ -73,25 +73,17 @@ export class CameraKeys {
 
   /** The keyed hashes of an entry's external id (its entry id when it has none), MAC and serial. */
   hashesOf(entry: OutboxEntry): [Buffer, Buffer | null, Buffer | null] {
-    let external: Buffer | null = null;
-    let mac: Buffer | null = null;
-    let serial: Buffer | null = null;
-    for (const [kind, value] of cameraKeysOf(entry.request)) {
-      const hash = this.#keyHash(kind, value);
-      if (kind === 'external-id') external = hash;
-      else if (kind === 'mac') mac = hash;
-      else serial = hash;
-    }
-    return [external ?? this.#keyHash('external-id', entry.id), mac, serial];
+    const hashes: Partial<Record<CameraKeyKind, Buffer>> = {};
+    for (const [kind, value] of cameraKeysOf(entry.request)) hashes[kind] = this.#keyHash(kind, value);
+    return [hashes['external-id'] ?? this.#keyHash('external-id', entry.id), hashes.mac ?? null, hashes.serial ?? null];
   }
 
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
-  known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
+  known(profileId: string, request: CameraCreateRequest): KnownCamera | null {
     for (const [kind, value] of cameraKeysOf(request)) {
       const hash = this.#keyHash(kind, value, true);
       const params = kind === 'external-id' ? [profileId, hash] : [hash.subarray(0, PREFIX_BYTES), hash, profileId];
-      const rows = this.storage.statement(KNOWN[kind]).all(...params) as Array<{ state: OutboxState; cleared_at: string | null; id: string }>;
-      const row = rows.find((one) => one.id !== except);
+      const row = this.storage.statement(KNOWN[kind]).get(...params) as { state: OutboxState; cleared_at: string | null } | undefined;
       if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
     }
     return null;

@@ -18,14 +18,8 @@ type Outcome = z.infer<typeof outcomeSchema>;
 export function outcomeBlobOf(sealer: Sealer, entry: OutboxEntry, answer: string | null): Buffer | null {
   if (answer !== null) return null;
   if (entry.lastError === null && entry.response === null && !entry.recognisedByExternalId && Object.keys(entry.fieldErrors).length === 0) return null;
-  const outcome: Outcome = {
-    lastError: entry.lastError,
-    fieldErrors: entry.fieldErrors,
-    response: entry.response,
-    recognisedByExternalId: entry.recognisedByExternalId,
-    recognisedCameraId: entry.recognisedCameraId ?? null,
-  };
-  return sealer.sealJson(outcome, `outbox-outcome:${entry.id}`);
+  const { lastError, fieldErrors, response, recognisedByExternalId } = entry;
+  return sealer.sealJson({ lastError, fieldErrors, response, recognisedByExternalId, recognisedCameraId: entry.recognisedCameraId ?? null } satisfies Outcome, `outbox-outcome:${entry.id}`);
 }
 
 /**

@@ -1,12 +1,11 @@
 import { outboxStates, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
-import type { SQLOutputValue } from 'node:sqlite';
+import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { clearAnswerOf } from './outbox-answer';
-import { clearCreatedAt, discardEntries, recoverSending, retryWaiting, undispatchEntries, undoClearOf, undoDiscardOf, wakeRetrying } from './outbox-bulk-changes';
 import { CameraKeys, type KnownCamera } from './outbox-camera-keys';
 import { EntryReader, outcomeBlobOf } from './outbox-entries';
-import { allOf, countsOf, createdSinceOf, importCountsOf, nextDueAtOf, statesOf, unsentOfImportOf, visibleOf, type StateCounts } from './outbox-reads';
+import { OutboxReads } from './outbox-reads';
 import { GroupFiller, RequestGroups, type OpenedGroups, type RequestRef } from './outbox-request-groups';
 import { arraysOf, COLUMNS, dueAtOf, LIVE, rowOf, TO_SEND, type Row } from './outbox-rows';
 
@@ -21,9 +20,10 @@ const NONE_HELD: ReadonlyMap<string, unknown> = new Map();
 
 /**
  * The outbox in the database. Every method that changes something is one transaction, committed before it returns;
- * a throw changes nothing. Entries are read back sealed and opened only when asked for (a send, a screen).
+ * a throw changes nothing. Entries are read back sealed and opened only when asked for (a send, a screen); the reads
+ * of the screens are in outbox-reads.ts.
  */
-export class OutboxRepository {
+export class OutboxRepository extends OutboxReads {
   /**
    * Committed state and tries of entries this repository wrote or read lately, by id: the outbox asks `stateOf` for
    * each entry it just queued or sent, and a read of the database per call cost more than the change that wrote it.
@@ -37,15 +37,15 @@ export class OutboxRepository {
 
   readonly #groups: RequestGroups;
   readonly #keys: CameraKeys;
-  readonly #reader: EntryReader;
 
   constructor(
-    private readonly storage: Storage,
+    storage: Storage,
     private readonly sealer: Sealer,
   ) {
-    this.#groups = new RequestGroups(storage, sealer);
+    const groups = new RequestGroups(storage, sealer);
+    super(storage, new EntryReader(storage, sealer, groups));
+    this.#groups = groups;
     this.#keys = new CameraKeys(storage, sealer);
-    this.#reader = new EntryReader(storage, sealer, this.#groups);
   }
 
   /** Makes every relaxed commit of the outbox so far durable, off the event loop (see `Storage.sync`). */
@@ -56,7 +56,7 @@ export class OutboxRepository {
   #committed(id: string, state: OutboxState, attempts: number): void {
     if (this.#states.size >= 20_000) this.#states.clear();
     this.#states.set(id, attempts * 8 + outboxStates.indexOf(state));
-    if (!TO_SEND.has(state)) this.#reader.letGo(id);
+    if (!TO_SEND.has(state)) this.reader.letGo(id);
   }
 
   /**
@@ -80,9 +80,8 @@ export class OutboxRepository {
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
         const entry = entries[done]!;
-        const index = done;
         if (skipKnown && this.known(entry.profileId, entry.request)) {
-          refused.push(index);
+          refused.push(done);
           continue;
         }
         const answer = clearAnswerOf(entry);
@@ -92,13 +91,13 @@ export class OutboxRepository {
           dueAtOf(entry), entry.createdAt, entry.updatedAt, entry.clearedAt, answer, outcomeBlobOf(this.sealer, entry, answer), seq, place,
         );
         if (result.changes === 0) {
-          refused.push(index);
+          refused.push(done);
           continue;
         }
         // Only entries that went in: a refused one leaves nothing of its request in the file.
         const plain = { profileName: entry.profileName, request: entry.request };
         groups.add([entry.id, plain]);
-        this.#reader.remember(entry.id, plain);
+        this.reader.remember(entry.id, plain);
         added.push(entry);
       }
       groups.done();
@@ -108,8 +107,8 @@ export class OutboxRepository {
   }
 
   /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
-  known(profileId: string, request: CameraCreateRequest, except?: string): KnownCamera | null {
-    return this.#keys.known(profileId, request, except);
+  known(profileId: string, request: CameraCreateRequest): KnownCamera | null {
+    return this.#keys.known(profileId, request);
   }
 
   /** An entry's state and tries, without opening it. */
@@ -125,29 +124,20 @@ export class OutboxRepository {
   get(id: string): OutboxEntry | null {
     return this.storage.read(() => {
       const row = arraysOf(this.storage, `SELECT ${COLUMNS} FROM outbox_entries WHERE id = ? AND ${LIVE}`).get(id) as unknown as SQLOutputValue[] | undefined;
-      return row ? this.#reader.entry(rowOf(row)) : null;
+      return row ? this.reader.entry(rowOf(row)) : null;
     });
   }
 
   /**
    * Marks up to `limit` entries due at `now` as on the wire (attempts + 1), oldest first, in one transaction that also
-   * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide.
+   * writes `outcomes`: once it returns, a restart reads them as "maybe sent" and lets their external id decide. A
+   * runner that holds entries it queued and has not sent passes them by id (`held`, relaxed): a due row it holds, still
+   * queued and never tried, comes back as its id alone, for the runner to mark its own entry as on the wire, instead of
+   * being read with its sealed columns and opened again; any other due row comes back read.
    */
-  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false): OutboxEntry[] {
-    return this.#dispatch(limit, now, outcomes, probe, relaxed, NONE_HELD) as OutboxEntry[];
-  }
-
-  /**
-   * `dispatch` (relaxed) for a runner that holds entries it queued and has not sent, by id (`held`): a due row it holds,
-   * still queued and never tried, comes back as its id alone, for the runner to mark its own entry as on the wire,
-   * instead of being read with its sealed columns and opened again; any other due row comes back read, as `dispatch`
-   * answers it. Oldest first.
-   */
-  dispatchHeld(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
-    return this.#dispatch(limit, now, outcomes, probe, true, held);
-  }
-
-  #dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed: boolean, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string> {
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed?: boolean): OutboxEntry[];
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed: true, held: ReadonlyMap<string, unknown>): Array<OutboxEntry | string>;
+  dispatch(limit: number, now: number, outcomes: OutboxEntry[], probe: boolean, relaxed = false, held = NONE_HELD): Array<OutboxEntry | string> {
     if (limit <= 0 && outcomes.length === 0) return [];
     const nested = this.storage.inTransaction;
     let written: OutboxEntry[] = [];
@@ -170,10 +160,10 @@ export class OutboxRepository {
       const unreadable: OutboxEntry[] = [];
       for (const [seq, id, state, attempts] of due) {
         const row = state === 'queued' && attempts === 0 && held.has(id) ? id : rowOf(read.get(seq) as unknown as SQLOutputValue[]);
-        if (typeof row !== 'string' && !this.#reader.readable(row, opened)) {
+        if (typeof row !== 'string' && !this.reader.readable(row, opened)) {
           // A request that no longer reads never goes on the wire: the entry is held, with its sentence, as it is listed.
           row.updated_at = at;
-          unreadable.push(this.#reader.entry(row, opened));
+          unreadable.push(this.reader.entry(row, opened));
           continue;
         }
         going.push(row);
@@ -192,7 +182,7 @@ export class OutboxRepository {
         row.attempts += 1;
         row.due_at = null;
         row.updated_at = at;
-        return this.#reader.entry(row, opened);
+        return this.reader.entry(row, opened);
       });
     });
     if (nested) this.#states.clear();
@@ -259,7 +249,7 @@ export class OutboxRepository {
       const groups = new GroupFiller(this.#groups);
       const old: RequestRef[] = [];
       for (const entry of entries) {
-        this.#reader.letGo(entry.id);
+        this.reader.letGo(entry.id);
         const ref = where.get(entry.id) as RequestRef | undefined;
         if (ref) old.push(ref);
         const { seq, index } = groups.place;
@@ -273,30 +263,41 @@ export class OutboxRepository {
     else for (const entry of written) this.#committed(entry.id, entry.state, entry.attempts);
   }
 
-  // Changes of many entries at once (outbox-bulk-changes.ts): the states remembered are forgotten first.
+  /** One statement that changes many rows, as one transaction; answers how many rows it changed. */
+  #change(sql: string, ...params: SQLInputValue[]): number {
+    return this.storage.transaction(() => Number(this.storage.statement(sql).run(...params).changes));
+  }
+
+  // Changes of many entries at once: they change rows by state or by mark, not entry by entry, so those that change
+  // states forget the states remembered first.
 
   /** Entries found mid-send at start (the process ended while they were on the wire): retried, perhaps created. */
   recover(now: number): number {
     this.#states.clear();
-    return recoverSending(this.storage, now);
+    return this.#change("UPDATE outbox_entries SET state = 'retrying', maybe_created = 1, due_at = ?, updated_at = ? WHERE state = 'sending'", now, new Date(now).toISOString());
   }
 
   /** Every waiting (retrying or held) entry is queued again, due now. */
   retryAll(now: number): number {
     this.#states.clear();
-    return retryWaiting(this.storage, now);
+    return this.#change(`UPDATE outbox_entries SET state = 'queued', due_at = ?, updated_at = ? WHERE state IN ('retrying', 'held') AND ${LIVE}`, now, new Date(now).toISOString());
   }
 
   /** Entries marked as on the wire that never left (the outbox stopped first): waiting again, as they were. */
   undispatch(ids: string[]): void {
     if (ids.length === 0) return;
     this.#states.clear();
-    undispatchEntries(this.storage, ids);
+    this.storage.transaction(() => {
+      const one = this.storage.statement(
+        "UPDATE outbox_entries SET state = CASE WHEN attempts > 1 OR maybe_created = 1 THEN 'retrying' ELSE 'queued' END, attempts = attempts - 1, due_at = ? WHERE id = ? AND state = 'sending'",
+      );
+      for (const id of ids) one.run(Date.now(), id);
+    });
   }
 
   /** Retrying entries become due now (the server answered again). */
   wake(now: number): number {
-    return wakeRetrying(this.storage, now);
+    return this.#change(`UPDATE outbox_entries INDEXED BY outbox_retry SET due_at = ? WHERE state = 'retrying' AND ${LIVE} AND due_at > ?`, now, now);
   }
 
   /**
@@ -305,60 +306,27 @@ export class OutboxRepository {
    */
   discard(ids: string[], mark: string): void {
     this.#states.clear();
-    discardEntries(this.storage, this.#groups, ids, mark);
+    this.storage.transaction(() => {
+      // Forgotten with their requests (see outbox-request-groups.ts).
+      const gone = this.storage.statement('SELECT request_seq AS seq, request_index AS "index" FROM outbox_entries WHERE discarded_at IS NOT NULL AND request_seq IS NOT NULL').all() as unknown as RequestRef[];
+      this.storage.statement('DELETE FROM outbox_entries WHERE discarded_at IS NOT NULL').run();
+      this.#groups.forget(gone);
+      const one = this.storage.statement(`UPDATE outbox_entries SET discarded_at = ? WHERE id = ? AND ${LIVE}`);
+      for (const id of ids) one.run(mark, id);
+    });
   }
 
   /** Brings back the entries of one discard; refused (nothing changes) when their external ids were queued again meanwhile. */
   undoDiscard(mark: string): number {
     this.#states.clear();
-    return undoDiscardOf(this.storage, mark);
+    return this.#change('UPDATE outbox_entries SET discarded_at = NULL WHERE discarded_at = ?', mark);
   }
 
   clearCreated(at: string): number {
-    return clearCreatedAt(this.storage, at);
+    return this.#change(`UPDATE outbox_entries SET cleared_at = ? WHERE state = 'created' AND cleared_at IS NULL AND ${LIVE}`, at);
   }
 
   undoClear(at: string): number {
-    return undoClearOf(this.storage, at);
-  }
-
-  // Read-only looks (outbox-reads.ts).
-
-  /** When the next waiting entry is due (ms), or null when none waits. */
-  nextDueAt(): number | null {
-    return nextDueAtOf(this.storage);
-  }
-
-  /** Every live entry, oldest first (moving the outbox to another store; tests). */
-  all(): OutboxEntry[] {
-    return allOf(this.storage, this.#reader);
-  }
-
-  counts(): StateCounts {
-    return countsOf(this.storage);
-  }
-
-  importCounts(importId: string): Record<OutboxState, number> {
-    return importCountsOf(this.storage, importId);
-  }
-
-  /** Entries not cleared, newest first, at most `limit`, and how many there are in all. */
-  visible(limit: number): { entries: OutboxEntry[]; total: number } {
-    return visibleOf(this.storage, this.#reader, limit);
-  }
-
-  /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
-  createdSince(since: string): OutboxEntry[] {
-    return createdSinceOf(this.storage, this.#reader, since);
-  }
-
-  /** Ids of an import's entries that certainly have not reached the server. */
-  unsentOfImport(importId: string): string[] {
-    return unsentOfImportOf(this.storage, importId);
-  }
-
-  /** States of these entries (live ones), for checks before a change. */
-  states(ids: string[]): Map<string, OutboxState> {
-    return statesOf(this.storage, ids);
+    return this.#change('UPDATE outbox_entries INDEXED BY outbox_cleared SET cleared_at = NULL WHERE cleared_at = ?', at);
   }
 }

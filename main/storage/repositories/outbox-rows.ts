@@ -2,27 +2,6 @@ import type { OutboxEntry, OutboxState } from '../../../preload/contract/onboard
 import type { SQLOutputValue, StatementSync } from 'node:sqlite';
 import type { Storage } from '../database';
 
-/** An outbox entry's row, as `rowOf` reads it (in the order of COLUMNS). */
-export interface Row {
-  seq: number;
-  id: string;
-  profile_id: string;
-  import_id: string | null;
-  state: OutboxState;
-  attempts: number;
-  maybe_created: number;
-  due_at: number | null;
-  created_at: string;
-  updated_at: string;
-  cleared_at: string | null;
-  /** A plain "created" answer in clear (see outbox-answer.ts), or null. */
-  answer: string | null;
-  outcome: Uint8Array | null;
-  /** Where its request is sealed (see outbox-request-groups.ts). */
-  request_seq: number | null;
-  request_index: number | null;
-}
-
 /** An entry's columns: its request is in `outbox_requests` (schema step 13), read when this process has not seen it. */
 export const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index';
 
@@ -30,7 +9,7 @@ export const COLUMNS = 'seq, id, profile_id, import_id, state, attempts, maybe_c
  * A row read as an array (in the order of COLUMNS), made an object of one shape here: node:sqlite builds each row
  * object as a dictionary, slower to make and to read than this literal.
  */
-export function rowOf(a: SQLOutputValue[]): Row {
+export function rowOf(a: SQLOutputValue[]) {
   return {
     seq: a[0] as number,
     id: a[1] as string,
@@ -43,12 +22,17 @@ export function rowOf(a: SQLOutputValue[]): Row {
     created_at: a[8] as string,
     updated_at: a[9] as string,
     cleared_at: a[10] as string | null,
+    /** A plain "created" answer in clear (see outbox-answer.ts), or null. */
     answer: a[11] as string | null,
     outcome: a[12] as Uint8Array | null,
+    /** Where its request is sealed (see outbox-request-groups.ts). */
     request_seq: a[13] as number | null,
     request_index: a[14] as number | null,
   };
 }
+
+/** An outbox entry's row, as `rowOf` reads it. */
+export type Row = ReturnType<typeof rowOf>;
 
 /** Rows not discarded (a discard is kept until the next one, so it can be undone). */
 export const LIVE = 'discarded_at IS NULL';

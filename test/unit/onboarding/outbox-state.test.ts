@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../../preload/contract/app-error';
 import { outboxStates, type OutboxEntry } from '../../../preload/contract/onboarding';
-import { backoffDelay, InvalidTransition, isDue, meaningOf, queuedEntry, transition, type OutboxEvent } from '../../../main/outbox/outbox-state';
+import { backoffDelay, InvalidTransition, meaningOf, queuedEntry, transition, type OutboxEvent } from '../../../main/outbox/outbox-state';
 
 const at = new Date('2026-11-22T10:00:00.000Z');
 const response = {
@@ -87,10 +87,6 @@ describe('outbox state machine', () => {
     }
   });
 
-  it('sending -> retrying, maybe created, when a restart finds it mid-send', () => {
-    expect(transition(entry('sending'), { type: 'recovered', at })).toMatchObject({ state: 'retrying', maybeCreated: true, nextAttemptAt: at.toISOString() });
-  });
-
   it.each(['needs-fixing', 'held', 'queued', 'retrying'] as const)('%s -> queued on edit, errors cleared', (state) => {
     const next = transition(entry(state, { fieldErrors: { mac: ['x'] } }), { type: 'edited', at, request: { name: 'New' } });
     expect(next).toMatchObject({ state: 'queued', request: { name: 'New' }, fieldErrors: {}, lastError: null });
@@ -105,7 +101,6 @@ describe('outbox state machine', () => {
       { type: 'send-started', at },
       { type: 'answered', at, response },
       { type: 'failed', at, error: refused, retryDelayMs: 1 },
-      { type: 'recovered', at },
       { type: 'edited', at, request: {} },
       { type: 'retry-requested', at },
     ];
@@ -113,7 +108,6 @@ describe('outbox state machine', () => {
       'send-started': ['queued', 'retrying'],
       answered: ['sending'],
       failed: ['sending'],
-      recovered: ['sending'],
       edited: ['needs-fixing', 'held', 'queued', 'retrying'],
       'retry-requested': ['retrying', 'held'],
     };
@@ -137,13 +131,6 @@ describe('outbox state machine', () => {
     expect([1, 2, 3, 10].map((n) => backoffDelay(n, () => 0.5, 1_000, 30_000))).toEqual([1_000, 2_000, 4_000, 30_000]);
     expect(backoffDelay(1, () => 0, 1_000)).toBe(800);
     expect(backoffDelay(1, () => 1, 1_000)).toBe(1_200);
-  });
-
-  it('is due when queued, or retrying once its time has come', () => {
-    expect(isDue(entry('queued'), 0)).toBe(true);
-    expect(isDue(entry('retrying', { nextAttemptAt: at.toISOString() }), at.getTime() - 1)).toBe(false);
-    expect(isDue(entry('retrying', { nextAttemptAt: at.toISOString() }), at.getTime())).toBe(true);
-    expect(isDue(entry('held'), at.getTime())).toBe(false);
   });
 
   it('reads a connect timeout as not sent and a headers timeout as maybe created', () => {

@@ -61,6 +61,8 @@ describe("an outbox entry's state, as the repository answers it", () => {
     expect(repository.stateOf(ids[1]!)).toEqual({ state: 'queued', attempts: 0 });
     expect(repository.recover(Date.now())).toBe(1);
     expect(repository.stateOf(ids[2]!)).toEqual({ state: 'retrying', attempts: 1 });
+    // Found on the wire at a restart: perhaps created, so its external id decides at the next try.
+    expect(repository.get(ids[2]!)).toMatchObject({ state: 'retrying', maybeCreated: true });
     repository.retryAll(Date.now());
     const fresh = new OutboxRepository(storage, createSealer(randomBytes(32)));
     for (const id of ids) expect(repository.stateOf(id)).toEqual(fresh.stateOf(id));
@@ -75,7 +77,7 @@ describe("an outbox entry's state, as the repository answers it", () => {
     const entries = ids.map((id, n) => queuedEntry(id, camera(n), meta, at));
     repository.insert(entries);
     const held = new Map([[ids[0]!, entries[0]!]]);
-    const marked = repository.dispatchHeld(2, Date.now() + 1_000, [], false, held);
+    const marked = repository.dispatch(2, Date.now() + 1_000, [], false, true, held);
     expect(marked[0]).toBe(ids[0]);
     expect(typeof marked[1]).toBe('object');
     const fresh = new OutboxRepository(storage, createSealer(randomBytes(32)));
