@@ -10,6 +10,11 @@ afterEach(() => {
 });
 
 const meta = { profileId: 'p', profileName: 'Demo' };
+/**
+ * Cameras per import, queued one per slice: enough turns of the event loop for the first answers to be committed and
+ * synced before the last row is queued, even when a sync of the WAL takes 100 ms on a busy disk (300 were not).
+ */
+const IMPORTED = 2_000;
 const cameras = (count: number): CameraCreateRequest[] => Array.from({ length: count }, (_, n) => ({ name: `Gate ${n}`, external_id: `gate-${n}` }));
 
 /** An outbox whose server creates every camera at once, and whose import is queued one row per slice. */
@@ -26,7 +31,7 @@ describe('answers told while their import was still being queued', () => {
   it('are what `settled` answers right after the import returns: each as it is on disk, none read back from it', async () => {
     const outbox = await quickOutbox();
     try {
-      const entries = await outbox.enqueue(cameras(300), meta);
+      const entries = await outbox.enqueue(cameras(IMPORTED), meta);
       // Some were created before the last row was queued (the sends start after the first slice).
       const early = entries.filter((entry) => outbox.repository.stateOf(entry.id)?.state === 'created');
       expect(early.length).toBeGreaterThan(0);
@@ -44,7 +49,7 @@ describe('answers told while their import was still being queued', () => {
   it('are read from disk again once the operator changed something: cleared entries are told as cleared', async () => {
     const outbox = await quickOutbox();
     try {
-      const entries = await outbox.enqueue(cameras(300), meta);
+      const entries = await outbox.enqueue(cameras(IMPORTED), meta);
       const early = entries.filter((entry) => outbox.repository.stateOf(entry.id)?.state === 'created');
       expect(early.length).toBeGreaterThan(0);
       await outbox.clearCreated();
