@@ -163,15 +163,17 @@ export class Transport {
       const started = performance.now();
       try {
         // A read that failed, or was answered 502/503/504, goes on under the retry interceptor: same call, same record.
+        // Only the first attempt's answer is judged here: what the retries end with is final (a 503 from the last
+        // retry is sent on as an answer, not tried again, or a read would be sent more than 1 + maxRetries times).
         const retries = spec.method === 'GET' ? this.retries : null;
-        let answer: Dispatcher.ResponseData;
+        let first: Dispatcher.ResponseData | undefined;
         try {
-          answer = await this.once.request(request);
+          first = await this.once.request(request);
         } catch (error) {
           if (retries === null || !this.worthRetrying(error as Error, call)) throw error;
-          answer = await this.retryRead(retries, request, undefined, spec.signal);
         }
-        if (retries !== null && retryableStatuses.has(answer.statusCode)) answer = await this.retryRead(retries, request, answer, spec.signal);
+        const answer =
+          retries !== null && (first === undefined || retryableStatuses.has(first.statusCode)) ? await this.retryRead(retries, request, first, spec.signal) : first!;
         const contentType = headerValue(answer.headers['content-type']);
         if (spec.headOnly && answer.statusCode >= 200 && answer.statusCode < 300) {
           response = new RawResponse(answer.statusCode, contentType, answer.headers, await bodyHead(answer.body), ctx, spec.operation, token);
