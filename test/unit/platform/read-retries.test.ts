@@ -57,3 +57,66 @@ describe('a read answered 503 first, then dropped', () => {
     expect(error.message).toMatch(/3/);
   });
 });
+
+describe('the dropped answer of a first try', () => {
+  it('a 503 streaming 300 MB is cut off after a little of it, not read or kept whole, and the read goes on', async () => {
+    let written = 0;
+    let closedAfter = -1;
+    server.handle((_q, res, _b, count) => {
+      if (count > 1) return json(res, 200, samples.cameraAgent);
+      res.writeHead(503, { 'content-type': 'text/html' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      res.on('close', () => (closedAfter = written));
+      const pump = (): void => {
+        while (written < 300 * 1024 * 1024 && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    await expect(client().getCameraAgent(17)).resolves.toMatchObject({ id: 17 });
+    expect(server.requests).toHaveLength(2);
+    await expect.poll(() => closedAfter).toBeGreaterThanOrEqual(0);
+    // What the client read before it closed the connection, plus what the sockets' buffers held.
+    expect(closedAfter).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('a 503 whose body drips is let go as soon as the caller cancels', async () => {
+    server.handle((_q, res) => {
+      res.writeHead(503, { 'content-type': 'text/html' });
+      const timer = setInterval(() => res.write('x'), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    const controller = new AbortController();
+    const call = failure(client({ retry: { baseDelayMs: 5 } }).getCameraAgent(17, { signal: controller.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    controller.abort();
+    expect((await call).kind).toBe('Cancelled');
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('the retried call', () => {
+  it('carries the token to the profile origin only, and a redirect on a retry is not followed', async () => {
+    server.handle((_q, res, _b, count) => {
+      if (count === 1) return json(res, 503, {});
+      res.writeHead(302, { location: 'http://127.0.0.2:9/steal' });
+      res.end();
+    });
+    const error = await failure(client().getCameraAgent(17));
+    expect(error.kind).not.toBe('Cancelled');
+    expect(server.requests).toHaveLength(2);
+    for (const request of server.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(JSON.stringify(error)).not.toContain(TOKEN);
+  });
+
+  it('a POST answered 503 is sent once, never through the retries', async () => {
+    server.handle((_q, res) => json(res, 503, {}));
+    expect((await failure(client().createCamera({ name: 'x' }))).kind).toBe('Unavailable');
+    expect(server.requests).toHaveLength(1);
+  });
+});
