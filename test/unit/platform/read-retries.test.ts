@@ -48,13 +48,23 @@ describe('a read whose first try is dropped and whose next tries are answered 50
   });
 });
 
-describe('a read answered 503 first, then dropped', () => {
-  it('is sent three times in all and says how many tries it made', async () => {
+describe('a read answered 503 first, then failing otherwise', () => {
+  it('is sent three times in all when its retries are dropped', async () => {
     server.handle((req, res, _b, count) => (count === 1 ? json(res, 503, {}) : req.socket.destroy()));
-    const error = await failure(client().getCameraAgent(17));
-    expect(error.kind).toBe('Offline');
+    expect((await failure(client().getCameraAgent(17))).kind).toBe('Offline');
     expect(server.requests).toHaveLength(3);
-    expect(error.message).toMatch(/3/);
+  });
+
+  it('says it waited over 3 tries when its retries go unanswered', async () => {
+    server.handle((_q, res, _b, count) => (count === 1 ? json(res, 503, {}) : undefined));
+    const started = Date.now();
+    const error = await failure(client({ timeoutMs: 150 }).getCameraAgent(17));
+    const waited = Date.now() - started;
+    expect(server.requests).toHaveLength(3);
+    expect(error).toMatchObject({ kind: 'Timeout', data: { tries: 3 } });
+    expect(error.message).toMatch(/^The server did not answer in time on any of 3 tries \((\d+) s waited in total, up to 1 s each\)\. Try again later\.$/);
+    const seconds = Number(/\((\d+) s waited/.exec(error.message)![1]);
+    expect(Math.abs(seconds * 1000 - waited)).toBeLessThan(1_000);
   });
 });
 
@@ -112,6 +122,53 @@ describe('the retried call', () => {
     expect(server.requests).toHaveLength(2);
     for (const request of server.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(JSON.stringify(error)).not.toContain(TOKEN);
+  });
+
+  it('a retried answer over the size limit is refused in words, cut off while it streams', async () => {
+    let written = 0;
+    server.handle((_q, res, _b, count) => {
+      if (count === 1) return json(res, 503, {});
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, ' ');
+      res.write('{"id": 17, "pad": "');
+      const pump = (): void => {
+        while (written < 64 * 1024 * 1024 && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end('"}');
+      };
+      pump();
+    });
+    const error = await failure(client().getCameraAgent(17));
+    expect(error).toMatchObject({ kind: 'BadResponse' });
+    expect(error.message).toMatch(/8 MB/);
+    expect(written).toBeLessThan(32 * 1024 * 1024);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a retried answer nested deeper than any real one is refused in words', async () => {
+    server.handle((_q, res, _b, count) => {
+      if (count === 1) return json(res, 502, {});
+      const deep = '['.repeat(600) + ']'.repeat(600);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': deep.length });
+      res.end(deep);
+    });
+    const error = await failure(client().getCameraAgent(17));
+    expect(error).toMatchObject({ kind: 'BadResponse' });
+    expect(error.message).toMatch(/512/);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a retried answer cut off after its head is not tried a third time', async () => {
+    server.handle((_q, res, _b, count) => {
+      if (count === 1) return json(res, 504, {});
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+      res.write('{"id": 17, "na');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    expect(await failure(client().getCameraAgent(17))).toMatchObject({ kind: 'BadResponse' });
+    expect(server.requests).toHaveLength(2);
   });
 
   it('a POST answered 503 is sent once, never through the retries', async () => {
