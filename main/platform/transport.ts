@@ -238,11 +238,19 @@ export class Transport {
 
   /**
    * A read's second attempt and those after it: the first attempt's answer (a 502/503/504 page) is dropped, the first
-   * backoff is waited (ended at once by the caller's abort), then `retries` sends the call again.
+   * backoff is waited (ended at once by the caller's abort), then `retries` sends the call again. The dropped page is
+   * drained while the backoff runs (a short one leaves its connection to be used again) and cut off when the wait ends:
+   * waited for to its end, a page the server drips held the read until the attempt's deadline (31 s by default).
    */
   private async retryRead(retries: Dispatcher, request: BoundedRequestOptions, first: Dispatcher.ResponseData | undefined, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
-    if (first !== undefined) await first.body.dump();
-    await waitUnlessAborted(backoffMs(this.baseDelayMs, 1), signal);
+    const drained = first?.body.dump().catch(() => null);
+    try {
+      await waitUnlessAborted(backoffMs(this.baseDelayMs, 1), signal);
+    } finally {
+      // Nothing when it was read to its end; otherwise its connection is closed.
+      first?.body.destroy();
+      await drained;
+    }
     return retries.request(request);
   }
 

@@ -93,7 +93,21 @@ describe('the dropped answer of a first try', () => {
     expect(closedAfter).toBeLessThan(16 * 1024 * 1024);
   });
 
-  it('a 503 whose body drips is let go as soon as the caller cancels', async () => {
+  it('a 503 whose body drips is let go at once: the retry does not wait for the attempt deadline', async () => {
+    server.handle((_q, res, _b, count) => {
+      if (count > 1) return json(res, 200, samples.cameraAgent);
+      res.writeHead(503, { 'content-type': 'text/html' });
+      const timer = setInterval(() => res.write('x'), 50);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = Date.now();
+    await expect(client().getCameraAgent(17)).resolves.toMatchObject({ id: 17 });
+    // The attempt deadline here is 5 s (twice the 2 s timeout, and a second).
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a read answered by 503 pages that drip ends as soon as the caller cancels, whichever try it is on', async () => {
     server.handle((_q, res) => {
       res.writeHead(503, { 'content-type': 'text/html' });
       const timer = setInterval(() => res.write('x'), 50);
@@ -106,7 +120,7 @@ describe('the dropped answer of a first try', () => {
     controller.abort();
     expect((await call).kind).toBe('Cancelled');
     expect(Date.now() - started).toBeLessThan(300);
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests.length).toBeLessThanOrEqual(3);
   });
 });
 
