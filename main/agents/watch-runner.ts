@@ -16,6 +16,7 @@ import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged 
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
+import { applyListEdit } from './watch-edit-endings';
 import type { MachineState } from '../alerts/rule-state';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
@@ -136,13 +137,17 @@ export class WatchRunner {
     return this.list;
   }
 
-  /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
+  /**
+   * Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh; the
+   * alert states that the edit ended (of removed devices and of rules changed or removed) are told over.
+   */
   update(list: StoredList): void {
     if (list.profileId !== this.list.profileId) for (const device of this.tracked.values()) device.history = undefined;
+    const ended = applyListEdit(this.list, list, this.tracked.values(), this.deps.now());
     this.list = list;
     this.idsPushed = false;
-    // Rules that changed start afresh on every device.
-    if (this.rules.update(list)) for (const device of this.tracked.values()) device.rules = [];
+    this.rules.update(list);
+    if (ended.length > 0) this.deps.alerts?.report(ended);
     this.resetRows();
     this.windows.invalidate();
     this.pushes.readAgain();
