@@ -96,4 +96,48 @@ describe('outbox marks before sends', () => {
     expect(created).toHaveLength(400);
     expect(new Set(created.map((camera) => camera.response.name)).size).toBe(400);
   }, 90_000);
+
+  it('a shutdown while two commits are still syncing puts every entry marked and never sent back to waiting, none left "sending"', async () => {
+    const db = outboxDatabase();
+    const { storage, repository } = db.open();
+    const seen = watchDurability(storage);
+    const handed = new Set<string>();
+    const client = createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: async () => sim.apiToken, timeoutMs: 5_000 });
+    const outbox = new Outbox({
+      repository,
+      send: (entry, signal) => {
+        handed.add(entry.id);
+        return client.createCamera(entry.request, { signal });
+      },
+      concurrency: 4,
+      dispatchAhead: 8,
+      outcomeDelayMs: 1,
+      baseDelayMs: 20,
+      maxDelayMs: 100,
+      chunkRows: 50,
+    });
+    const { group, folder } = placementOf(sim.state);
+    const file: CameraCreateRequest[] = Array.from({ length: 300 }, (_, i) => ({
+      name: `Shutdown ${i}`,
+      mac: `02:21:00:00:${(i >> 8).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}`,
+      external_id: `shutdown-${i}`,
+      group_external_id: group,
+      folder_key: folder,
+    }));
+    try {
+      await outbox.load();
+      await outbox.queue(file, { profileId: 'shutdown', profileName: 'Shutdown' });
+      // Shut down once sends are going and two commits are syncing at once.
+      await expect.poll(() => handed.size > 20 && seen.syncing >= 2, { timeout: 30_000, interval: 1 }).toBe(true);
+      await outbox.dispose();
+      const entries = repository.all();
+      expect(entries.filter((entry) => entry.state === 'sending').map((entry) => entry.request.name)).toEqual([]);
+      const neverSent = entries.filter((entry) => !handed.has(entry.id));
+      expect(neverSent.length).toBeGreaterThan(0);
+      expect(neverSent.filter((entry) => entry.state !== 'queued' || entry.attempts !== 0 || entry.maybeCreated).map((entry) => `${entry.request.name}: ${entry.state}, ${entry.attempts} tries`)).toEqual([]);
+    } finally {
+      await client.close();
+      db.remove();
+    }
+  }, 60_000);
 });
