@@ -251,6 +251,8 @@ export class Transport {
       first?.body.destroy();
       await drained;
     }
+    // Aborted while the dropped page closed: nothing is sent again (the transport then tells Cancelled).
+    if (signal?.aborted) throw new Error('aborted');
     return retries.request(request);
   }
 
