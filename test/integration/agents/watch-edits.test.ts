@@ -156,4 +156,27 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     expect(await activeAlertsOf(list.id, a)).toBe(0);
     expect(view.activeAlerts).toBe(0);
   });
+
+  it('a list deleted during a cycle leaves no alerts, alert states or notifications behind, and its cycle ends', async () => {
+    c.sim.agents.add(200);
+    const ids = [...c.sim.state.agents.keys()];
+    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50 });
+    const [a, b] = ids as [number, number];
+    const list = await firingOnA(a, b);
+    await save(ids, list.id);
+    c.sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', latencyMs: 40 });
+    // Devices that would fire in this cycle, had it finished.
+    for (const id of ids.slice(2, 40)) c.sim.agents.update(id, { storage_percent: 99 });
+    const cycle = registry.call('agents.watchPollNow', { id: list.id }, { transport: 'test' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sentBefore = c.notifier.sent.length;
+    await value('agents.watchDelete', { id: list.id });
+    await cycle;
+    c.sim.faults.clear();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await value('agents.alerts', { listId: list.id })).alerts).toEqual([]);
+    expect(await value('agents.alertStates', { listId: list.id })).toEqual([]);
+    expect(c.notifier.sent.length).toBe(sentBefore);
+    expect((await value('agents.watchLists', undefined)).map((l) => l.id)).not.toContain(list.id);
+  });
 });
