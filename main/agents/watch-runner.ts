@@ -126,11 +126,29 @@ export class WatchRunner {
     this.list = list;
     this.rules = new WatchRuleSteps(list, deps.isRaised);
     this.resetRows();
+    this.startFromKnownStates();
     if (list.active) this.schedule(0);
   }
 
   get id(): string {
     return this.list.id;
+  }
+
+  /**
+   * The alert states kept from before a restart that are neither normal nor firing (No data, Pending): each device's
+   * rules start from them, so that its next answers step it out of them and say so. Started from normal (a firing one
+   * starts from `isRaised`, see WatchRuleSteps), such a state was never told over and stayed in Alert states for good.
+   */
+  private startFromKnownStates(): void {
+    const alerts = this.deps.alerts;
+    if (alerts === undefined || this.list.rules.length === 0) return;
+    const places = new Map(this.list.rules.map((rule, index) => [rule.id, index]));
+    for (const view of alerts.states(this.list.id)) {
+      if (view.state !== 'pending' && view.state !== 'nodata') continue;
+      const tracked = this.tracked.get(view.deviceId);
+      const index = places.get(view.ruleId);
+      if (tracked !== undefined && index !== undefined) tracked.rules[index] = { state: view.state, since: view.since, streak: 0 };
+    }
   }
 
   get stored(): StoredList {
