@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
 import { json, startFixtureServer, type FixtureServer } from './fixture-server';
 import * as samples from './samples';
@@ -189,5 +189,28 @@ describe('the retried call', () => {
     server.handle((_q, res) => json(res, 503, {}));
     expect((await failure(client().createCamera({ name: 'x' }))).kind).toBe('Unavailable');
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('the backoff between tries', () => {
+  it('doubles from the base before each retry, the first wait included, for as many retries as asked', async () => {
+    // The longest waits the jitter allows: 40, 80 and 160 ms.
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    try {
+      const arrivals: number[] = [];
+      server.handle((_q, res) => {
+        arrivals.push(performance.now());
+        json(res, 503, {});
+      });
+      expect((await failure(client({ retry: { maxRetries: 3, baseDelayMs: 40 } }).getCameraAgent(17))).kind).toBe('Unavailable');
+      expect(arrivals).toHaveLength(4);
+      const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
+      expect(gaps[0]).toBeGreaterThanOrEqual(38);
+      expect(gaps[1]).toBeGreaterThanOrEqual(78);
+      expect(gaps[2]).toBeGreaterThanOrEqual(158);
+      expect(gaps[2]!).toBeLessThan(400);
+    } finally {
+      random.mockRestore();
+    }
   });
 });
