@@ -107,6 +107,17 @@ describe('the dropped answer of a first try', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('a 503 whose connection resets half way through its page is dropped and the read goes on', async () => {
+    server.handle((_q, res, _b, count) => {
+      if (count > 1) return json(res, 200, samples.cameraAgent);
+      res.writeHead(503, { 'content-type': 'text/html', 'content-length': '5000' });
+      res.write('<html><body>Service unav');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    await expect(client().getCameraAgent(17)).resolves.toMatchObject({ id: 17 });
+    expect(server.requests).toHaveLength(2);
+  });
+
   it('a read answered by 503 pages that drip ends as soon as the caller cancels, whichever try it is on', async () => {
     server.handle((_q, res) => {
       res.writeHead(503, { 'content-type': 'text/html' });
