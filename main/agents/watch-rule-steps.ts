@@ -45,13 +45,11 @@ export class WatchRuleSteps {
     this.update(list);
   }
 
-  /** A new version of the list; true when its rules changed: the caller then starts every device's states afresh. */
-  update(list: StoredList): boolean {
-    const changed = JSON.stringify(list.rules) !== JSON.stringify(this.list.rules);
+  /** A new version of the list (the caller moves or ends its devices' states, see watch-edit-endings.ts). */
+  update(list: StoredList): void {
     this.list = list;
     this.#timings = list.rules.map(timingOf);
     this.readsForecast = list.rules.some((r) => r.kind === 'diskFull');
-    return changed;
   }
 
   /**

@@ -16,6 +16,7 @@ import { observationOf, okRow, okRowUnchanged, pendingRow, polledAt, rowChanged 
 import { createWatchRowWindows } from './watch-window';
 import { WatchRuleSteps, type PollRead, type RuleTransitionEvent } from './watch-rule-steps';
 import { WatchRowPushes } from './watch-row-pushes';
+import { applyListEdit } from './watch-edit-endings';
 import type { MachineState } from '../alerts/rule-state';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
@@ -125,6 +126,7 @@ export class WatchRunner {
     this.list = list;
     this.rules = new WatchRuleSteps(list, deps.isRaised);
     this.resetRows();
+    this.startFromKnownStates();
     if (list.active) this.schedule(0);
   }
 
@@ -132,17 +134,38 @@ export class WatchRunner {
     return this.list.id;
   }
 
+  /**
+   * The alert states kept from before a restart that are neither normal nor firing (No data, Pending): each device's
+   * rules start from them, so that its next answers step it out of them and say so. Started from normal (a firing one
+   * starts from `isRaised`, see WatchRuleSteps), such a state was never told over and stayed in Alert states for good.
+   */
+  private startFromKnownStates(): void {
+    const alerts = this.deps.alerts;
+    if (alerts === undefined || this.list.rules.length === 0) return;
+    const places = new Map(this.list.rules.map((rule, index) => [rule.id, index]));
+    for (const view of alerts.states(this.list.id)) {
+      if (view.state !== 'pending' && view.state !== 'nodata') continue;
+      const tracked = this.tracked.get(view.deviceId);
+      const index = places.get(view.ruleId);
+      if (tracked !== undefined && index !== undefined) tracked.rules[index] = { state: view.state, since: view.since, streak: 0 };
+    }
+  }
+
   get stored(): StoredList {
     return this.list;
   }
 
-  /** Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh. */
+  /**
+   * Applies an edit: new ids start as pending rows, removed ids drop out, rule changes start those rules afresh; the
+   * alert states that the edit ended (of removed devices and of rules changed or removed) are told over.
+   */
   update(list: StoredList): void {
     if (list.profileId !== this.list.profileId) for (const device of this.tracked.values()) device.history = undefined;
+    const ended = applyListEdit(this.list, list, this.tracked.values(), this.deps.now());
     this.list = list;
     this.idsPushed = false;
-    // Rules that changed start afresh on every device.
-    if (this.rules.update(list)) for (const device of this.tracked.values()) device.rules = [];
+    this.rules.update(list);
+    if (ended.length > 0) this.deps.alerts?.report(ended);
     this.resetRows();
     this.windows.invalidate();
     this.pushes.readAgain();

@@ -43,7 +43,11 @@ export function cancelOnAbort(): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
     const signal = (opts as Dispatcher.DispatchOptions & { call?: CallRecord }).call?.signal;
     if (!signal) return dispatch(opts, handler);
-    return dispatch(opts, new CancellableCall(callsUnder(signal), handler));
+    const call = new CancellableCall(callsUnder(signal), handler);
+    // Dispatched after its signal aborted (a retry is sent after awaits of its own): the listener has fired already,
+    // so the call ends here, as soon as it starts, and nothing is sent.
+    if (signal.aborted) call.cancel();
+    return dispatch(opts, call);
   };
 }
 

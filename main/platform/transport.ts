@@ -163,15 +163,17 @@ export class Transport {
       const started = performance.now();
       try {
         // A read that failed, or was answered 502/503/504, goes on under the retry interceptor: same call, same record.
+        // Only the first attempt's answer is judged here: what the retries end with is final (a 503 from the last
+        // retry is sent on as an answer, not tried again, or a read would be sent more than 1 + maxRetries times).
         const retries = spec.method === 'GET' ? this.retries : null;
-        let answer: Dispatcher.ResponseData;
+        let first: Dispatcher.ResponseData | undefined;
         try {
-          answer = await this.once.request(request);
+          first = await this.once.request(request);
         } catch (error) {
           if (retries === null || !this.worthRetrying(error as Error, call)) throw error;
-          answer = await this.retryRead(retries, request, undefined, spec.signal);
         }
-        if (retries !== null && retryableStatuses.has(answer.statusCode)) answer = await this.retryRead(retries, request, answer, spec.signal);
+        const answer =
+          retries !== null && (first === undefined || retryableStatuses.has(first.statusCode)) ? await this.retryRead(retries, request, first, spec.signal) : first!;
         const contentType = headerValue(answer.headers['content-type']);
         if (spec.headOnly && answer.statusCode >= 200 && answer.statusCode < 300) {
           response = new RawResponse(answer.statusCode, contentType, answer.headers, await bodyHead(answer.body), ctx, spec.operation, token);
@@ -236,11 +238,21 @@ export class Transport {
 
   /**
    * A read's second attempt and those after it: the first attempt's answer (a 502/503/504 page) is dropped, the first
-   * backoff is waited (ended at once by the caller's abort), then `retries` sends the call again.
+   * backoff is waited (ended at once by the caller's abort), then `retries` sends the call again. The dropped page is
+   * drained while the backoff runs (a short one leaves its connection to be used again) and cut off when the wait ends:
+   * waited for to its end, a page the server drips held the read until the attempt's deadline (31 s by default).
    */
   private async retryRead(retries: Dispatcher, request: BoundedRequestOptions, first: Dispatcher.ResponseData | undefined, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
-    if (first !== undefined) await first.body.dump();
-    await waitUnlessAborted(backoffMs(this.baseDelayMs, 1), signal);
+    const drained = first?.body.dump().catch(() => null);
+    try {
+      await waitUnlessAborted(backoffMs(this.baseDelayMs, 1), signal);
+    } finally {
+      // Nothing when it was read to its end; otherwise its connection is closed.
+      first?.body.destroy();
+      await drained;
+    }
+    // Aborted while the dropped page closed: nothing is sent again (the transport then tells Cancelled).
+    if (signal?.aborted) throw new Error('aborted');
     return retries.request(request);
   }
 

@@ -64,6 +64,7 @@ export const agentsAlerts = {
     stream: '{{device}}: stream not active ({{streams}}).',
     diskFull: '{{device}}: a disk is forecast full in {{days}} days.',
     resolved: '{{device}}: resolved ({{rule}}).',
+    endedByEdit: '{{device}}: alert ended ({{rule}}): the watch list was edited.',
     manyResolved_one: '{{count}} alert resolved. Open Agents to see it.',
     manyResolved_other: '{{count}} alerts resolved. Open Agents to see them.',
     storm_one: '{{count}} alert changed. Open Agents to see it.',

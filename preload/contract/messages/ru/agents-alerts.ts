@@ -68,6 +68,7 @@ export const agentsAlerts: MessagesOf<typeof en> = {
     stream: '{{device}}: поток не активен ({{streams}}).',
     diskFull: '{{device}}: диск заполнится по прогнозу через {{days}} дн.',
     resolved: '{{device}}: восстановлено ({{rule}}).',
+    endedByEdit: '{{device}}: оповещение завершено ({{rule}}): список наблюдения изменён.',
     manyResolved_one: '{{count}} оповещение восстановлено. Откройте «Агенты», чтобы посмотреть.',
     manyResolved_few: '{{count}} оповещения восстановлены. Откройте «Агенты», чтобы посмотреть.',
     manyResolved_many: '{{count}} оповещений восстановлено. Откройте «Агенты», чтобы посмотреть.',

@@ -1,0 +1,58 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../../../main/platform/client';
+import { cameraAgentIdSchema } from '../../../preload/contract/wire/platform';
+import { json, startFixtureServer, type FixtureServer } from './fixture-server';
+import * as samples from './samples';
+import { failure } from '../../support/failure';
+
+/**
+ * Device ids at the edges, through the compiled check a watch cycle uses: each is sent exactly when the schema takes it
+ * (as typed: "007" stays "007", 1e3 is 1000), and anything else is refused in words before a request leaves.
+ */
+
+let server: FixtureServer;
+const clients: Array<{ close(): Promise<void> }> = [];
+beforeAll(async () => {
+  server = await startFixtureServer((_q, res) => json(res, 200, samples.cameraAgent));
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  server.requests.length = 0;
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+const client = () => {
+  const c = createPlatformClient({ baseUrl: server.baseUrl, tokenStyle: 'bearer', getToken: async () => 'tok-ids-0123456789', timeoutMs: 2_000, retry: { maxRetries: 0 } });
+  clients.push(c);
+  return c;
+};
+
+describe('camera-agent ids at the edges', () => {
+  const sent: Array<[string | number, string]> = [
+    ['007', '007'],
+    [1e3, '1000'],
+    [Number.MAX_SAFE_INTEGER, String(Number.MAX_SAFE_INTEGER)],
+    ['99999999999999999999', '99999999999999999999'],
+    ['0', '0'],
+  ];
+  // What an untyped caller (a message from the page) could hand over.
+  const refused: unknown[] = [1e21, 2 ** 53, -1, -0, Number.NaN, Infinity, '١٢٣', '１２', '12\n', ' 12', '+12', '1e3', '-7', '123456789012345678901', 12n, null, [12], { id: 12 }, true];
+
+  it('sends each id the schema takes, as typed', async () => {
+    for (const [id, path] of sent) {
+      expect(cameraAgentIdSchema.safeParse(id).success).toBe(true);
+      await client().getCameraAgent(id);
+      expect(server.requests.at(-1)?.url).toBe(`/api/v1/camera-agents/${path}`);
+    }
+  });
+
+  it('refuses every other one in words, sending nothing', async () => {
+    for (const id of refused) {
+      expect(cameraAgentIdSchema.safeParse(id).success).toBe(false);
+      const error = await failure(client().getCameraAgent(id as string | number));
+      expect(error.kind).toBe('Validation');
+      expect(error.message.length).toBeGreaterThan(10);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});
