@@ -1,4 +1,4 @@
-import { interceptors, Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
 import { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
@@ -7,22 +7,20 @@ import type { TokenStyle } from '../../preload/contract/wire/platform';
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import { answerLimits, MAX_JSON_DEPTH } from './answer-limits';
 import { answerTooDeep, answerTooLarge, redirected, timedOutAfterTries } from './answer-failures';
-import { AnswerTooLarge, AttemptDeadline, boundedAnswers, type BoundedRequestOptions, type CallRecord } from './bounded-answer';
+import { AnswerTooLarge, AttemptDeadline, type BoundedRequestOptions, type CallRecord } from './bounded-answer';
 import { badShape, cancelled, errorCode, failureFromStatus, failureFromTransportError, headerValue, htmlResponse, looksLikeHtml, messages, notJson, untrustedCertificate, type CallContext } from './errors';
 import { nestsDeeperThan } from './json-depth';
 import { RawResponse, scrubFailure } from './raw-response';
 import { bodyBytes, bodyHead, textHead } from './body-bytes';
 import type { AnswerProblem, AuthMode, RequestSpec, TransportOptions } from './transport-spec';
-import { backoffMs, retryableStatuses, retryOptions } from './retry-policy';
-import { cancelOnAbort } from './cancel-on-abort';
+import { Attempts } from './read-attempts';
 import { createConnector, inspectCertificate, isUntrustedCertificateCode } from './tls-trust';
 
 /**
- * The HTTP layer under every platform call, on undici's public API: one keep-alive `Pool` per profile, composed with
- * our bound on each attempt (size limit, deadline), our end of a call on the caller's AbortSignal (one listener per
- * signal) and, for a read whose first attempt failed in a way worth another, undici's retry interceptor; `request()`
- * for each attempt. It adds the two JSON headers, the token in the profile's form, and maps whatever happened to a
- * typed failure with the token masked.
+ * The HTTP layer under every platform call, on undici's public API: one keep-alive `Pool` per profile, its attempts
+ * sent as `Attempts` says (bounded, cancellable, a read retried by undici's retry interceptor once its first attempt
+ * failed in a way worth another); `request()` for each attempt. It adds the two JSON headers, the token in the
+ * profile's form, and maps whatever happened to a typed failure with the token masked.
  */
 
 /** `send`'s reading of an answer: the answer itself. */
@@ -44,19 +42,7 @@ export class Transport {
   readonly timeoutMs: number;
   /** The keep-alive connections to the server, with nothing composed on them. */
   readonly pool: Pool;
-  /**
-   * The pool with bounded answers and cancel-on-abort, without retries: every POST and PUT (never sent twice: it may
-   * have been carried out), and the first attempt of every read.
-   */
-  private readonly once: Dispatcher;
-  /**
-   * The pool with undici's retry interceptor too: a read whose first attempt failed in a way worth another goes on
-   * through it, for the retries left (null when reads are not retried). Most reads succeed at once, and the retry
-   * interceptor costs a handler per request wrapped around every step of its answer (a watch cycle makes thousands),
-   * so a read is put under it only once it is needed.
-   */
-  private readonly retries: Dispatcher | null;
-  private readonly baseDelayMs: number;
+  private readonly attempts: Attempts;
   private readonly basePath: string;
   private readonly hostLabel: string;
   private headerCache: { token: string | null; headers: Readonly<Record<string, string>> } | undefined;
@@ -80,29 +66,7 @@ export class Transport {
       // Keep-alive on undici's defaults (4 s idle, or the server's Keep-Alive hint): a socket kept longer than the
       // server keeps it can be closed under a POST, which must then fail rather than be replayed.
     });
-    // Redirects are not followed (no redirect interceptor): the token goes to the profile's own origin only.
-    this.once = this.pool.compose(boundedAnswers(), cancelOnAbort());
-    const maxRetries = options.retry?.maxRetries ?? 2;
-    this.baseDelayMs = options.retry?.baseDelayMs ?? 250;
-    // After the first attempt and the first wait (both in `exchange`), the second attempt and any after it.
-    this.retries =
-      maxRetries === 0
-        ? null
-        : maxRetries === 1
-          ? this.once
-          : this.pool.compose(
-              boundedAnswers(),
-              interceptors.retry(
-                retryOptions({
-                  maxRetries: maxRetries - 1,
-                  retriesBefore: 1,
-                  baseDelayMs: this.baseDelayMs,
-                  isRetryableError: (error, call) => this.worthRetrying(error, call),
-                }),
-              ),
-              // Outside the retries, so that the caller's abort also ends the wait between attempts.
-              cancelOnAbort(),
-            );
+    this.attempts = new Attempts(this.pool, { maxRetries: options.retry?.maxRetries ?? 2, baseDelayMs: options.retry?.baseDelayMs ?? 250, timeoutMs: this.timeoutMs });
   }
 
   /** Bounds a whole attempt. Undici's own timers tick at about one second, so this leaves them room to fire first. */
@@ -162,18 +126,7 @@ export class Transport {
       };
       const started = performance.now();
       try {
-        // A read that failed, or was answered 502/503/504, goes on under the retry interceptor: same call, same record.
-        // Only the first attempt's answer is judged here: what the retries end with is final (a 503 from the last
-        // retry is sent on as an answer, not tried again, or a read would be sent more than 1 + maxRetries times).
-        const retries = spec.method === 'GET' ? this.retries : null;
-        let first: Dispatcher.ResponseData | undefined;
-        try {
-          first = await this.once.request(request);
-        } catch (error) {
-          if (retries === null || !this.worthRetrying(error as Error, call)) throw error;
-        }
-        const answer =
-          retries !== null && (first === undefined || retryableStatuses.has(first.statusCode)) ? await this.retryRead(retries, request, first, spec.signal) : first!;
+        const answer = await this.attempts.request(request, spec.signal);
         const contentType = headerValue(answer.headers['content-type']);
         if (spec.headOnly && answer.statusCode >= 200 && answer.statusCode < 300) {
           response = new RawResponse(answer.statusCode, contentType, answer.headers, await bodyHead(answer.body), ctx, spec.operation, token);
@@ -229,31 +182,6 @@ export class Transport {
     } catch {
       throw response.redact(notJson(response.ctx, response.status, response.text));
     }
-  }
-
-  /** Whether a failed attempt of a read is worth another: no answer had started, and the server could not be reached or did not answer in time. */
-  private worthRetrying(error: Error, call: CallRecord): boolean {
-    return call.phase === 'request' && isRetryable(failureFromTransportError(this.context({ method: 'GET', path: '' }), error, 'request', this.timeoutMs));
-  }
-
-  /**
-   * A read's second attempt and those after it: the first attempt's answer (a 502/503/504 page) is dropped, the first
-   * backoff is waited (ended at once by the caller's abort), then `retries` sends the call again. The dropped page is
-   * drained while the backoff runs (a short one leaves its connection to be used again) and cut off when the wait ends:
-   * waited for to its end, a page the server drips held the read until the attempt's deadline (31 s by default).
-   */
-  private async retryRead(retries: Dispatcher, request: BoundedRequestOptions, first: Dispatcher.ResponseData | undefined, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
-    const drained = first?.body.dump().catch(() => null);
-    try {
-      await waitUnlessAborted(backoffMs(this.baseDelayMs, 1), signal);
-    } finally {
-      // Nothing when it was read to its end; otherwise its connection is closed.
-      first?.body.destroy();
-      await drained;
-    }
-    // Aborted while the dropped page closed: nothing is sent again (the transport then tells Cancelled).
-    if (signal?.aborted) throw new Error('aborted');
-    return retries.request(request);
   }
 
   async close(): Promise<void> {
@@ -335,26 +263,4 @@ export class Transport {
     const certificate = await inspectCertificate(this.origin, { timeoutMs: this.timeoutMs }).catch(() => undefined);
     return untrustedCertificate(ctx, code, certificate);
   }
-}
-
-/** Waits `ms`, or rejects as soon as `signal` aborts (the transport then tells Cancelled). */
-function waitUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(new Error('aborted'));
-  return new Promise((resolve, reject) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-function isRetryable(failure: AppFailure): boolean {
-  const error = failure.appError;
-  if (error.kind === 'Offline') return error.data?.reason !== 'tls-handshake';
-  return error.kind === 'Timeout' || error.kind === 'Unavailable';
 }
