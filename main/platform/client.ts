@@ -1,6 +1,5 @@
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
-import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
 import { runConnectionTest } from './connection-test';
 import { badShape, htmlResponse, looksLikeHtml, messages, rpcCodeOf, rpcFailure } from './errors';
@@ -31,7 +30,8 @@ import {
 import { Transport } from './transport';
 import type { AnswerProblem, RequestSpec, RetryPolicy } from './transport-spec';
 import type { BodyBytes, RawResponse } from './raw-response';
-import { cameraAgentAnswerSchema, cameraAgentIdArgumentSchema } from './camera-agent-answer';
+import { cameraAgentAnswerSchema } from './camera-agent-answer';
+import { cameraAgentId, validate } from './request-checks';
 import { cameraCreateAnswerSchema } from './camera-create-answer';
 import { cameraCreateRequestCheck } from './camera-create-request';
 import { streamTokenParamsCheck } from './stream-token-params';
@@ -100,33 +100,6 @@ export interface PlatformClient {
 /** An answer whose body a worker thread parses: its bytes, and the sentence for a body that thread refused. */
 export interface AnswerBytes extends BodyBytes {
   refuse(problem: AnswerProblem): AppFailure;
-}
-
-/** Checks an argument against its wire schema before anything is sent; failures name the fields. */
-/** What a request's values are, in the sentence that says some of them are wrong. */
-type RequestValues = 'invalidTokenSettings' | 'invalidTokenRequest' | 'invalidCamera' | 'invalidDevice' | 'invalidDashboard' | 'invalidTask';
-
-function validate<S extends z.ZodType>(schema: S, value: unknown, what: RequestValues): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  return invalid(what, fieldErrorsFromZod(result.error));
-}
-
-function invalid(what: RequestValues, fieldErrors: Record<string, string[]>): never {
-  throw new AppFailure('Validation', t(`errors.client.${what}`), {
-    fieldErrors,
-    details: `request not sent: ${Object.keys(fieldErrors).join(', ')}`,
-  });
-}
-
-/** A device id as endpoint 5 takes it; a Validation failure, before anything is sent, for one the schema refuses. */
-function cameraAgentId(id: unknown): string | number {
-  // A digit string is sent as typed: the server, not the console, decides which numbers it can take (422). The schema
-  // transforms nothing, so an id that passes the compiled check is sent as it is, with no result object made for it
-  // (a watch cycle checks thousands); one that does not is parsed again for the field's sentence.
-  const schema = cameraAgentIdArgumentSchema();
-  if (schema.validate(id)) return id;
-  return validate(schema, id, 'invalidDevice');
 }
 
 /** Operation 6's request: read as text to parse here, or as bytes for the dashboard's answer thread to parse. */
