@@ -235,7 +235,7 @@ describe('timeouts, cancellation and retries', () => {
     const waited = Date.now() - started;
     expect(server.requests).toHaveLength(3);
     expect(error).toMatchObject({ kind: 'Timeout', data: { phase: 'headers', tries: 3 } });
-    expect(error.message).toMatch(/^The server did not answer in time on any of 3 tries \((\d+) s waited in total, up to 1 s each\)\. Try again later\.$/);
+    expect(error.message).toMatch(/^The server did not answer in time, after 3 tries \((\d+) s waited in total, up to 1 s each\)\. Try again later\.$/);
     const seconds = Number(/\((\d+) s waited/.exec(error.message)![1]);
     expect(Math.abs(seconds * 1000 - waited)).toBeLessThan(1_000);
   });

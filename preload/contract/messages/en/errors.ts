@@ -56,7 +56,7 @@ export const errors = {
     answerTooDeep: 'The server sent an answer nested more than {{depth}} levels deep for {{operation}}; nothing was kept.',
     redirected: 'The server sent the request on to {{location}}. Watchdesk does not follow redirects, so the API token goes only to the address saved in the profile; if the server has moved, change the address in Connect.',
     redirectNowhere: 'another address',
-    timeoutAfterTries: 'The server did not answer in time on any of {{tries}} tries ({{seconds}} s waited in total, up to {{each}} s each). Try again later.',
+    timeoutAfterTries: 'The server did not answer in time, after {{tries}} tries ({{seconds}} s waited in total, up to {{each}} s each). Try again later.',
     operations: {
       streamToken: 'a stream token',
       apiToken: 'the API token',

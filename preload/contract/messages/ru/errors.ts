@@ -55,7 +55,7 @@ export const errors: MessagesOf<typeof en> = {
     answerTooDeep: 'Сервер прислал ответ с вложенностью больше {{depth}} уровней для {{operation}}; ничего не сохранено.',
     redirected: 'Сервер перенаправил запрос на {{location}}. Watchdesk не следует перенаправлениям, чтобы API-токен уходил только по адресу из профиля; если сервер переехал, измените адрес в «Подключении».',
     redirectNowhere: 'другой адрес',
-    timeoutAfterTries: 'Сервер ни разу не ответил вовремя (попыток: {{tries}}, всего ждали {{seconds}} с, до {{each}} с на каждую). Попробуйте позже.',
+    timeoutAfterTries: 'Сервер не ответил вовремя (попыток: {{tries}}, всего ждали {{seconds}} с, до {{each}} с на каждую). Попробуйте позже.',
     operations: {
       streamToken: 'токена потока',
       apiToken: 'API-токена',
