@@ -28,6 +28,7 @@ export interface TrackedDevice {
   polledAt: number | null;
 }
 
+/** A device new to the list (or put back on it): a pending row, nothing known of it yet. */
 export function newDevice(id: string): TrackedDevice {
   return { id, row: pendingRow(id), offline: undefined, rules: [], history: undefined, polledAt: null };
 }
