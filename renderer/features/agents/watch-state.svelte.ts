@@ -138,7 +138,9 @@ export class WatchState {
   async save(input: WatchListInput): Promise<{ ok: true; id: string } | { ok: false; error: AppError }> {
     const result = await this.api.agents.watchSave(input);
     if (!result.ok) return result;
-    await this.loadLists();
+    // A save ends the alerts of devices taken off the list and of rules changed or removed: main clears them as it
+    // saves, without a `watch.alerts` event, so the alerts are read again (or they would still show as active).
+    await Promise.all([this.loadLists(), this.loadAlerts()]);
     this.select(result.value.id);
     return { ok: true, id: result.value.id };
   }
