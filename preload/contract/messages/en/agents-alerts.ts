@@ -31,6 +31,14 @@ export const agentsAlerts = {
     tableLabel: 'Alert states of {{name}}',
     noMatch: 'No alert state matches the filter.',
   },
+  // The watch list editor's warning before a save that ends alerts (see agents.watch for the rest of the editor).
+  editEnds: {
+    warning_one:
+      'Saving ends {{count}} active alert ({{devices}}): its device is taken off the list, or its rule is changed or removed. It will show as cleared whether or not the device recovered.',
+    warning_other:
+      'Saving ends {{count}} active alerts ({{devices}}): their devices are taken off the list, or their rules are changed or removed. They will show as cleared whether or not the devices recovered.',
+    more: '{{count}} more',
+  },
   history: {
     title: 'History (30 days)',
     timeline: 'Online and status',

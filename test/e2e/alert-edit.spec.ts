@@ -1,0 +1,117 @@
+import { test, expect } from './fixtures';
+import { expectNoAxeViolations } from './axe';
+import type { Page } from '@playwright/test';
+import type { RunningSimulator } from '../../main/simulator';
+
+test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 1400 } });
+
+function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
+  return app.demoServer!;
+}
+
+/** Watches `ids` with one rule, storage over 95%, and polls until `firing` fires in Alert states. */
+async function watchUntilFiring(page: Page, ids: number[], firing: number[]): Promise<void> {
+  await page.getByRole('tab', { name: 'Watch lists' }).click();
+  await page.getByRole('button', { name: 'New watch list' }).click();
+  await page.getByLabel('Name').fill('Site 4');
+  await page.getByLabel('Device numbers').fill(ids.join('\n'));
+  await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  await page.getByLabel('Percent').fill('95');
+  await page.getByRole('button', { name: 'Save and start' }).click();
+  const states = page.getByTestId('alert-states');
+  for (const id of firing) await expect(states.getByRole('row').filter({ hasText: String(id) })).toContainText('Pending');
+  await page.getByRole('button', { name: 'Poll now' }).click();
+  for (const id of firing) await expect(states.getByRole('row').filter({ hasText: String(id) })).toContainText('Firing');
+}
+
+/** Opens the list's editor and keeps only `ids` on it. */
+async function keepOnly(page: Page, ids: number[]): Promise<void> {
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await page.getByLabel('Device numbers').fill(ids.join('\n'));
+}
+
+test.describe('a watch list edited while an alert fires', () => {
+  test('taking the firing device off the list: warned before the save, then no longer firing anywhere, and told why', async ({ page, console }) => {
+    const simulator = sim(console.app);
+    const [full, calm] = [...simulator.state.agents.keys()] as [number, number];
+    simulator.agents.update(full, { storage_percent: 97, is_online: true });
+    simulator.agents.update(calm, { storage_percent: 40, is_online: true });
+    const name = simulator.state.agents.get(full)!.name;
+
+    await console.open(page, 'agents');
+    await watchUntilFiring(page, [full, calm], [full]);
+    await expect(page.getByTestId('alert-badge')).toHaveText('1 alert needs attention');
+
+    // The editor says, before the save, which alert the edit ends and that it will read "cleared" without a recovery.
+    await keepOnly(page, [calm]);
+    const warning = page.getByTestId('edit-ends-alerts');
+    await expect(warning).toHaveText(
+      `Saving ends 1 active alert (${name} (${full})): its device is taken off the list, or its rule is changed or removed. It will show as cleared whether or not the device recovered.`,
+    );
+    await page.screenshot({ path: test.info().outputPath('edit-warning.png'), fullPage: true });
+    await expectNoAxeViolations(page, { allRules: true });
+    // Putting the device back takes the warning away: nothing would end.
+    await page.getByLabel('Device numbers').fill([full, calm].join('\n'));
+    await expect(warning).toHaveCount(0);
+    await page.getByLabel('Device numbers').fill(String(calm));
+    await expect(warning).toBeVisible();
+    await page.getByRole('button', { name: 'Save and start' }).click();
+
+    // Alert states: the device is no longer listed as firing (nor at all: it is off the list).
+    const states = page.getByTestId('alert-states');
+    await expect(states).toContainText('Every rule is normal on every device.');
+    await expect(states.getByRole('row').filter({ hasText: String(full) })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Devices of Site 4' }).getByRole('row').filter({ hasText: String(full) })).toHaveCount(0);
+    // The notification says why the alert went away: the list was edited, not a recovery.
+    await expect
+      .poll(() => console.logs.filter((line) => line.includes('[notify]')).join('\n'))
+      .toContain(`Watchdesk: Site 4: ${name} (${full}): alert ended (`);
+    const ended = console.logs.find((line) => line.includes('[notify]') && line.includes('alert ended'))!;
+    expect(ended).toMatch(/: the watch list was edited\.$/);
+    await page.screenshot({ path: test.info().outputPath('after-edit-alert-states.png'), fullPage: true });
+
+    // The Alerts tab and the badge: the alert is cleared at once, not left active until a reload.
+    await expect(page.getByTestId('alert-badge')).toHaveCount(0);
+    await page.getByRole('tab', { name: /^Alerts/ }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Cleared');
+    await expect(row).not.toContainText('Active');
+    await expect(page.getByText('0 alerts not acknowledged')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('after-edit-alerts-tab.png'), fullPage: true });
+    await expectNoAxeViolations(page, { allRules: true });
+  });
+
+  test('in a browser, the Notification says the watch list was edited', { tag: '@full-chromium' }, async ({ page, console, context }) => {
+    await context.grantPermissions(['notifications']);
+    await page.addInitScript(() => {
+      const Real = window.Notification;
+      const shown: Array<{ title: string; body: string }> = [];
+      (window as unknown as { shownNotes: typeof shown }).shownNotes = shown;
+      class Recording extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body ?? '' });
+        }
+      }
+      Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+      window.Notification = Recording as typeof Notification;
+    });
+    const simulator = sim(console.app);
+    const [full, calm] = [...simulator.state.agents.keys()] as [number, number];
+    simulator.agents.update(full, { storage_percent: 97, is_online: true });
+    simulator.agents.update(calm, { storage_percent: 40, is_online: true });
+    const name = simulator.state.agents.get(full)!.name;
+
+    await console.open(page, 'agents');
+    await watchUntilFiring(page, [full, calm], [full]);
+    await keepOnly(page, [calm]);
+    await page.getByRole('button', { name: 'Save and start' }).click();
+
+    const bodies = () => page.evaluate(() => (window as unknown as { shownNotes: Array<{ body: string }> }).shownNotes.map((n) => n.body));
+    await expect.poll(async () => (await bodies()).some((body) => body.includes('the watch list was edited'))).toBe(true);
+    const body = (await bodies()).find((b) => b.includes('the watch list was edited'))!;
+    expect(body).toMatch(new RegExp(`^${name} \\(${full}\\): alert ended \\(.+\\): the watch list was edited\\.$`));
+    await expect(page.getByTestId('alert-states').getByRole('row').filter({ hasText: String(full) })).toHaveCount(0);
+  });
+});
