@@ -77,9 +77,35 @@ test.describe('a watch list edited while an alert fires', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('Cleared');
     await expect(row).not.toContainText('Active');
+    await expect(row).toContainText('device taken off the list');
     await expect(page.getByText('0 alerts not acknowledged')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('after-edit-alerts-tab.png'), fullPage: true });
     await expectNoAxeViolations(page, { allRules: true });
+  });
+
+  test('changing the firing rule: warned before the save, the old alert reads cleared by the change, the new rule starts afresh', async ({ page, console }) => {
+    const simulator = sim(console.app);
+    const [full] = [...simulator.state.agents.keys()] as [number];
+    simulator.agents.update(full, { storage_percent: 97, is_online: true });
+    const name = simulator.state.agents.get(full)!.name;
+
+    await console.open(page, 'agents');
+    await watchUntilFiring(page, [full], [full]);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Percent').fill('90');
+    await expect(page.getByTestId('edit-ends-alerts')).toContainText(`Saving ends 1 active alert (${name} (${full}))`);
+    await page.getByRole('button', { name: 'Save and start' }).click();
+
+    // The device is judged by the new rule from its next poll: no longer firing by the old one.
+    const row = page.getByTestId('alert-states').getByRole('row').filter({ hasText: String(full) });
+    await expect(row).toContainText('storage over 90%');
+    await expect(row).not.toContainText('Firing');
+    await expect.poll(() => console.logs.some((line) => line.includes('[notify]') && line.includes('the watch list was edited'))).toBe(true);
+    await page.getByRole('tab', { name: /^Alerts/ }).click();
+    const alert = page.getByRole('row').filter({ hasText: name });
+    await expect(alert).toContainText('Cleared');
+    await expect(alert).toContainText('rule changed or removed since');
+    await page.screenshot({ path: test.info().outputPath('rule-changed-alerts-tab.png'), fullPage: true });
   });
 
   test('in a browser, the Notification says the watch list was edited', { tag: '@full-chromium' }, async ({ page, console, context }) => {

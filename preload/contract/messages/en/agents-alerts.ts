@@ -38,6 +38,8 @@ export const agentsAlerts = {
     warning_other:
       'Saving ends {{count}} active alerts ({{devices}}): their devices are taken off the list, or their rules are changed or removed. They will show as cleared whether or not the devices recovered.',
     more: '{{count}} more',
+    deviceOff: 'device taken off the list',
+    ruleChanged: 'rule changed or removed since',
   },
   history: {
     title: 'History (30 days)',
