@@ -271,7 +271,11 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       // Saved first: a list whose save failed neither appears nor polls, and its alerts stay as they were.
       options.store.saveList(stored, ended.map((a) => ({ ...a, clearedAt: endedAt })));
       lists = existing ? lists.map((l) => (l.id === stored.id ? stored : l)) : [...lists, stored];
-      for (const alert of ended) alert.clearedAt = endedAt;
+      // Told to every page as any cleared alert is (another window's Alerts tab and badge would show them active).
+      for (const alert of ended) {
+        alert.clearedAt = endedAt;
+        alertChanged(alert);
+      }
       if (existing) {
         reindex();
         runners.get(stored.id)!.update(stored);

@@ -109,6 +109,24 @@ describe.skipIf(!hasDbus)('a watch cycle pushes what changed', () => {
     expect(heard.findIndex((e) => e.name === 'watch.alerts')).toBeLessThan(heard.findIndex((e) => e.name === 'watch.rows'));
   });
 
+  it('a save that takes firing devices off the list pushes their alerts as cleared, for every page showing them', async () => {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 4);
+    for (const id of ids) c.sim.agents.update(id, { version: '3.0.0' });
+    const input = { name: 'Versions', intervalSec: 3600, concurrency: 4, rules: [{ id: 'ver', kind: 'version' as const, expected: '3.0.0' }], active: false };
+    const list = await c.value('agents.watchSave', { ...input, devicesText: ids.join('\n') });
+    await c.value('agents.watchPollNow', { id: list.id });
+    c.sim.agents.update(ids[0]!, { version: '2.9.0' });
+    await c.value('agents.watchPollNow', { id: list.id });
+    await c.value('agents.watchPollNow', { id: list.id });
+    expect((await c.value('agents.alerts', { listId: list.id })).alerts.filter((a) => a.clearedAt === null)).toHaveLength(1);
+    heard = [];
+    await c.value('agents.watchSave', { ...input, id: list.id, devicesText: ids.slice(1).join('\n') });
+    await expect.poll(() => named('watch.alerts').flatMap((e) => e.payload.alerts)).toHaveLength(1);
+    const [cleared] = named('watch.alerts').flatMap((e) => e.payload.alerts);
+    expect(cleared).toMatchObject({ deviceId: String(ids[0]), listId: list.id });
+    expect(cleared!.clearedAt).not.toBeNull();
+  });
+
   it('more changed rows than a push carries: the page is told to read its window again', async () => {
     c.sim.agents.add(MAX_PUSHED_ROWS + 100);
     const ids = [...c.sim.state.agents.keys()].map(String);
