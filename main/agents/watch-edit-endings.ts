@@ -1,5 +1,7 @@
 import type { AlertChange } from '../alerts/alert-service';
 import type { MachineState } from '../alerts/rule-state';
+import type { WatchRule } from '../../preload/contract/agents-rules';
+import { ruleInWords } from './alert-words';
 import { t } from '../shared/i18n';
 import type { StoredList } from '../storage/repositories/watch-repository';
 
@@ -34,21 +36,22 @@ export function applyListEdit(before: StoredList, after: StoredList, devices: It
     device.rules.forEach((state, index) => {
       const place = stays ? places[index]! : -1;
       if (place >= 0) next[place] = state;
-      else if (state.state !== 'normal') ended.push(endOf(after, device, before.rules[index]!.id, state, at));
+      else if (state.state !== 'normal') ended.push(endOf(after, device, before.rules[index]!, state, at));
     });
     if (stays) device.rules = next;
   }
   return ended;
 }
 
-function endOf(list: StoredList, device: DeviceRules, ruleId: string, state: MachineState, at: number): AlertChange {
+function endOf(list: StoredList, device: DeviceRules, rule: WatchRule, state: MachineState, at: number): AlertChange {
   const name = device.row.name;
   return {
     listId: list.id,
     listName: list.name,
     deviceId: device.id,
-    ruleId,
+    ruleId: rule.id,
     change: { from: state.state, to: 'normal', at },
-    sentence: t('agents.notify.endedByEdit', { device: name ? `${name} (${device.id})` : device.id, rule: ruleId }),
+    sentence: t('agents.notify.endedByEdit', { device: name ? `${name} (${device.id})` : device.id, rule: ruleInWords(rule) }),
+    cause: 'edit',
   };
 }

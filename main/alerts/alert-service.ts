@@ -18,6 +18,11 @@ export interface AlertChange {
   change: StateChange;
   /** The alert in one sentence, for a notification about it alone. */
   sentence: string;
+  /**
+   * Why it changed when it was not a poll: 'edit' for an alert an edit of its list closed (its device taken off the
+   * list, or its rule changed or removed). Told as closed, never as resolved: the device may not have recovered.
+   */
+  cause?: 'edit';
 }
 
 export interface AlertServiceOptions {
@@ -101,15 +106,20 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
         show({ title: t('agents.notify.title', { list: note.single.listName }), body: note.single.sentence, link: alertLink(note.single.listId, deviceId) });
         continue;
       }
-      const count = note.firing + note.resolved;
+      const count = note.firing + note.resolved + note.ended;
+      // Alerts an edit closed are told apart only when that is all the note holds; mixed with polls' changes (an edit
+      // saved while a cycle resolved others) they count with the resolved.
+      const resolved = note.resolved + note.ended;
       show({
         title: t('agents.notify.title', { list: note.lists.map((l) => l.name).join(', ') }),
         body:
-          note.resolved === 0
+          note.ended === count
+            ? t('agents.notify.manyEnded', { count })
+            : resolved === 0
             ? t('agents.notify.many', { count })
             : note.firing === 0
               ? t('agents.notify.manyResolved', { count })
-              : t('agents.notify.storm', { count, firing: note.firing, resolved: note.resolved }),
+              : t('agents.notify.storm', { count, firing: note.firing, resolved }),
         link: alertLink(note.lists[0]!.id),
       });
     }
@@ -135,7 +145,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
     if (changes.length === 0) return;
     try {
       options.repository.appendTransitions(
-        changes.map((c) => ({ listId: c.listId, deviceId: c.deviceId, ruleId: c.ruleId, at: c.change.at, from: c.change.from, to: c.change.to, note: null })),
+        changes.map((c) => ({ listId: c.listId, deviceId: c.deviceId, ruleId: c.ruleId, at: c.change.at, from: c.change.from, to: c.change.to, note: c.cause === 'edit' ? 'watch list edited' : null })),
       );
     } catch (error) {
       // The states still change on screen: a log that cannot be written must not hide an offline camera.
@@ -152,7 +162,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
       else memo.states.set(key, { state: c.change.to, since: c.change.at });
       const silence = memo.silences.get(key) ?? NO_SILENCE;
       if (shouldNotify(c.change, silence, memo.muted.has(c.deviceId))) {
-        notices.push({ kind: c.change.to === 'firing' ? 'firing' : 'resolved', listId: c.listId, listName: c.listName, alertId: key, sentence: c.sentence, at: c.change.at });
+        notices.push({ kind: c.change.to === 'firing' ? 'firing' : c.cause === 'edit' ? 'ended' : 'resolved', listId: c.listId, listName: c.listName, alertId: key, sentence: c.sentence, at: c.change.at });
       }
       const after = silenceAfter(c.change, silence);
       if (after !== silence) {

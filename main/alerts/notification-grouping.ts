@@ -6,7 +6,8 @@
  */
 
 export interface AlertNotice {
-  kind: 'firing' | 'resolved';
+  /** 'ended': closed by an edit of its list, not by a poll (see AlertChange.cause). */
+  kind: 'firing' | 'resolved' | 'ended';
   listId: string;
   listName: string;
   alertId: string;
@@ -20,6 +21,7 @@ export interface GroupedNote {
   single: AlertNotice | null;
   firing: number;
   resolved: number;
+  ended: number;
   /** The lists the notices came from, in order of first appearance. */
   lists: Array<{ id: string; name: string }>;
 }
@@ -78,10 +80,12 @@ export function drain(state: GroupingState, now: number, options: GroupingOption
 
 function noteOf(notices: readonly AlertNotice[], single: AlertNotice | null): GroupedNote {
   let firing = 0;
+  let ended = 0;
   const lists = new Map<string, string>();
   for (const notice of notices) {
     if (notice.kind === 'firing') firing += 1;
+    else if (notice.kind === 'ended') ended += 1;
     if (!lists.has(notice.listId)) lists.set(notice.listId, notice.listName);
   }
-  return { single, firing, resolved: notices.length - firing, lists: [...lists].map(([id, name]) => ({ id, name })) };
+  return { single, firing, resolved: notices.length - firing - ended, ended, lists: [...lists].map(([id, name]) => ({ id, name })) };
 }

@@ -66,9 +66,7 @@ test.describe('a watch list edited while an alert fires', () => {
     // The notification says why the alert went away: the list was edited, not a recovery.
     await expect
       .poll(() => console.logs.filter((line) => line.includes('[notify]')).join('\n'))
-      .toContain(`Watchdesk: Site 4: ${name} (${full}): alert ended (`);
-    const ended = console.logs.find((line) => line.includes('[notify]') && line.includes('alert ended'))!;
-    expect(ended).toMatch(/: the watch list was edited\.$/);
+      .toContain(`Watchdesk: Site 4: ${name} (${full}): alert closed (storage over 95%) because the watch list was edited, not because it recovered.`);
     await page.screenshot({ path: test.info().outputPath('after-edit-alert-states.png'), fullPage: true });
 
     // The Alerts tab and the badge: the alert is cleared at once, not left active until a reload.
@@ -137,7 +135,7 @@ test.describe('a watch list edited while an alert fires', () => {
     const bodies = () => page.evaluate(() => (window as unknown as { shownNotes: Array<{ body: string }> }).shownNotes.map((n) => n.body));
     await expect.poll(async () => (await bodies()).some((body) => body.includes('the watch list was edited'))).toBe(true);
     const body = (await bodies()).find((b) => b.includes('the watch list was edited'))!;
-    expect(body).toMatch(new RegExp(`^${name} \\(${full}\\): alert ended \\(.+\\): the watch list was edited\\.$`));
+    expect(body).toBe(`${name} (${full}): alert closed (storage over 95%) because the watch list was edited, not because it recovered.`);
     await expect(page.getByTestId('alert-states').getByRole('row').filter({ hasText: String(full) })).toHaveCount(0);
   });
 });

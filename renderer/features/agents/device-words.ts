@@ -3,6 +3,7 @@ import type { WatchAlert } from '../../../preload/contract/agents';
 import type { WatchRule } from '../../../preload/contract/agents-rules';
 import { humanSize, sizeFractionDigits } from '../../../preload/contract/agents-storage';
 import { durationInWords } from '../../../preload/contract/duration-words';
+import { ruleWords as ruleWordsIn } from '../../../preload/contract/rule-words';
 import { formatDateTime, formatNumber, formatRelative } from '../../lib/format';
 import { t } from '../../lib/i18n.svelte';
 
@@ -49,21 +50,8 @@ export function resolutionOf(width: number | null, height: number | null): strin
   return width === null || height === null ? null : `${width} × ${height}`;
 }
 
-/** The catalog key and values that put a rule in words. */
-export function ruleWords(rule: WatchRule): { key: `agents.rules.${WatchRule['kind']}`; values: Record<string, string | number> } {
-  switch (rule.kind) {
-    case 'offline':
-      return { key: 'agents.rules.offline', values: { duration: durationInWords(rule.minutes, t) } };
-    case 'storage':
-      return { key: 'agents.rules.storage', values: { percent: rule.percent } };
-    case 'version':
-      return { key: 'agents.rules.version', values: { expected: rule.expected } };
-    case 'stream':
-      return { key: 'agents.rules.stream', values: {} };
-    case 'diskFull':
-      return { key: 'agents.rules.diskFull', values: { days: rule.days } };
-  }
-}
+/** The catalog key and values that put a rule in words, in the page's language. */
+export const ruleWords = (rule: WatchRule): ReturnType<typeof ruleWordsIn> => ruleWordsIn(rule, t);
 
 /** The catalog key and values that say what an alert saw. */
 export function alertFactWords(alert: WatchAlert): { key: `agents.alerts.facts.${WatchRule['kind']}`; values: Record<string, string | number> } {

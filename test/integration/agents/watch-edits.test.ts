@@ -83,6 +83,30 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     expect(await stateOf(list.id, a)).toBe('normal');
   });
 
+  it('many firing devices taken off the list at once are told in one notification as closed by the edit, not as resolved', async () => {
+    // Devices that report a disk (some of the simulator's report none, and their storage rule never fires).
+    const ids = [...c.sim.state.agents].filter(([, agent]) => agent.storages.length > 0).slice(0, 6).map(([id]) => id);
+    expect(ids).toHaveLength(6);
+    const [calm, ...full] = ids as [number, ...number[]];
+    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50, is_online: true });
+    const list = await save(ids);
+    await poll(list.id);
+    for (const id of full) c.sim.agents.update(id, { storage_percent: 97 });
+    await poll(list.id);
+    await poll(list.id);
+    for (const id of full) expect(await stateOf(list.id, id)).toBe('firing');
+    await save([calm], list.id);
+    await poll(list.id);
+    // The notifications' gathering runs on the test's clock: it moves on while the test waits for them.
+    await expect
+      .poll(() => {
+        now += 100;
+        return c.notifier.sent.map((n) => n.body);
+      })
+      .toContain('5 alerts closed because the watch list was edited, not because they recovered. Open Agents to see them.');
+    expect(c.notifier.sent.map((n) => n.body).filter((body) => body.includes('resolved'))).toEqual([]);
+  });
+
   it('a device taken off the list while its alert fires is not shown firing in its alert states, and the operator is told why it ended', async () => {
     const [a, b] = [...c.sim.state.agents.keys()].slice(0, 2) as [number, number];
     const list = await firingOnA(a, b);
@@ -90,7 +114,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     await poll(list.id);
     expect(await stateOf(list.id, a)).toBe('normal');
     const name = c.sim.state.agents.get(a)!.name;
-    await expect.poll(() => c.notifier.sent.map((n) => n.body)).toContain(`${name} (${a}): alert ended (disk): the watch list was edited.`);
+    await expect.poll(() => c.notifier.sent.map((n) => n.body)).toContain(`${name} (${a}): alert closed (storage over 95%) because the watch list was edited, not because it recovered.`);
   });
 
   it('a rule changed while it fires ends its state; a device below the new threshold stays normal', async () => {
@@ -136,7 +160,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
   it('an edit during a cycle leaves rows, counts and alerts of the list as saved', async () => {
     c.sim.agents.add(300);
     const ids = [...c.sim.state.agents.keys()];
-    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50 });
+    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50, is_online: true });
     const [a, b] = ids as [number, number];
     const list = await firingOnA(a, b);
     await save(ids, list.id);
@@ -160,7 +184,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
   it('a list deleted during a cycle leaves no alerts, alert states or notifications behind, and its cycle ends', async () => {
     c.sim.agents.add(200);
     const ids = [...c.sim.state.agents.keys()];
-    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50 });
+    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50, is_online: true });
     const [a, b] = ids as [number, number];
     const list = await firingOnA(a, b);
     await save(ids, list.id);

@@ -24,7 +24,7 @@ describe('what an edit of a watch list does to its rule states', () => {
     const one = device('1', [firingMachine(5), firingMachine(6)]);
     const ended = applyListEdit(list(['1'], [disk, stream]), list(['1'], [{ ...disk, percent: 99 }, stream]), [one], 9);
     expect(ended).toEqual([
-      { listId: 'l1', listName: 'NOC wall', deviceId: '1', ruleId: 'disk', change: { from: 'firing', to: 'normal', at: 9 }, sentence: 'Cam 1 (1): alert ended (disk): the watch list was edited.' },
+      { listId: 'l1', listName: 'NOC wall', deviceId: '1', ruleId: 'disk', change: { from: 'firing', to: 'normal', at: 9 }, sentence: 'Cam 1 (1): alert closed (storage over 95%) because the watch list was edited, not because it recovered.', cause: 'edit' },
     ]);
     expect(one.rules[0]).toBeUndefined();
     expect(one.rules[1]).toEqual(firingMachine(6));

@@ -26,6 +26,13 @@ function simulate(arrivals: Array<{ at: number; notices: AlertNotice[] }>, until
 }
 
 describe('notification grouping', () => {
+  it('alerts an edit closed are counted apart from those a poll resolved', () => {
+    const state = offer(emptyGrouping(), [notice(1, 'ended'), notice(2, 'ended'), notice(3, 'ended'), notice(4, 'ended'), notice(5, 'resolved')], 0);
+    const { notes } = drain(state, 10_000);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ single: null, firing: 0, resolved: 1, ended: 4 });
+  });
+
   it('a storm of 5,000 firings that arrive over a poll cycle is one notification saying how many', () => {
     const arrivals = Array.from({ length: 50 }, (_, i) => ({ at: i * 100, notices: Array.from({ length: 100 }, (_, j) => notice(i * 100 + j)) }));
     const shown = simulate(arrivals, 120_000);
