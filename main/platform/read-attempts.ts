@@ -52,20 +52,18 @@ export class Attempts {
   /**
    * Sends `request` and answers the last attempt's answer. Only the first attempt's answer is judged here: what the
    * retries end with is final (a 503 from the last retry is passed on as an answer, not tried again, or a read would be
-   * sent more than 1 + maxRetries times). No async layer of its own: a write is undici's promise as it is, and a read's
-   * first answer is judged in one `then` (a watch cycle sends thousands; an async function cost each a suspended frame).
+   * sent more than 1 + maxRetries times).
    */
-  request(request: BoundedRequestOptions, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
+  async request(request: BoundedRequestOptions, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
     const retries = request.method === 'GET' ? this.retries : null;
-    const first = this.once.request(request);
-    if (retries === null) return first;
-    return first.then(
-      (answer) => (retryableStatuses.has(answer.statusCode) ? this.retryRead(retries, request, answer, signal) : answer),
-      (error: unknown) => {
-        if (!this.worthRetrying(error as Error, request.call)) throw error;
-        return this.retryRead(retries, request, undefined, signal);
-      },
-    );
+    let first: Dispatcher.ResponseData | undefined;
+    try {
+      first = await this.once.request(request);
+    } catch (error) {
+      if (retries === null || !this.worthRetrying(error as Error, request.call)) throw error;
+    }
+    if (retries !== null && (first === undefined || retryableStatuses.has(first.statusCode))) return this.retryRead(retries, request, first, signal);
+    return first!;
   }
 
   /** Whether a failed attempt of a read is worth another: no answer had started, and the server could not be reached or did not answer in time. */
