@@ -89,8 +89,8 @@ new PerformanceObserver((entries) => {
   }
 }).observe({ entryTypes: ['gc'] });
 
-/** Wall, CPU (user + system) and collector pauses of this process for one round, in ms (the simulator's are its own). */
-async function measure(run: () => Promise<number>): Promise<[number, number, number, number]> {
+/** Wall, CPU (user + system), collector pauses and the system part of the CPU of this process for one round, in ms (the simulator's are its own). */
+async function measure(run: () => Promise<number>): Promise<Round> {
   const cpu = process.cpuUsage();
   const wall = await run();
   const used = process.cpuUsage(cpu);
@@ -98,9 +98,9 @@ async function measure(run: () => Promise<number>): Promise<[number, number, num
   await new Promise((resolve) => setImmediate(resolve));
   const pauses: [number, number] = [gcYoung, gcOther];
   gcYoung = gcOther = 0;
-  return [wall, (used.user + used.system) / 1000, ...pauses];
+  return [wall, (used.user + used.system) / 1000, ...pauses, used.system / 1000];
 }
-type Round = [number, number, number, number];
+type Round = [number, number, number, number, number];
 const seen = { console: [] as Round[], client: [] as Round[], undici: [] as Round[] };
 gcYoung = gcOther = 0;
 for (let i = 0; i < 2 * rounds; i++) {
@@ -109,8 +109,8 @@ for (let i = 0; i < 2 * rounds; i++) {
   seen.undici.push(await measure(undiciOnce));
 }
 const show = (rows: Round[]): string => rows.map((row) => row.map((ms) => ms.toFixed(0)).join('/')).join(' ');
-const medians = (rows: Round[]): string => [0, 1, 2, 3].map((i) => median(rows.map((row) => row[i]!)).toFixed(0)).join('/');
-for (const [side, rows] of Object.entries(seen)) process.stdout.write(`# ${side} rounds, wall/CPU/young GC/other GC ms: ${show(rows)}; medians ${medians(rows)}\n`);
+const medians = (rows: Round[]): string => [0, 1, 2, 3, 4].map((i) => median(rows.map((row) => row[i]!)).toFixed(0)).join('/');
+for (const [side, rows] of Object.entries(seen)) process.stdout.write(`# ${side} rounds, wall/CPU/young GC/other GC/system CPU ms: ${show(rows)}; medians ${medians(rows)}\n`);
 
 const session = new Session();
 session.connect();
@@ -121,6 +121,13 @@ for (let i = 0; i < rounds; i++) await consoleOnce();
 const { profile: cpuProfile } = await session.post('Profiler.stop');
 writeFileSync(out, JSON.stringify(cpuProfile));
 summariseCpu(cpuProfile, rounds * DEVICES, 'device');
+// The platform client alone under the same profiler: what the console adds to it is the runner's (rows, rules,
+// history, pushes).
+await session.post('Profiler.start');
+for (let i = 0; i < rounds; i++) await clientOnce();
+const { profile: clientProfile } = await session.post('Profiler.stop');
+process.stdout.write('# platform client alone:\n');
+summariseCpu(clientProfile, rounds * DEVICES, 'device');
 // The bare side under the same profiler, for what both sides pay (the socket writes, the collector).
 await session.post('Profiler.start');
 for (let i = 0; i < rounds; i++) await undiciOnce();

@@ -86,6 +86,17 @@ export class WatchDeviceSteps {
     let deviceState: DeviceWatchState;
     // An online device seen online before stays as it was (nextDeviceState would answer an equal new object).
     if (deviceBefore !== undefined && observation.online && deviceBefore.offlineSince === null) deviceState = deviceBefore;
+    // So does an offline device seen offline before whose report time is the one its last answer had (its ok row's):
+    // that report dated the outage then, and nextDeviceState would parse the same date again (per offline device per
+    // cycle) to answer an equal new object. Only observe sets `offline`, and the row it keeps is that answer's.
+    else if (
+      deviceBefore !== undefined &&
+      !observation.online &&
+      deviceBefore.offlineSince !== null &&
+      previous.state === 'ok' &&
+      previous.lastSeenAt === device.last_updated_at
+    )
+      deviceState = deviceBefore;
     else {
       deviceState = nextDeviceState(deviceBefore ?? ONLINE, observation);
       if (deviceBefore !== undefined && deviceBefore.offlineSince === deviceState.offlineSince) deviceState = deviceBefore;
