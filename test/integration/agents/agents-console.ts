@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAgentsFeature } from '../../../main/agents/agents-feature';
 import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry, type Registry } from '../../../main/ipc/registry';
 import { createRecordingNotifier, type RecordingNotifier } from '../../../main/shared/notifier';
@@ -71,6 +72,45 @@ export async function openAgentsConsole(options: { dataDir?: string } = {}): Pro
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
+    },
+  };
+}
+
+/** The agents feature of a console on a clock the test moves, with calls through a registry of its own. */
+export interface ClockedAgents {
+  /** The console's clock, in milliseconds since the epoch: the test moves it (`poll` does). */
+  readonly clock: { now: number };
+  registry: Registry;
+  value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>>;
+  /** Moves the console's clock and the simulator's by `stepMs` together, then runs one cycle of the list. */
+  poll(listId: string, stepMs: number): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * `c`'s agents feature on a clock of the test's, the simulator's moving with it, so minutes and days pass in a moment;
+ * alert notifications are gathered for 5 ms of that clock.
+ */
+export function agentsOnClock(c: AgentsConsole): ClockedAgents {
+  const clock = { now: Date.now() };
+  const feature = createAgentsFeature(c.app.services, { now: () => clock.now, notifyGatherMs: 5 });
+  const registry = createRegistry({ ...c.app.handlers, ...feature.handlers }, { isTrustedSender: () => true });
+  const value = async <C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>> => {
+    const result = await registry.call(channel, input, { transport: 'test' });
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    return result.value as OutputOf<C>;
+  };
+  return {
+    clock,
+    registry,
+    value,
+    async poll(listId, stepMs) {
+      clock.now += stepMs;
+      c.sim.advanceClock(stepMs);
+      await value('agents.watchPollNow', { id: listId });
+    },
+    async dispose() {
+      await feature.dispose?.();
     },
   };
 }

@@ -1,45 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { createAgentsFeature } from '../../../main/agents/agents-feature';
-import { createRegistry, type Registry } from '../../../main/ipc/registry';
-import type { ChannelName, InputOf, OutputOf } from '../../../preload/contract';
+import type { ChannelName, InputOf } from '../../../preload/contract';
 import type { WatchRule } from '../../../preload/contract/agents-rules';
 import { hasDbus } from '../../support/dbus';
-import { openAgentsConsole, type AgentsConsole } from './agents-console';
+import { agentsOnClock, openAgentsConsole, type AgentsConsole, type ClockedAgents } from './agents-console';
 
 const POLL = 30_000;
 const HOUR = 3_600_000;
 
 describe.skipIf(!hasDbus)('alert states against the simulator’s devices', () => {
   let c: AgentsConsole;
-  let registry: Registry;
-  let now: number;
-  let dispose: () => Promise<void>;
+  let agents: ClockedAgents;
 
   beforeEach(async () => {
     c = await openAgentsConsole();
-    now = Date.now();
-    // The console's clock and the simulator's move together, so minutes and days pass in a moment.
-    const feature = createAgentsFeature(c.app.services, { now: () => now, notifyGatherMs: 5 });
-    dispose = async () => feature.dispose?.();
-    registry = createRegistry({ ...c.app.handlers, ...feature.handlers }, { isTrustedSender: () => true });
+    agents = agentsOnClock(c);
   });
   afterEach(async () => {
-    await dispose();
+    await agents.dispose();
     await c.close();
   });
 
-  async function value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>> {
-    const result = await registry.call(channel, input, { transport: 'test' });
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-    return result.value as OutputOf<C>;
-  }
-
-  async function poll(listId: string, stepMs: number): Promise<void> {
-    now += stepMs;
-    c.sim.advanceClock(stepMs);
-    await value('agents.watchPollNow', { id: listId });
-  }
+  const value = <C extends ChannelName>(channel: C, input: InputOf<C>) => agents.value(channel, input);
+  const poll = (listId: string, stepMs: number) => agents.poll(listId, stepMs);
 
   async function saveList(ids: number[], rules: WatchRule[]) {
     return value('agents.watchSave', { name: 'NOC wall', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 4, rules, active: false });
@@ -59,7 +42,7 @@ describe.skipIf(!hasDbus)('alert states against the simulator’s devices', () =
     const stateOf = (id: number) => states.find((s) => s.deviceId === String(id))?.state ?? 'normal';
     expect([stateOf(flapping), stateOf(down), stateOf(silent)]).toEqual(['normal', 'firing', 'nodata']);
     const firing = states.find((s) => s.deviceId === String(down))!;
-    expect(firing.since).toBeGreaterThan(now - 12 * POLL);
+    expect(firing.since).toBeGreaterThan(agents.clock.now - 12 * POLL);
 
     const log = await value('agents.alertLog', { listId: list.id, deviceId: String(down) });
     expect(log.map((t) => `${t.from}>${t.to}`)).toEqual(['normal>pending', 'pending>firing']);
@@ -130,10 +113,10 @@ describe.skipIf(!hasDbus)('alert states against the simulator’s devices', () =
     // The page sends them as the operator clicks; the delete (another window, a second click) lands first.
     const key = { listId: list.id, deviceId: String(down) };
     const [deleted, muted, snoozed, acknowledged] = await Promise.all([
-      registry.call('agents.watchDelete', { id: list.id }, { transport: 'test' }),
-      registry.call('agents.deviceMute', { ...key, muted: true }, { transport: 'test' }),
-      registry.call('agents.alertSnooze', { ...key, ruleId: 'offline', until: now + HOUR }, { transport: 'test' }),
-      registry.call('agents.alertAcknowledge', { ...key, ruleId: 'offline', note: 'late' }, { transport: 'test' }),
+      agents.registry.call('agents.watchDelete', { id: list.id }, { transport: 'test' }),
+      agents.registry.call('agents.deviceMute', { ...key, muted: true }, { transport: 'test' }),
+      agents.registry.call('agents.alertSnooze', { ...key, ruleId: 'offline', until: agents.clock.now + HOUR }, { transport: 'test' }),
+      agents.registry.call('agents.alertAcknowledge', { ...key, ruleId: 'offline', note: 'late' }, { transport: 'test' }),
     ]);
     expect(deleted.ok).toBe(true);
     for (const answer of [muted, snoozed, acknowledged]) expect(answer).toMatchObject({ ok: false, error: { kind: 'NotFound', message: 'This watch list no longer exists. Reload the list.' } });

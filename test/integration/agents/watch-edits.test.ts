@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAgentsFeature } from '../../../main/agents/agents-feature';
-import { createRegistry, type Registry } from '../../../main/ipc/registry';
-import type { ChannelName, InputOf, OutputOf } from '../../../preload/contract';
+import type { ChannelName, InputOf } from '../../../preload/contract';
 import type { WatchRule } from '../../../preload/contract/agents-rules';
 import { hasDbus } from '../../support/dbus';
-import { openAgentsConsole, type AgentsConsole } from './agents-console';
+import { agentsOnClock, openAgentsConsole, type AgentsConsole, type ClockedAgents } from './agents-console';
 
 /**
  * Watch lists edited while their alerts fire, and while a cycle runs: what the alerts, the alert states and the rows
@@ -16,33 +14,19 @@ const RULES: WatchRule[] = [{ id: 'disk', kind: 'storage', percent: 95 }];
 
 describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', () => {
   let c: AgentsConsole;
-  let registry: Registry;
-  let now: number;
-  let dispose: () => Promise<void>;
+  let agents: ClockedAgents;
 
   beforeEach(async () => {
     c = await openAgentsConsole();
-    now = Date.now();
-    const feature = createAgentsFeature(c.app.services, { now: () => now, notifyGatherMs: 5 });
-    dispose = async () => feature.dispose?.();
-    registry = createRegistry({ ...c.app.handlers, ...feature.handlers }, { isTrustedSender: () => true });
+    agents = agentsOnClock(c);
   });
   afterEach(async () => {
-    await dispose();
+    await agents.dispose();
     await c.close();
   });
 
-  async function value<C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>> {
-    const result = await registry.call(channel, input, { transport: 'test' });
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-    return result.value as OutputOf<C>;
-  }
-
-  async function poll(listId: string): Promise<void> {
-    now += POLL;
-    c.sim.advanceClock(POLL);
-    await value('agents.watchPollNow', { id: listId });
-  }
+  const value = <C extends ChannelName>(channel: C, input: InputOf<C>) => agents.value(channel, input);
+  const poll = (listId: string) => agents.poll(listId, POLL);
 
   async function save(ids: number[], id?: string, rules: WatchRule[] = RULES) {
     return value('agents.watchSave', { ...(id ? { id } : {}), name: 'NOC wall', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 4, rules, active: false });
@@ -100,7 +84,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     // The notifications' gathering runs on the test's clock: it moves on while the test waits for them.
     await expect
       .poll(() => {
-        now += 100;
+        agents.clock.now += 100;
         return c.notifier.sent.map((n) => n.body);
       })
       .toContain('5 alerts closed because the watch list was edited, not because they recovered. Open Agents to see them.');
@@ -191,7 +175,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     c.sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', latencyMs: 40 });
     // Devices that would fire in this cycle, had it finished.
     for (const id of ids.slice(2, 40)) c.sim.agents.update(id, { storage_percent: 99 });
-    const cycle = registry.call('agents.watchPollNow', { id: list.id }, { transport: 'test' });
+    const cycle = agents.registry.call('agents.watchPollNow', { id: list.id }, { transport: 'test' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const sentBefore = c.notifier.sent.length;
     await value('agents.watchDelete', { id: list.id });
