@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { placementOf } from '../onboarding/console';
 import { seededDelays } from '../../support/seeded-delays';
 import { bundleChild } from '../../support/bundle-child';
 import { outboxDatabase } from '../../support/outbox-db';
+import { runOrKill } from '../../support/run-or-kill';
 
 /**
  * The outbox child of the onboarding crash test, killed (SIGKILL) at seeded moments while it sends: after every kill,
@@ -35,23 +35,7 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-function runChild(args: string[], killAfterMs: number | null): Promise<{ done: boolean; killed: boolean; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WATCHDESK_LOG: 'silent' } });
-    let output = '';
-    let timer: NodeJS.Timeout | null = null;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (killAfterMs !== null && timer === null && output.includes('READY')) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      if (timer) clearTimeout(timer);
-      resolve({ done: output.includes('DONE'), killed: signal === 'SIGKILL', output });
-    });
-  });
-}
+const runChild = (args: string[], killAfterMs: number | null) => runOrKill(childScript, args, killAfterMs);
 
 describe('outbox marks across kills', () => {
   it(`never leaves a camera created on the server with its entry unmarked, killed up to ${KILLS} times while sending ${COUNT} (seed 31)`, async () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +8,7 @@ import { placementOf } from './console';
 import { seededDelays } from '../../support/seeded-delays';
 import { bundleChild } from '../../support/bundle-child';
 import { outboxDatabase } from '../../support/outbox-db';
+import { runOrKill } from '../../support/run-or-kill';
 
 const COUNT = 1_000;
 const KILLS = 30;
@@ -25,27 +25,10 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-/**
- * Runs the child until it prints DONE, or kills it `killAfterMs` after it opened the database (SIGKILL: no cleanup,
- * like a power cut), so every kill lands while it imports or sends. Only whole `ACK` lines count.
- */
-function runChild(args: string[], killAfterMs: number | null): Promise<{ done: boolean; killed: boolean; acks: string[]; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WATCHDESK_LOG: 'silent' } });
-    let output = '';
-    let timer: NodeJS.Timeout | null = null;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (killAfterMs !== null && timer === null && output.includes('READY')) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      if (timer) clearTimeout(timer);
-      const lines = output.split('\n').slice(0, -1);
-      resolve({ done: output.includes('DONE'), killed: signal === 'SIGKILL', acks: lines.filter((l) => l.startsWith('ACK ')).map((l) => l.slice(4)), output });
-    });
-  });
+/** The child's run (see runOrKill), with the cameras it acknowledged: only whole `ACK` lines count. */
+async function runChild(args: string[], killAfterMs: number | null) {
+  const run = await runOrKill(childScript, args, killAfterMs);
+  return { ...run, acks: run.lines.filter((l) => l.startsWith('ACK ')).map((l) => l.slice(4)) };
 }
 
 describe('outbox crash safety', () => {
