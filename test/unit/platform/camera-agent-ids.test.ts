@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient } from '../../../main/platform/client';
+import { describe, expect, it } from 'vitest';
 import { cameraAgentIdSchema } from '../../../preload/contract/wire/platform';
-import { json, startFixtureServer, type FixtureServer } from './fixture-server';
+import { json } from './fixture-server';
+import { fixtureClients } from './fixture-clients';
 import * as samples from './samples';
 import { failure } from '../../support/failure';
 
@@ -10,22 +10,9 @@ import { failure } from '../../support/failure';
  * (as typed: "007" stays "007", 1e3 is 1000), and anything else is refused in words before a request leaves.
  */
 
-let server: FixtureServer;
-const clients: Array<{ close(): Promise<void> }> = [];
-beforeAll(async () => {
-  server = await startFixtureServer((_q, res) => json(res, 200, samples.cameraAgent));
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  server.requests.length = 0;
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-const client = () => {
-  const c = createPlatformClient({ baseUrl: server.baseUrl, tokenStyle: 'bearer', getToken: async () => 'tok-ids-0123456789', timeoutMs: 2_000, retry: { maxRetries: 0 } });
-  clients.push(c);
-  return c;
-};
+const fixture = fixtureClients('tok-ids-0123456789', (_q, res) => json(res, 200, samples.cameraAgent), { retry: { maxRetries: 0 } });
+const server = fixture.server;
+const client = () => fixture.client();
 
 describe('camera-agent ids at the edges', () => {
   const sent: Array<[string | number, string]> = [

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
-import { json, startFixtureServer, type FixtureServer } from './fixture-server';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from './fixture-server';
+import { fixtureClients } from './fixture-clients';
 import * as samples from './samples';
 import { failure } from '../../support/failure';
 
@@ -10,23 +10,7 @@ import { failure } from '../../support/failure';
  */
 
 const TOKEN = 'tok-SECRET-1234567890';
-let server: FixtureServer;
-const clients: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-});
-afterAll(() => server.close());
-afterEach(async () => {
-  server.requests.length = 0;
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-function client(options: Partial<PlatformClientOptions> = {}) {
-  const c = createPlatformClient({ baseUrl: server.baseUrl, tokenStyle: 'bearer', getToken: async () => TOKEN, timeoutMs: 2_000, retry: { baseDelayMs: 5 }, ...options });
-  clients.push(c);
-  return c;
-}
+const { server, client } = fixtureClients(TOKEN, undefined, { retry: { baseDelayMs: 5 } });
 
 describe('a read whose first try is dropped and whose next tries are answered 503', () => {
   it('is sent three times in all by default (two retries), then told Unavailable', async () => {

@@ -1,34 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient, type PlatformClientOptions } from '../../../main/platform/client';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../../main/platform/errors';
 import { AppFailure } from '../../../main/shared/app-failure';
 import { deskFailure } from '../../../main/tokens/token-errors';
-import { json, startFixtureServer, type FixtureServer } from './fixture-server';
+import { json } from './fixture-server';
+import { fixtureClients } from './fixture-clients';
 import * as samples from './samples';
 import { failureOf } from '../../support/failure';
 
 /** How the connection test and the calls read the API token: once per request, by the transport. */
 const TOKEN = 'tok-READ-ONCE-1234567890';
-let server: FixtureServer;
-const clients: Array<{ close(): Promise<void> }> = [];
-
-beforeAll(async () => {
-  server = await startFixtureServer((req, res) => {
-    if (req.headers.authorization !== `Bearer ${TOKEN}`) json(res, 401, { message: 'Unauthenticated.' });
-    else json(res, 200, samples.dashboard);
-  });
+const { server, client } = fixtureClients(TOKEN, (req, res) => {
+  if (req.headers.authorization !== `Bearer ${TOKEN}`) json(res, 401, { message: 'Unauthenticated.' });
+  else json(res, 200, samples.dashboard);
 });
-afterAll(() => server.close());
-afterEach(async () => {
-  server.requests.length = 0;
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-function client(options: Partial<PlatformClientOptions> = {}) {
-  const c = createPlatformClient({ baseUrl: server.baseUrl, tokenStyle: 'bearer', getToken: async () => TOKEN, timeoutMs: 2_000, ...options });
-  clients.push(c);
-  return c;
-}
 
 describe('the connection test and the token', () => {
   it('reads the token once, for the one request it sends', async () => {
