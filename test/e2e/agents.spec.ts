@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
-import { SHAPE_RTSP_PASSWORD, type RunningSimulator } from '../../main/simulator';
+import { SHAPE_RTSP_PASSWORD } from '../../main/simulator';
+import { sim } from './watch-steps';
 
 // A tall window so full-page screenshots show the whole screen (the shell scrolls inside its main area).
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
-
-function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
-  return app.demoServer!;
-}
 
 async function lookUp(page: Page, id: string | number): Promise<void> {
   const field = page.getByLabel('Device number', { exact: true });

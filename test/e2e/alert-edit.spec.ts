@@ -1,24 +1,13 @@
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import type { Page } from '@playwright/test';
-import type { RunningSimulator } from '../../main/simulator';
+import { saveStorageWatchList, sim } from './watch-steps';
 
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 1400 } });
 
-function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
-  return app.demoServer!;
-}
-
 /** Watches `ids` with one rule, storage over 95%, and polls until `firing` fires in Alert states. */
 async function watchUntilFiring(page: Page, ids: number[], firing: number[]): Promise<void> {
-  await page.getByRole('tab', { name: 'Watch lists' }).click();
-  await page.getByRole('button', { name: 'New watch list' }).click();
-  await page.getByLabel('Name').fill('Site 4');
-  await page.getByLabel('Device numbers').fill(ids.join('\n'));
-  await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
-  await page.getByRole('button', { name: 'Add rule' }).click();
-  await page.getByLabel('Percent').fill('95');
-  await page.getByRole('button', { name: 'Save and start' }).click();
+  await saveStorageWatchList(page, 'Site 4', ids);
   const states = page.getByTestId('alert-states');
   for (const id of firing) await expect(states.getByRole('row').filter({ hasText: String(id) })).toContainText('Pending');
   await page.getByRole('button', { name: 'Poll now' }).click();

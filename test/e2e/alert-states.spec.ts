@@ -1,12 +1,8 @@
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
-import type { RunningSimulator } from '../../main/simulator';
+import { saveStorageWatchList, sim } from './watch-steps';
 
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
-
-function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
-  return app.demoServer!;
-}
 
 test.describe('alert states', () => {
   test('a rule goes Pending, then Firing; it is acknowledged with a note and its device muted; the device shows its history', async ({ page, console }) => {
@@ -18,14 +14,7 @@ test.describe('alert states', () => {
     simulator.agents.setBehaviour([silent], { kind: 'silent' });
 
     await console.open(page, 'agents');
-    await page.getByRole('tab', { name: 'Watch lists' }).click();
-    await page.getByRole('button', { name: 'New watch list' }).click();
-    await page.getByLabel('Name').fill('Site 4');
-    await page.getByLabel('Device numbers').fill(ids.join('\n'));
-    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
-    await page.getByRole('button', { name: 'Add rule' }).click();
-    await page.getByLabel('Percent').fill('95');
-    await page.getByRole('button', { name: 'Save and start' }).click();
+    await saveStorageWatchList(page, 'Site 4', ids);
 
     const states = page.getByTestId('alert-states');
     await expect(states.getByRole('row').filter({ hasText: String(full) })).toContainText('Pending');
@@ -85,14 +74,7 @@ test.describe('alert states', () => {
     simulator.agents.update(ids[0]!, { storage_percent: 98 });
 
     await console.open(page, 'agents');
-    await page.getByRole('tab', { name: 'Watch lists' }).click();
-    await page.getByRole('button', { name: 'New watch list' }).click();
-    await page.getByLabel('Name').fill('Lobby');
-    await page.getByLabel('Device numbers').fill(ids.join('\n'));
-    await page.getByLabel('New rule').selectOption({ label: 'Storage over N%' });
-    await page.getByRole('button', { name: 'Add rule' }).click();
-    await page.getByLabel('Percent').fill('95');
-    await page.getByRole('button', { name: 'Save and start' }).click();
+    await saveStorageWatchList(page, 'Lobby', ids);
     await page.getByRole('button', { name: 'Poll now' }).click();
     await expect(page.getByTestId('alert-states').getByRole('row').nth(1)).toContainText('Firing');
 

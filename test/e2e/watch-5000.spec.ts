@@ -1,11 +1,7 @@
-import type { RunningSimulator } from '../../main/simulator';
 import { test, expect } from './fixtures';
+import { sim } from './watch-steps';
 
 test.use({ viewport: { width: 1280, height: 1000 } });
-
-function sim(app: { demoServer: RunningSimulator | null }): RunningSimulator {
-  return app.demoServer!;
-}
 
 test.describe('a 5,000-device watch list', () => {
   test('shows a window of the rows, scrolls to the last device, and a change there shows after the next cycle', async ({ page, console }) => {
