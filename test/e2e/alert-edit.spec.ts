@@ -1,7 +1,8 @@
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import type { Page } from '@playwright/test';
-import { saveStorageWatchList, sim } from './watch-steps';
+import type { RunningSimulator } from '../../main/simulator';
+import { recordNotifications, saveStorageWatchList, sim } from './watch-steps';
 
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 1400 } });
 
@@ -14,6 +15,15 @@ async function watchUntilFiring(page: Page, ids: number[], firing: number[]): Pr
   for (const id of firing) await expect(states.getByRole('row').filter({ hasText: String(id) })).toContainText('Firing');
 }
 
+/** Two demo devices: `full`, whose disk is 97% full, and `calm`, at 40%; `name` is the full one's. */
+function fullAndCalm(app: { demoServer: RunningSimulator | null }): { full: number; calm: number; name: string } {
+  const simulator = sim(app);
+  const [full, calm] = [...simulator.state.agents.keys()] as [number, number];
+  simulator.agents.update(full, { storage_percent: 97, is_online: true });
+  simulator.agents.update(calm, { storage_percent: 40, is_online: true });
+  return { full, calm, name: simulator.state.agents.get(full)!.name };
+}
+
 /** Opens the list's editor and keeps only `ids` on it. */
 async function keepOnly(page: Page, ids: number[]): Promise<void> {
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -22,11 +32,7 @@ async function keepOnly(page: Page, ids: number[]): Promise<void> {
 
 test.describe('a watch list edited while an alert fires', () => {
   test('taking the firing device off the list: warned before the save, then no longer firing anywhere, and told why', async ({ page, console }) => {
-    const simulator = sim(console.app);
-    const [full, calm] = [...simulator.state.agents.keys()] as [number, number];
-    simulator.agents.update(full, { storage_percent: 97, is_online: true });
-    simulator.agents.update(calm, { storage_percent: 40, is_online: true });
-    const name = simulator.state.agents.get(full)!.name;
+    const { full, calm, name } = fullAndCalm(console.app);
 
     await console.open(page, 'agents');
     await watchUntilFiring(page, [full, calm], [full]);
@@ -97,24 +103,8 @@ test.describe('a watch list edited while an alert fires', () => {
 
   test('in a browser, the Notification says the watch list was edited', { tag: '@full-chromium' }, async ({ page, console, context }) => {
     await context.grantPermissions(['notifications']);
-    await page.addInitScript(() => {
-      const Real = window.Notification;
-      const shown: Array<{ title: string; body: string }> = [];
-      (window as unknown as { shownNotes: typeof shown }).shownNotes = shown;
-      class Recording extends Real {
-        constructor(title: string, options?: NotificationOptions) {
-          super(title, options);
-          shown.push({ title, body: options?.body ?? '' });
-        }
-      }
-      Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
-      window.Notification = Recording as typeof Notification;
-    });
-    const simulator = sim(console.app);
-    const [full, calm] = [...simulator.state.agents.keys()] as [number, number];
-    simulator.agents.update(full, { storage_percent: 97, is_online: true });
-    simulator.agents.update(calm, { storage_percent: 40, is_online: true });
-    const name = simulator.state.agents.get(full)!.name;
+    await recordNotifications(page);
+    const { full, calm, name } = fullAndCalm(console.app);
 
     await console.open(page, 'agents');
     await watchUntilFiring(page, [full, calm], [full]);

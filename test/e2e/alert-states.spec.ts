@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
-import { saveStorageWatchList, sim } from './watch-steps';
+import { recordNotifications, saveStorageWatchList, sim } from './watch-steps';
 
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
 
@@ -54,20 +54,7 @@ test.describe('alert states', () => {
 
   test('in a browser, a firing alert raises a Notification; clicking it opens the alert’s watch list', { tag: '@full-chromium' }, async ({ page, console, context }) => {
     await context.grantPermissions(['notifications']);
-    // Records what the page shows, and keeps each notification so the test can click it.
-    await page.addInitScript(() => {
-      const Real = window.Notification;
-      const shown: Array<{ title: string; body: string; tag: string; click: () => void }> = [];
-      (window as unknown as { shownNotes: typeof shown }).shownNotes = shown;
-      class Recording extends Real {
-        constructor(title: string, options?: NotificationOptions) {
-          super(title, options);
-          shown.push({ title, body: options?.body ?? '', tag: options?.tag ?? '', click: () => this.onclick?.(new Event('click')) });
-        }
-      }
-      Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
-      window.Notification = Recording as typeof Notification;
-    });
+    await recordNotifications(page);
     const simulator = sim(console.app);
     const ids = [...simulator.state.agents.keys()].slice(0, 2);
     for (const id of ids) simulator.agents.update(id, { storage_percent: 40, is_online: true });

@@ -20,3 +20,23 @@ export async function saveStorageWatchList(page: Page, name: string, ids: number
   await page.getByLabel('Percent').fill('95');
   await page.getByRole('button', { name: 'Save and start' }).click();
 }
+
+/**
+ * Before the page loads: every Notification the page shows is also kept in `window.shownNotes` (title, body, tag, and
+ * a click that runs its onclick), so a test can read and click what an operator would see.
+ */
+export async function recordNotifications(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: Array<{ title: string; body: string; tag: string; click: () => void }> = [];
+    (window as unknown as { shownNotes: typeof shown }).shownNotes = shown;
+    class Recording extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push({ title, body: options?.body ?? '', tag: options?.tag ?? '', click: () => this.onclick?.(new Event('click')) });
+      }
+    }
+    Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+    window.Notification = Recording as typeof Notification;
+  });
+}

@@ -55,6 +55,17 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     return list;
   }
 
+  /** A list of the seeded devices and `more` added ones, all healthy but the first, whose disk alert fires. */
+  async function fleetFiringOnFirst(more: number) {
+    c.sim.agents.add(more);
+    const ids = [...c.sim.state.agents.keys()];
+    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50, is_online: true });
+    const [a, b] = ids as [number, number];
+    const list = await firingOnA(a, b);
+    await save(ids, list.id);
+    return { ids, a, list };
+  }
+
   it('a device taken off the list while its alert fires, put back and found healthy, is normal in the alert states', async () => {
     const [a, b] = [...c.sim.state.agents.keys()].slice(0, 2) as [number, number];
     const list = await firingOnA(a, b);
@@ -142,12 +153,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
   });
 
   it('an edit during a cycle leaves rows, counts and alerts of the list as saved', async () => {
-    c.sim.agents.add(300);
-    const ids = [...c.sim.state.agents.keys()];
-    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50, is_online: true });
-    const [a, b] = ids as [number, number];
-    const list = await firingOnA(a, b);
-    await save(ids, list.id);
+    const { ids, a, list } = await fleetFiringOnFirst(300);
     // A slow server, so that the edit lands while the cycle's reads are in flight.
     c.sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', latencyMs: 40 });
     const cycle = value('agents.watchPollNow', { id: list.id });
@@ -166,12 +172,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
   });
 
   it('a list deleted during a cycle leaves no alerts, alert states or notifications behind, and its cycle ends', async () => {
-    c.sim.agents.add(200);
-    const ids = [...c.sim.state.agents.keys()];
-    for (const id of ids) c.sim.agents.update(id, { storage_percent: 50, is_online: true });
-    const [a, b] = ids as [number, number];
-    const list = await firingOnA(a, b);
-    await save(ids, list.id);
+    const { ids, list } = await fleetFiringOnFirst(200);
     c.sim.faults.add({ method: 'GET', path: '/api/v1/camera-agents', latencyMs: 40 });
     // Devices that would fire in this cycle, had it finished.
     for (const id of ids.slice(2, 40)) c.sim.agents.update(id, { storage_percent: 99 });
