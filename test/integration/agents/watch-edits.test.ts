@@ -55,6 +55,15 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     return list;
   }
 
+  /**
+   * The notifications' bodies so far. Notifications are gathered on the test's clock, which moves on only when the test
+   * moves it: each look moves it 100 ms, so that what waits is told while the test waits for it.
+   */
+  function notifiedBodies(): string[] {
+    agents.clock.now += 100;
+    return c.notifier.sent.map((n) => n.body);
+  }
+
   /** A list of the seeded devices and `more` added ones, all healthy but the first, whose disk alert fires. */
   async function fleetFiringOnFirst(more: number) {
     c.sim.agents.add(more);
@@ -92,12 +101,8 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     for (const id of full) expect(await stateOf(list.id, id)).toBe('firing');
     await save([calm], list.id);
     await poll(list.id);
-    // The notifications' gathering runs on the test's clock: it moves on while the test waits for them.
     await expect
-      .poll(() => {
-        agents.clock.now += 100;
-        return c.notifier.sent.map((n) => n.body);
-      })
+      .poll(notifiedBodies)
       .toContain('5 alerts closed because the watch list was edited, not because they recovered. Open Agents to see them.');
     expect(c.notifier.sent.map((n) => n.body).filter((body) => body.includes('resolved'))).toEqual([]);
   });
@@ -109,7 +114,7 @@ describe.skipIf(!hasDbus)('watch lists edited under their alerts and cycles', ()
     await poll(list.id);
     expect(await stateOf(list.id, a)).toBe('normal');
     const name = c.sim.state.agents.get(a)!.name;
-    await expect.poll(() => c.notifier.sent.map((n) => n.body)).toContain(`${name} (${a}): alert closed (storage over 95%) because the watch list was edited, not because it recovered.`);
+    await expect.poll(notifiedBodies).toContain(`${name} (${a}): alert closed (storage over 95%) because the watch list was edited, not because it recovered.`);
   });
 
   it('a rule changed while it fires ends its state; a device below the new threshold stays normal', async () => {
