@@ -68,3 +68,9 @@ export function cpuSince(before: CpuSplit, after: CpuSplit = cpuNow()): CpuSplit
   for (const [part, ms] of Object.entries(after)) spent[part] = ms - (before[part] ?? 0);
   return spent;
 }
+
+/** Each part's median over `rounds`, as `part ms, part ms` (/proc's ticks are 10 ms: medians of whole rounds). */
+export function cpuMedians(rounds: readonly CpuSplit[], median: (values: number[]) => number): string {
+  const parts = [...new Set(rounds.flatMap((round) => Object.keys(round)))];
+  return parts.map((part) => `${part} ${Math.round(median(rounds.map((round) => round[part] ?? 0)))}`).join(', ');
+}

@@ -10,7 +10,7 @@
 //     in its own process (bench/simulator-child.ts). The same connection cap on both sides: 8 requests in flight at
 //     most, so at most 8 connections in use (the bare Pool is capped at 8 connections; the console's client opens one
 //     per request in flight). The data key and the API token come from the real keychain (a private keyring, as in
-//     the app). 1 warm-up round each, then 7 rounds, each an outbox run and a bare run back to back, alternating
+//     the app). 3 warm-up rounds each, then 7 rounds, each an outbox run and a bare run back to back, alternating
 //     which goes first; the figure is the median of the 7 per-round ratios.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,12 +26,14 @@ import { migrations, openStorage } from '../main/storage';
 import { createSealer } from '../main/storage/sealer';
 import { OutboxRepository } from '../main/storage/repositories/outbox-repository';
 import { startSimulatorChild } from './simulator-child';
+import { cpuMedians, cpuNow, cpuSince, type CpuSplit } from './cpu-split';
 import { inPrivateKeyring, keychainReady, rerunInPrivateKeyring } from './keyring';
 import { CONCURRENCY, csvOf, outboxRound, undiciRound } from './outbox-flow';
 import { isMain, median, report } from './report';
 
 const COLD_PROCESSES = 5;
 const COLD_FLAG = '--csv-cold-once';
+const WARM_UP_ROUNDS = 3;
 
 /** One parse and check of the 10,000-row file, in milliseconds; throws when the generated file has problems. */
 function validateOnce(text: string): number {
@@ -79,11 +81,23 @@ async function main(): Promise<void> {
   const client = createPlatformClient({ baseUrl: sim.baseUrl, tokenStyle: 'bearer', getToken: () => vault.getToken('bench'), timeoutMs: 30_000 });
   const pool = new Pool(sim.baseUrl, { connections: CONCURRENCY });
   let round = 0;
-  const throughOutbox = () => outboxRound({ client, repository, placement: sim.placement, round: ++round });
-  const bareUndici = () => undiciRound({ pool, apiToken: sim.apiToken, placement: sim.placement, round: ++round });
+  const cpu = { outbox: [] as CpuSplit[], undici: [] as CpuSplit[] };
+  const timed = async (side: keyof typeof cpu, run: () => Promise<number>): Promise<number> => {
+    const before = cpuNow();
+    const ms = await run();
+    cpu[side].push(cpuSince(before));
+    return ms;
+  };
+  const throughOutbox = () => timed('outbox', () => outboxRound({ client, repository, placement: sim.placement, round: ++round }));
+  const bareUndici = () => timed('undici', () => undiciRound({ pool, apiToken: sim.apiToken, placement: sim.placement, round: ++round }));
 
-  await throughOutbox();
-  await bareUndici();
+  // The simulator warms up over its first rounds: after a single warm-up round, bare rounds still got faster round by round.
+  for (let i = 0; i < WARM_UP_ROUNDS; i++) {
+    await throughOutbox();
+    await bareUndici();
+  }
+  cpu.outbox.length = 0;
+  cpu.undici.length = 0;
   const ratios: number[] = [];
   const outboxTimes: number[] = [];
   const undiciTimes: number[] = [];
@@ -100,6 +114,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     `# outbox ${outboxTimes.map((v) => v.toFixed(0)).join(' / ')} ms; bare undici ${undiciTimes.map((v) => v.toFixed(0)).join(' / ')} ms; ratios ${ratios.map((v) => v.toFixed(2)).join(' ')} (1,000 creates, ${CONCURRENCY} in flight, simulator in its own process)\n`,
   );
+  // On 2 cores a round's wall time follows the CPU of all its parts: this says where a ratio comes from.
+  for (const [side, rounds] of Object.entries(cpu)) process.stdout.write(`# outbox-1000 CPU per round (ms, medians; /proc ticks of 10 ms), ${side}: ${cpuMedians(rounds, median)}\n`);
   report('outbox-1000-vs-undici', median(ratios), 'x');
   await client.close();
   await pool.close();

@@ -37,7 +37,7 @@ import { isMain, median, report } from './report';
 import { startSimulatorChild, type SimulatorChild } from './simulator-child';
 import { undiciCycle } from './undici-watch-cycle';
 import { ensureRendererBuilt } from './ui-support';
-import { cpuNow, cpuSince, type CpuSplit } from './cpu-split';
+import { cpuMedians, cpuNow, cpuSince, type CpuSplit } from './cpu-split';
 
 const DEVICES = 5000;
 const CONCURRENCY = 8;
@@ -209,9 +209,7 @@ export async function run(): Promise<void> {
     process.stdout.write(`# ui-watch-5000 window reads per round: ${screenRuns.map((r) => r.windowReads).join(' ')}; bytes: ${screenRuns.map((r) => r.windowBytes).join(' ')}\n`);
     process.stdout.write(`# ui-watch-5000 idle page, longest task over 3 s (ms): ${Math.round(idle)}\n`);
     for (const [side, rounds] of Object.entries(cpu)) {
-      const parts = [...new Set(rounds.flatMap((r) => Object.keys(r)))];
-      const each = parts.map((part) => `${part} ${Math.round(median(rounds.map((r) => r[part] ?? 0)))}`).join(', ');
-      process.stdout.write(`# ui-watch-5000 CPU per round (ms, medians; /proc ticks of 10 ms), ${side}: ${each}\n`);
+      process.stdout.write(`# ui-watch-5000 CPU per round (ms, medians; /proc ticks of 10 ms), ${side}: ${cpuMedians(rounds, median)}\n`);
     }
     process.stdout.write(`# load average: ${readFileSync('/proc/loadavg', 'utf8').trim()}\n`);
     report('ui-watch-5000-ms', median(screenRuns.map((r) => r.ms)), 'ms');
