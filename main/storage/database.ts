@@ -106,7 +106,7 @@ export function openStorage(options: OpenStorageOptions): Storage {
     clearMarker(checkNextStartMarker(file));
     // Checkpoints happen in a worker (checkpointer.ts), never inside a commit on this thread.
     db.exec('PRAGMA wal_autocheckpoint = 0');
-    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite, startCheckpointer(file));
+    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite, startCheckpointer(file), options.notice);
   } catch (error) {
     if (opened?.isOpen) opened.close();
     return startReadOnly(error, options, file, notices, tell);

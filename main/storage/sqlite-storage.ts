@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
+import { t } from '../shared/i18n';
+import { tableWords } from './table-words';
 import { isDamage } from './sqlite-errors';
 import type { Checkpointer } from './checkpointer';
 import { quickCheck, quoted, tablesOf } from './database-files';
@@ -34,7 +36,12 @@ export class SqliteStorage implements Storage {
     private readonly readOnlyReason: AppFailure | null,
     private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
     private readonly checkpointer: Checkpointer | null = null,
+    /** Where a sentence for the operator goes besides `notices` (the data folder's notices, shown on screen). */
+    private readonly notice: (sentence: string) => void = () => undefined,
   ) {}
+
+  /** Tables whose unreadable rows were told already this run (each is told once, not on every read). */
+  private readonly toldUnreadable = new Set<string>();
 
   get inTransaction(): boolean {
     return this.depth > 0;
@@ -145,6 +152,16 @@ export class SqliteStorage implements Storage {
 
   get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
     return this.read(() => this.statement(sql).get(...params) as T | undefined);
+  }
+
+  unreadable(table: string, error: unknown): void {
+    // Its kind only: a JSON parser's message quotes the row's text.
+    log.warn('storage', `a row of ${table} could not be read (${error instanceof Error ? error.name : typeof error})`);
+    if (this.toldUnreadable.has(table)) return;
+    this.toldUnreadable.add(table);
+    const sentence = t('storage.rowsUnreadable', { table: tableWords(table) });
+    this.notices.push(sentence);
+    this.notice(sentence);
   }
 
   health(): StorageHealth {

@@ -55,6 +55,12 @@ export interface Storage {
   get<T>(sql: string, ...params: SQLInputValue[]): T | undefined;
   /** True inside `transaction` or `relaxedTransaction`: what is written now may still be rolled back by an outer one. */
   readonly inTransaction: boolean;
+  /**
+   * Rows of `table` were read but could not be made sense of (their JSON or seal no longer opens: bytes damaged on
+   * disk after a clean close, which SQLite's start-up check cannot see): the caller leaves them out, and the operator
+   * is told once per table, on screen, in words.
+   */
+  unreadable(table: string, error: unknown): void;
   health(): StorageHealth;
   close(): void;
 }

@@ -1,5 +1,6 @@
 import { profileSchema, type Profile } from '../../../preload/contract/wire/profile';
 import type { Storage } from '../database';
+import { readableRows } from '../readable-rows';
 
 export interface ProfilesState {
   activeId: string | null;
@@ -14,9 +15,19 @@ export interface ProfileRepository {
 }
 
 export function createProfileRepository(storage: Storage): ProfileRepository {
+  /** Profiles whose stored body could not be read: left out of the state, and never deleted by a later save. */
+  const unreadable = new Set<string>();
   return {
     load() {
-      const profiles = storage.all<{ body: string }>('SELECT body FROM profiles ORDER BY seq').map((row) => profileSchema.parse(JSON.parse(row.body)));
+      const rows = storage.all<{ id: string; body: string }>('SELECT id, body FROM profiles ORDER BY seq');
+      const profiles = readableRows(storage, 'profiles', rows, (row) => {
+        try {
+          return profileSchema.parse(JSON.parse(row.body));
+        } catch (error) {
+          unreadable.add(row.id);
+          throw error;
+        }
+      });
       const active = storage.get<{ id: string | null }>('SELECT profile_id AS id FROM active_profile WHERE one = 1');
       return { activeId: active?.id ?? null, profiles };
     },
@@ -25,7 +36,7 @@ export function createProfileRepository(storage: Storage): ProfileRepository {
         const kept = new Set(next.profiles.map((profile) => profile.id));
         const stored = storage.all<{ id: string; body: string }>('SELECT id, body FROM profiles');
         const bodies = new Map(stored.map((row) => [row.id, row.body]));
-        for (const { id } of stored) if (!kept.has(id)) storage.statement('DELETE FROM profiles WHERE id = ?').run(id);
+        for (const { id } of stored) if (!kept.has(id) && !unreadable.has(id)) storage.statement('DELETE FROM profiles WHERE id = ?').run(id);
         for (const profile of next.profiles) {
           const body = JSON.stringify(profile);
           if (bodies.get(profile.id) === body) continue;

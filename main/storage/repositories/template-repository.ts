@@ -1,6 +1,7 @@
 import { templateSchema, type CameraTemplate } from '../../../preload/contract/onboarding';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { readableRows } from '../readable-rows';
 
 /** A template as stored: its values without the ONVIF password, which is sealed apart (or not stored at all). */
 export interface StoredTemplate {
@@ -27,7 +28,7 @@ export class TemplateRepository {
 
   list(): StoredTemplate[] {
     const rows = this.storage.all<{ id: string; template: string; password: Uint8Array | null }>('SELECT id, template, password FROM camera_templates WHERE deleted_at IS NULL ORDER BY seq');
-    return rows.map((row) => ({
+    return readableRows(this.storage, 'camera_templates', rows, (row) => ({
       template: templateSchema.parse(JSON.parse(row.template)),
       password: row.password && this.sealer ? this.sealer.open(row.password, `template-password:${row.id}`).toString('utf8') : null,
     }));

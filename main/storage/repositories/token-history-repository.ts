@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { readableRows } from '../readable-rows';
 
 /**
  * The token history in the database: one sealed record per issued token, bound to its row (`token-history:<seq>`).
@@ -88,7 +89,7 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   /** The kept count (rows copied out of a damaged database are counted by the salvage, see salvage.ts). */
   const counted = (): number => (storage.statement("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number }).n;
   const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
-  const opened = (sealer: Sealer, rows: Row[]): HistoryEntry[] => rows.map((row) => open(sealer, row));
+  const opened = (sealer: Sealer, rows: Row[]): HistoryEntry[] => readableRows(storage, 'token_history', rows, (row) => open(sealer, row), true);
   const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
   // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
   const topSeq = (): number => (storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0;
