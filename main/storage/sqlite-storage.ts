@@ -37,7 +37,7 @@ export class SqliteStorage implements Storage {
     private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
     private readonly checkpointer: Checkpointer | null = null,
     /** Where a sentence for the operator goes besides `notices` (the data folder's notices, shown on screen). */
-    private readonly notice: (sentence: string) => void = () => undefined,
+    private readonly tell: (sentence: string) => void = () => undefined,
   ) {
     // Set here, not as a field's initializer: those run before the parameters above are assigned.
     this.identity = writable && file !== ':memory:' ? statSync(file) : null;
@@ -188,9 +188,12 @@ export class SqliteStorage implements Storage {
     log.warn('storage', `a row of ${table} could not be read (${error instanceof Error ? error.name : typeof error})`);
     if (this.toldUnreadable.has(table)) return;
     this.toldUnreadable.add(table);
-    const sentence = t('storage.rowsUnreadable', { table: tableWords(table) });
+    this.notice(t('storage.rowsUnreadable', { table: tableWords(table) }));
+  }
+
+  notice(sentence: string): void {
     this.notices.push(sentence);
-    this.notice(sentence);
+    this.tell(sentence);
   }
 
   health(): StorageHealth {
