@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
-import { readableRows } from '../readable-rows';
+import { keepReadable, readableRows, readEach, type ReadRows } from '../readable-rows';
 
 /**
  * The token history in the database: one sealed record per issued token, bound to its row (`token-history:<seq>`).
@@ -138,7 +138,19 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     },
     sync: () => storage.sync(),
     count: () => storage.read(counted),
-    window: (sealer, limit, before) => opened(sealer, storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?', below(before), limit)),
+    window(sealer, limit, before) {
+      // Rows that do not open (damaged on disk) are left out, and the window is filled from the rows below them:
+      // callers read a window shorter than `limit` as the end of the history.
+      const read: ReadRows<HistoryEntry> = { kept: [], failures: [] };
+      let from = below(before);
+      for (;;) {
+        const wanted = limit - read.kept.length;
+        const rows = storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?', from, wanted);
+        readEach(rows, (row) => open(sealer, row), read);
+        if (rows.length < wanted || read.kept.length >= limit) return keepReadable(storage, 'token_history', read, true);
+        from = rows.at(-1)!.seq;
+      }
+    },
     exactWindow(sealer, term, limit, before) {
       return storage.read(() => {
         // Three index ranges, each read newest first and merged: an OR in one query would sort every match.

@@ -8,6 +8,7 @@ import { createTokenHistoryRepository } from '../../../main/storage/repositories
 import { createWatchRepository, type StoredList } from '../../../main/storage/repositories/watch-repository';
 import { historyEntry } from '../../support/history-entry';
 import { startRegistryApp, testSender } from '../../support/registry-app';
+import { openHistoryDb } from '../../support/history-db';
 
 /**
  * Bytes of one saved row changed on disk (a bad sector, a bit flipped by failing memory or cable) after a clean close:
@@ -100,5 +101,28 @@ describe('a saved row whose bytes were damaged on disk', () => {
     const after = new DatabaseSync(file, { readOnly: true });
     expect((after.prepare('SELECT count(*) AS n FROM profiles').get() as { n: number }).n).toBe(3);
     after.close();
+  });
+
+  it('hides no older token behind a damaged one: the screen gets a full window, and a word search reaches past it', async () => {
+    const db = openHistoryDb(Buffer.alloc(32, 9));
+    await db.history.append(Array.from({ length: 2500 }, (_, i) => historyEntry(i + 1)));
+    // The records of entries 2,400 and 2,000 no longer open (their bytes damaged), among the newest thousand read
+    // first: the screen's window of 500 is one short, and the one row it is filled with does not open either.
+    for (const seq of [2400, 2000]) {
+      const { record } = db.storage.get<{ record: Uint8Array }>('SELECT record FROM token_history WHERE seq = ?', seq)!;
+      const damaged = Buffer.from(record);
+      damaged[damaged.length >> 1]! ^= 0xff;
+      db.storage.transaction(() => db.storage.statement('UPDATE token_history SET record = ? WHERE seq = ?').run(damaged, seq));
+    }
+    const again = db.reopen();
+
+    const page = await again.history.page('', 500);
+    expect(page.entries).toHaveLength(500);
+    expect(page.entries.map((entry) => entry.stream)).not.toContain('cam-2400');
+    expect(page.entries.at(-1)!.stream).toBe('cam-1999');
+    // A word of one old token (not a stream, user or batch id: found by reading the newest entries).
+    const found = await again.history.page('st_secret_token_1000', 50);
+    expect(found.entries.map((entry) => entry.stream)).toEqual(['cam-1000']);
+    again.storage.close();
   });
 });
