@@ -88,6 +88,8 @@ export function openStorage(options: OpenStorageOptions): Storage {
     // The full check runs when damage is likely (see check-markers.ts), on a read-only connection first.
     const due = checkIsDue(file);
     let integrity: string | null = due ? checkedReadOnly(file) : null;
+    /** The operator's words for what was found; SQLite's own (pages, cells, bytes) go to the log and diagnostics. */
+    let told: string | null = null;
     // Found damaged: not opened for writing at all (closing such a connection would change the files to be kept).
     let db = integrity === null || integrity === 'ok' ? new DatabaseSync(file) : null;
     opened = db;
@@ -107,14 +109,17 @@ export function openStorage(options: OpenStorageOptions): Storage {
       // A file that claims this schema but lacks its tables (another program's database under this name, tables
       // dropped by hand) would stop the start at the first feature's read: it is set aside like any damaged file.
       const missing = missingTables(db, options.migrations);
-      if (missing.length > 0) integrity = t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
+      if (missing.length > 0) {
+        integrity = t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
+        told = integrity;
+      }
     }
     // `db` is null only when the read-only check found damage, so `integrity` then says what it found.
     if (!db || (integrity !== null && integrity !== 'ok')) {
-      const why = integrity ?? 'damaged';
+      const why = told ?? t('storage.damageFound');
       db?.close();
       const kept = setAside(file);
-      log.warn('storage', `database damaged (${why}); set aside as ${kept}`);
+      log.warn('storage', `database damaged (${integrity ?? 'damaged'}); set aside as ${kept}`);
       createPrivateFile(file);
       db = new DatabaseSync(file);
       opened = db;

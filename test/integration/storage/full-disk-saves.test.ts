@@ -30,7 +30,7 @@ describe.skipIf(!canMount)('templates, profiles and token batches on a disk that
       encoding: 'utf8',
       timeout: 120_000,
     });
-    const steps = JSON.parse(out.trim().split('\n').pop()!) as Record<'before' | 'full' | 'recovered' | 'after' | 'restart', Answer[]>;
+    const steps = JSON.parse(out.trim().split('\n').pop()!) as Record<'before' | 'full' | 'recovered' | 'after' | 'restart', unknown[]>;
     const [templateBefore, profileBefore, batchBefore, historyBefore] = steps.before as [Answer, Answer, Answer, number];
     expect([templateBefore.ok, profileBefore.ok, batchBefore.ok]).toEqual([true, true, true]);
     expect(historyBefore).toBe(20);

@@ -37,6 +37,7 @@ export const storage = {
   rowsUnreadable:
     'Some of the saved {{table}} could not be read: their bytes in the database file are damaged (a disk or memory fault). Watchdesk shows everything else, and leaves those rows in the file as they are.',
   tableInPart: '{{table}} ({{rows}}; the rest of it could not be read)',
+  damageFound: 'parts of the file could not be read, or no longer fit together',
   tablesMissing: 'it lacks tables this version needs: {{tables}}',
   nothing: 'nothing',
   /** What the tables hold, in the sentences above; a table not named here is told by its own name. */
