@@ -35,7 +35,7 @@ describe.skipIf(!canMount)('templates, profiles and token batches on a disk that
     expect([templateBefore.ok, profileBefore.ok, batchBefore.ok]).toEqual([true, true, true]);
     expect(historyBefore).toBe(20);
 
-    const [template, templates, profile, profiles, batch, historyFull] = steps.full as [Answer, Answer, Answer, Answer, Answer, number];
+    const [template, templates, profile, profiles, batch, historyFull, single] = steps.full as [Answer, Answer, Answer, Answer, Answer, number, Answer];
     for (const refused of [template, profile]) {
       expect(refused).toMatchObject({ ok: false, error: { kind: 'StorageUnavailable' } });
       expect(refused.error!.message).toMatch(new RegExp(`^The disk holding ${dataDir} is full`));
@@ -48,15 +48,18 @@ describe.skipIf(!canMount)('templates, profiles and token batches on a disk that
     expect(fullBatch.counts.ok).toBe(20);
     expect(fullBatch.historyWarning).toMatch(/20 new tokens are valid but could not be saved in the history: The disk holding .* is full/);
     expect(historyFull).toBe(20);
+    // A token from the single form too: issued, shown, with the warning.
+    expect(single).toMatchObject({ ok: true, value: { historyWarning: expect.stringMatching(/The disk holding .* is full/) } });
 
-    // Once space returns, the tokens issued meanwhile are written to the history, and the warning goes.
+    // Once space returns, the tokens issued meanwhile (the batch's 20 and the single one) are written to the history,
+    // and the batch's warning goes.
     const [warningAfter, historyRecovered] = steps.recovered as [string | null, number];
     expect(warningAfter).toBeNull();
-    expect(historyRecovered).toBe(40);
+    expect(historyRecovered).toBe(41);
 
     const [templateAfter, profileAfter, batchAfter, historyAfter] = steps.after as [Answer, Answer, Answer, number];
     expect([templateAfter.ok, profileAfter.ok, batchAfter.ok]).toEqual([true, true, true]);
-    expect(historyAfter).toBe(60);
+    expect(historyAfter).toBe(61);
 
     const [templatesAgain, profilesAgain, historyAgain] = steps.restart as [Answer, Answer, number];
     const kept = (templatesAgain.value as Array<{ name: string; values: { onvif_credentials?: { password?: string } } }>).map((one) => [one.name, one.values.onvif_credentials?.password]);
@@ -64,6 +67,6 @@ describe.skipIf(!canMount)('templates, profiles and token batches on a disk that
     const names = (profilesAgain.value as { profiles: Array<{ name: string }> }).profiles.map((one) => one.name);
     expect(names).toEqual(expect.arrayContaining(['Site before', 'Site after']));
     expect(names).not.toContain('Site refused');
-    expect(historyAgain).toBe(60);
+    expect(historyAgain).toBe(61);
   }, 150_000);
 });
