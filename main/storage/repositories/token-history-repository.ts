@@ -52,6 +52,9 @@ export interface SealedAhead {
   streams: Buffer[];
 }
 
+/** A window reads past at most this many records that do not open before it ends where it is. */
+const MAX_UNREADABLE_PER_WINDOW = 1_000;
+
 /** Bytes of the HMAC kept for lookups: 128 bits tell millions of streams apart and halve the indexes. */
 const HASH_BYTES = 16;
 
@@ -147,7 +150,10 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
         const wanted = limit - read.kept.length;
         const rows = storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?', from, wanted);
         readEach(rows, (row) => open(sealer, row), read);
-        if (rows.length < wanted || read.kept.length >= limit) return keepReadable(storage, 'token_history', read, true);
+        // Not one row opened (most likely another data key: its refusal is thrown), or damage this wide: the window
+        // ends here, rather than reading on through a history of millions.
+        const stop = (read.kept.length === 0 && read.failures.length > 0) || read.failures.length >= MAX_UNREADABLE_PER_WINDOW;
+        if (stop || rows.length < wanted || read.kept.length >= limit) return keepReadable(storage, 'token_history', read, true);
         from = rows.at(-1)!.seq;
       }
     },

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import { createTokenHistoryRepository } from '../../../main/storage/repositories/token-history-repository';
+import { createSealer, type Sealer } from '../../../main/storage';
 import { createWatchRepository, type StoredList } from '../../../main/storage/repositories/watch-repository';
 import { historyEntry } from '../../support/history-entry';
 import { startRegistryApp, testSender } from '../../support/registry-app';
@@ -124,5 +125,16 @@ describe('a saved row whose bytes were damaged on disk', () => {
     const found = await again.history.page('st_secret_token_1000', 50);
     expect(found.entries.map((entry) => entry.stream)).toEqual(['cam-1000']);
     again.storage.close();
+  });
+
+  it('refuses a history sealed with another key after one window, not after trying every one of millions of records', async () => {
+    const db = openHistoryDb(Buffer.alloc(32, 9));
+    await db.history.append(Array.from({ length: 3000 }, (_, i) => historyEntry(i + 1)));
+    const other = createSealer(Buffer.alloc(32, 8));
+    let opened = 0;
+    const counting: Sealer = { ...other, openJson: (...args) => ((opened += 1), other.openJson(...args)) };
+    expect(() => createTokenHistoryRepository(db.storage).window(counting, 500)).toThrow(/cannot be read|could not be read/);
+    expect(opened).toBeLessThanOrEqual(500);
+    db.storage.close();
   });
 });
