@@ -45,6 +45,7 @@ describe('a saved row whose bytes were damaged on disk', () => {
     await first.app.services.profiles.create({ name: 'Site damaged', baseUrl: 'http://127.0.0.1:9' });
     await first.call('onboarding.saveTemplate', { name: 'Template kept', values: { onvif_credentials: { login: 'admin', password: 'kept-pw' } } });
     await first.call('onboarding.saveTemplate', { name: 'Template damaged', values: { onvif_credentials: { login: 'admin', password: 'lost-pw' } } });
+    await first.call('onboarding.saveTemplate', { name: 'Template whose password is damaged', values: { onvif_credentials: { login: 'admin', password: 'gone-pw' } } });
     await first.call('analytics.saveDraft', { uid: 'task-1', name: 'Draft kept', body: { areas: [] } });
     await first.call('analytics.saveDraft', { uid: 'task-1', name: 'Draft damaged', body: { areas: [] } });
     const watch = createWatchRepository(storage);
@@ -64,12 +65,14 @@ describe('a saved row whose bytes were damaged on disk', () => {
     const listBody = text("SELECT body AS t FROM watch_lists WHERE id = 'list-damaged'");
     const draftRecords = (db.prepare('SELECT record AS b FROM analytics_drafts').all() as Array<{ b: Uint8Array }>).map((row) => row.b);
     const historyRecord = blob('SELECT record AS b FROM token_history WHERE seq = 2');
+    const sealedPassword = blob("SELECT password AS b FROM camera_templates WHERE name = 'Template whose password is damaged'");
     db.close();
     // A JSON text's first byte ('{') made '}', a sealed record's middle byte flipped.
     for (const body of [profileBody, templateBody, listBody, settingsValue]) damage(file, body, 0, 0x7d);
     const draftRecord = draftRecords[0]!;
     damage(file, draftRecord, Math.floor(draftRecord.length / 2), draftRecord[Math.floor(draftRecord.length / 2)]! ^ 0xff);
     damage(file, historyRecord, Math.floor(historyRecord.length / 2), historyRecord[Math.floor(historyRecord.length / 2)]! ^ 0xff);
+    damage(file, sealedPassword, sealedPassword.length - 1, sealedPassword[sealedPassword.length - 1]! ^ 0xff);
     rmSync(`${file}-wal`, { force: true });
 
     // Started as the desktop app and the web host start it: the demo server is decided from the saved profiles.
@@ -85,7 +88,11 @@ describe('a saved row whose bytes were damaged on disk', () => {
     const profiles = await call<{ profiles: Array<{ name: string }> }>('profiles.list');
     expect(profiles.profiles.map((p) => p.name)).toEqual(['Site kept']);
     const templates = await call<Array<{ name: string; values: { onvif_credentials?: { password?: string } } }>>('onboarding.templates');
-    expect(templates.map((t) => [t.name, t.values.onvif_credentials?.password])).toEqual([['Template kept', 'kept-pw']]);
+    // A template whose sealed password does not open is shown without it (what reads is kept).
+    expect(templates.map((t) => [t.name, t.values.onvif_credentials?.password])).toEqual([
+      ['Template kept', 'kept-pw'],
+      ['Template whose password is damaged', undefined],
+    ]);
     const lists = await call<Array<{ name: string }>>('agents.watchLists');
     expect(lists.map((l) => l.name)).toEqual(['List kept']);
     const work = await call<{ drafts: Array<{ name: string }> }>('analytics.work', { uid: 'task-1' });
