@@ -27,7 +27,7 @@ export function startReadOnly(error: unknown, options: OpenStorageOptions, file:
     const failure = startRefusal(t('storage.newerSchemaSave', { file }), `${error.message}: ${file}`, folder, 'other');
     return openReadOnly(options, file, notices, failure);
   }
-  const why = sqliteStorageReason(error) ?? storageReasonOf(error);
+  const why = sqliteStorageReason(error, folder) ?? storageReasonOf(error);
   // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to
   // show: the start fails with the folder named, rather than a console that silently keeps nothing.
   if (!why || !isReadableFolder(folder)) throw error;
