@@ -25,17 +25,18 @@ export interface AnswerThread {
 const ANSWER_THREAD_YOUNG_MB = 8;
 
 /** The thread's script: the TypeScript source when main runs from source (tests, benches), else the built file. */
-function workerFor(databaseFile: string | null): Worker {
+function workerFor(databaseFile: string | null, writable: boolean): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const url = new URL(fromSource ? './answer-worker.ts' : './dashboard-answer-worker.js', import.meta.url);
   return new Worker(url, {
-    workerData: { databaseFile },
+    workerData: { databaseFile, writable },
     resourceLimits: { maxYoungGenerationSizeMb: ANSWER_THREAD_YOUNG_MB },
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
 }
 
-export function startAnswerThread(databaseFile: string | null): AnswerThread {
+/** `writable` false: the database was opened read-only, and the thread only reads its offline copies. */
+export function startAnswerThread(databaseFile: string | null, writable = true): AnswerThread {
   let worker: Worker | null = null;
   let nextId = 0;
   const pending = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
@@ -48,7 +49,7 @@ export function startAnswerThread(databaseFile: string | null): AnswerThread {
 
   function started(): Worker {
     if (worker) return worker;
-    const thread = workerFor(databaseFile);
+    const thread = workerFor(databaseFile, writable);
     thread.on('message', (reply: AnswerReply) => {
       const waiting = pending.get(reply.id);
       if (!waiting) return;

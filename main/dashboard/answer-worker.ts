@@ -11,7 +11,7 @@ import { openThreadStorage } from './thread-storage';
  * offline copies on its own connection. Main's event loop only hands bytes over and passes small answers on.
  */
 const port = parentPort!;
-const { databaseFile } = workerData as { databaseFile: string | null };
+const { databaseFile, writable } = workerData as { databaseFile: string | null; writable: boolean };
 const views = createAnswerViews();
 
 /**
@@ -22,7 +22,7 @@ const views = createAnswerViews();
  */
 function withRepository<T>(work: (repository: DashboardCacheRepository) => T): T {
   if (databaseFile === null) throw new Error('no database file for offline copies');
-  const storage = openThreadStorage(databaseFile);
+  const storage = openThreadStorage(databaseFile, !writable);
   try {
     return work(createDashboardCacheRepository(storage));
   } finally {
@@ -62,7 +62,8 @@ function handle(request: AnswerRequest): AnswerValues[AnswerRequest['kind']] {
       return views.window(request.viewKey, request.query);
     case 'save': {
       const copy = views.takeCopy(request.viewKey);
-      if (copy !== null) withRepository((repository) => repository.write(request.profileId, request.periodKey, request.fetchedAt, copy));
+      // A database opened read-only is left exactly as it is: the copy is let go, not saved.
+      if (copy !== null && writable) withRepository((repository) => repository.write(request.profileId, request.periodKey, request.fetchedAt, copy));
       return null;
     }
     case 'drop':

@@ -17,8 +17,9 @@ export { FIRST_SERVER_WINDOW } from './answer-views';
  */
 export function createDashboardFeature(services: AppServices): Feature<typeof dashboardChannels> {
   const { storage } = services;
-  // Offline copies are read and written on the thread's own connection; a database in memory has no file to share.
-  const thread = startAnswerThread(storage.file === ':memory:' ? null : storage.file);
+  // Offline copies are read and written on the thread's own connection; a database in memory has no file to share,
+  // and one opened read-only (a read-only folder, a newer version's file) is only read there, never written.
+  const thread = startAnswerThread(storage.file === ':memory:' ? null : storage.file, storage.writable);
   const saved = createDashboardCacheRepository(storage);
   const loader = createDashboardLoader(services.connections, thread, (profileId, periodKey) => saved.has(profileId, periodKey));
   const views = createServerViews(loader, thread);

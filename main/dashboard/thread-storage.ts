@@ -9,8 +9,9 @@ import type { Storage } from '../storage/database';
  */
 export type ThreadStorage = Pick<Storage, 'statement' | 'transaction' | 'get'> & { close(): void };
 
-export function openThreadStorage(file: string): ThreadStorage {
-  const db = new DatabaseSync(file);
+/** `readOnly`: the console opened the database read-only; this connection may not write it either. */
+export function openThreadStorage(file: string, readOnly = false): ThreadStorage {
+  const db = new DatabaseSync(file, { readOnly });
   db.exec('PRAGMA busy_timeout = 5000');
   const statements = new Map<string, StatementSync>();
   const statement = (sql: string): StatementSync => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;

@@ -39,6 +39,25 @@ function damagedSentence(kept: string, why: string, report: SalvageReport): stri
 }
 
 /**
+ * `PRAGMA quick_check` of the file on a read-only connection: what it says, or null when the file could not be opened
+ * read-only for a reason other than damage (the check then runs on the writing connection). A connection that may
+ * write replays the write-ahead log into the file when it closes and deletes the log: a damaged file and its log are
+ * to be set aside as they were found, so they are checked before any such connection is opened.
+ */
+function checkedReadOnly(file: string): string | null {
+  let db: DatabaseSync | null = null;
+  try {
+    db = new DatabaseSync(file, { readOnly: true });
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return quickCheck(db);
+  } catch (error) {
+    return isDamage(error) ? (error instanceof Error ? error.message : String(error)) : null;
+  } finally {
+    if (db?.isOpen) db.close();
+  }
+}
+
+/**
  * Opens (creating when missing) the data folder's database: WAL, synced commits, foreign keys, the schema migrated
  * forward. A damaged file is set aside and everything that still reads is copied into a new database; a folder that
  * cannot be written opens what is there read-only, and says so.
@@ -66,30 +85,41 @@ export function openStorage(options: OpenStorageOptions): Storage {
     createPrivateFile(file);
     const walNotice = checkWal(file);
     if (walNotice) tell(walNotice);
-    let db = new DatabaseSync(file);
+    // The full check runs when damage is likely (see check-markers.ts), on a read-only connection first.
+    const due = checkIsDue(file);
+    let integrity: string | null = due ? checkedReadOnly(file) : null;
+    /** The operator's words for what was found; SQLite's own (pages, cells, bytes) go to the log and diagnostics. */
+    let told: string | null = null;
+    // Found damaged: not opened for writing at all (closing such a connection would change the files to be kept).
+    let db = integrity === null || integrity === 'ok' ? new DatabaseSync(file) : null;
     opened = db;
-    let integrity: string | null = null;
     try {
-      configure(db);
-      // Reading the schema catches a file that is not a database or is cut short; the full check runs when damage is
-      // likely (see check-markers.ts).
-      db.prepare('SELECT count(*) FROM sqlite_schema').get();
-      if (checkIsDue(file)) integrity = quickCheck(db);
+      if (db) {
+        configure(db);
+        // Reading the schema catches a file that is not a database or is cut short.
+        db.prepare('SELECT count(*) FROM sqlite_schema').get();
+        if (due && integrity === null) integrity = quickCheck(db);
+      }
     } catch (error) {
       if (!isDamage(error)) throw error;
       integrity = error instanceof Error ? error.message : String(error);
     }
-    if (integrity === null || integrity === 'ok') {
+    if (db && (integrity === null || integrity === 'ok')) {
       migrate(db, options.migrations);
       // A file that claims this schema but lacks its tables (another program's database under this name, tables
       // dropped by hand) would stop the start at the first feature's read: it is set aside like any damaged file.
       const missing = missingTables(db, options.migrations);
-      if (missing.length > 0) integrity = t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
+      if (missing.length > 0) {
+        integrity = t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
+        told = integrity;
+      }
     }
-    if (integrity !== null && integrity !== 'ok') {
-      db.close();
+    // `db` is null only when the read-only check found damage, so `integrity` then says what it found.
+    if (!db || (integrity !== null && integrity !== 'ok')) {
+      const why = told ?? t('storage.damageFound');
+      db?.close();
       const kept = setAside(file);
-      log.warn('storage', `database damaged (${integrity}); set aside as ${kept}`);
+      log.warn('storage', `database damaged (${integrity ?? 'damaged'}); set aside as ${kept}`);
       createPrivateFile(file);
       db = new DatabaseSync(file);
       opened = db;
@@ -99,14 +129,14 @@ export function openStorage(options: OpenStorageOptions): Storage {
       db.exec('PRAGMA foreign_keys = OFF');
       const report = salvageInto(db, kept);
       db.exec('PRAGMA foreign_keys = ON');
-      tell(damagedSentence(kept, integrity, report));
+      tell(damagedSentence(kept, why, report));
     }
     tightenSideFiles(file);
     markInUse(file);
     clearMarker(checkNextStartMarker(file));
     // Checkpoints happen in a worker (checkpointer.ts), never inside a commit on this thread.
     db.exec('PRAGMA wal_autocheckpoint = 0');
-    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite, startCheckpointer(file));
+    return new SqliteStorage(db, folder, file, true, integrity, notices, null, options.onWrite, startCheckpointer(file), options.notice);
   } catch (error) {
     if (opened?.isOpen) opened.close();
     return startReadOnly(error, options, file, notices, tell);

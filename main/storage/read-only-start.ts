@@ -27,7 +27,7 @@ export function startReadOnly(error: unknown, options: OpenStorageOptions, file:
     const failure = startRefusal(t('storage.newerSchemaSave', { file }), `${error.message}: ${file}`, folder, 'other');
     return openReadOnly(options, file, notices, failure);
   }
-  const why = sqliteStorageReason(error) ?? storageReasonOf(error);
+  const why = sqliteStorageReason(error, folder) ?? storageReasonOf(error);
   // A folder that cannot even be made or read (a path through a file, no permission to enter it) has nothing to
   // show: the start fails with the folder named, rather than a console that silently keeps nothing.
   if (!why || !isReadableFolder(folder)) throw error;
@@ -68,7 +68,7 @@ function openReadOnly(options: OpenStorageOptions, file: string, notices: string
       const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
       const newest = Math.max(0, ...options.migrations.map((m) => m.version));
       if (version === newest) {
-        return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure, options.onWrite);
+        return new SqliteStorage(db, options.folder, file, false, quickCheck(db), notices, failure, options.onWrite, null, options.notice);
       }
       if (version < newest) {
         // An older schema whose steps could not run here (a full disk, a read-only folder): what it holds is shown
@@ -77,7 +77,7 @@ function openReadOnly(options: OpenStorageOptions, file: string, notices: string
         const copy = copiedIntoMemory(db);
         db.close();
         migrate(copy, options.migrations);
-        return new SqliteStorage(copy, options.folder, file, false, integrity, notices, failure, options.onWrite);
+        return new SqliteStorage(copy, options.folder, file, false, integrity, notices, failure, options.onWrite, null, options.notice);
       }
       log.warn('storage', `the read-only database has schema ${version}, this console needs another: nothing of it can be shown`);
       db.close();
@@ -88,5 +88,5 @@ function openReadOnly(options: OpenStorageOptions, file: string, notices: string
   const memory = new DatabaseSync(':memory:');
   configure(memory);
   migrate(memory, options.migrations);
-  return new SqliteStorage(memory, options.folder, file, false, 'ok', notices, failure, options.onWrite);
+  return new SqliteStorage(memory, options.folder, file, false, 'ok', notices, failure, options.onWrite, null, options.notice);
 }

@@ -14,9 +14,11 @@ function columnsOf(db: DatabaseSync, table: string): string[] {
 /**
  * Opens a damaged file for reading what is left: without defensive mode and with writable_schema, SQLite reads the
  * pages that are there instead of refusing a file shorter than its header says (the usual shape of a torn copy).
+ * Read-only, so the kept files stay as they were found: a connection that may write replays the kept write-ahead log
+ * into the kept file when it closes, and then deletes the log.
  */
 function openDamaged(file: string): DatabaseSync {
-  const damaged = new DatabaseSync(file);
+  const damaged = new DatabaseSync(file, { readOnly: true });
   damaged.enableDefensive(false);
   damaged.exec('PRAGMA writable_schema = ON');
   return damaged;

@@ -1,4 +1,19 @@
+import { statfsSync } from 'node:fs';
 import type { StorageReason } from '../../preload/contract/app-error';
+
+/** Below this much room for the console's user, a write refused with a bare I/O error is taken for a full disk. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+/** True unless the disk holding `folder` is known to have room (asked of the system; unknown counts as full). */
+function nearlyFull(folder: string | undefined): boolean {
+  if (folder === undefined) return true;
+  try {
+    const { bavail, bsize } = statfsSync(folder);
+    return bavail * bsize < NEARLY_FULL_BYTES;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * SQLite's primary result codes that mean something to an operator (https://sqlite.org/rescode.html). node:sqlite
@@ -49,9 +64,10 @@ export function isDamage(error: unknown): boolean {
 
 /**
  * Why a write to the database failed, in the data folder's own terms (full, read-only, denied), or null when the
- * error is not about the disk (a bug, a constraint): then the caller rethrows it as it is.
+ * error is not about the disk (a bug, a constraint): then the caller rethrows it as it is. `folder`: the data folder,
+ * whose disk is asked whether it has room when SQLite gives only a bare I/O error.
  */
-export function sqliteStorageReason(error: unknown): { reason: StorageReason; code: string } | null {
+export function sqliteStorageReason(error: unknown, folder?: string): { reason: StorageReason; code: string } | null {
   const code = primary(error);
   switch (code) {
     case SQLITE_FULL:
@@ -63,10 +79,11 @@ export function sqliteStorageReason(error: unknown): { reason: StorageReason; co
     case SQLITE_CANTOPEN:
       return { reason: 'denied', code: code === SQLITE_CANTOPEN ? 'SQLITE_CANTOPEN' : 'SQLITE_PERM' };
     case SQLITE_IOERR: {
-      // An I/O error while writing is, on these machines, almost always a disk that filled up between pages (the
-      // write error carries ENOSPC but SQLite reports only IOERR_WRITE = 778 / IOERR_FSYNC = 1034).
+      // An I/O error while writing is, on these machines, most often a disk that filled up between pages (the write
+      // error carries ENOSPC but SQLite reports only IOERR_WRITE = 778 / IOERR_FSYNC = 1034). On a disk with room it
+      // is something else (a failing disk, a network folder gone), which "free some space" would not help.
       const extended = sqliteCode(error);
-      return { reason: extended === 778 || extended === 1034 ? 'full' : 'other', code: `SQLITE_IOERR(${extended})` };
+      return { reason: (extended === 778 || extended === 1034) && nearlyFull(folder) ? 'full' : 'other', code: `SQLITE_IOERR(${extended})` };
     }
     default:
       return null;

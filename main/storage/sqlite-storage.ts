@@ -1,8 +1,10 @@
-import { closeSync, fdatasync, openSync } from 'node:fs';
+import { closeSync, fdatasync, openSync, statSync, type Stats } from 'node:fs';
 import { promisify } from 'node:util';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { AppFailure } from '../shared/app-failure';
+import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
+import { t } from '../shared/i18n';
+import { tableWords } from './table-words';
 import { isDamage } from './sqlite-errors';
 import type { Checkpointer } from './checkpointer';
 import { quickCheck, quoted, tablesOf } from './database-files';
@@ -34,7 +36,22 @@ export class SqliteStorage implements Storage {
     private readonly readOnlyReason: AppFailure | null,
     private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
     private readonly checkpointer: Checkpointer | null = null,
-  ) {}
+    /** Where a sentence for the operator goes besides `notices` (the data folder's notices, shown on screen). */
+    private readonly tell: (sentence: string) => void = () => undefined,
+  ) {
+    // Set here, not as a field's initializer: those run before the parameters above are assigned.
+    this.identity = writable && file !== ':memory:' ? statSync(file) : null;
+  }
+
+  /**
+   * The database file as it was opened (device and inode), or null in memory and read-only. A folder moved away or
+   * deleted while running leaves SQLite writing into files that no longer have a name: each commit first checks that
+   * the file's name still leads to this file.
+   */
+  private readonly identity: Pick<Stats, 'dev' | 'ino'> | null;
+
+  /** Tables whose unreadable rows were told already this run (each is told once, not on every read). */
+  private readonly toldUnreadable = new Set<string>();
 
   get inTransaction(): boolean {
     return this.depth > 0;
@@ -54,6 +71,7 @@ export class SqliteStorage implements Storage {
     try {
       this.db.exec('BEGIN IMMEDIATE');
       const result = work();
+      this.stillThere();
       this.db.exec('COMMIT');
       this.checkpointer?.committed();
       this.onWrite(null);
@@ -73,6 +91,24 @@ export class SqliteStorage implements Storage {
     } finally {
       this.depth -= 1;
     }
+  }
+
+  /** Throws (before the commit, so it is rolled back) when the database file is no longer where it was opened. */
+  private stillThere(): void {
+    if (!this.identity) return;
+    let now: Stats | undefined;
+    try {
+      now = statSync(this.file, { throwIfNoEntry: false });
+    } catch {
+      // A folder that cannot be looked into now (its permissions changed): the commit itself tells what it meets.
+      return;
+    }
+    if (now && now.dev === this.identity.dev && now.ino === this.identity.ino) return;
+    throw new AppFailure('StorageUnavailable', t('storage.folderGone', { path: this.folder }), {
+      details: `${this.file} is ${now ? 'another file' : 'gone'}`,
+      data: { path: this.folder, reason: 'other' },
+      retryable: false,
+    });
   }
 
   relaxedTransaction<T>(work: () => T): T {
@@ -145,6 +181,19 @@ export class SqliteStorage implements Storage {
 
   get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
     return this.read(() => this.statement(sql).get(...params) as T | undefined);
+  }
+
+  unreadable(table: string, error: unknown): void {
+    // Its kind only: a JSON parser's message quotes the row's text.
+    log.warn('storage', `a row of ${table} could not be read (${error instanceof Error ? error.name : typeof error})`);
+    if (this.toldUnreadable.has(table)) return;
+    this.toldUnreadable.add(table);
+    this.notice(t('storage.rowsUnreadable', { table: tableWords(table) }));
+  }
+
+  notice(sentence: string): void {
+    this.notices.push(sentence);
+    this.tell(sentence);
   }
 
   health(): StorageHealth {

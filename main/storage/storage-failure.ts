@@ -15,7 +15,7 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
       retryable: false,
     });
   }
-  const why = sqliteStorageReason(error) ?? storageReasonOf(error);
+  const why = sqliteStorageReason(error, folder) ?? storageReasonOf(error);
   if (!why) return null;
   const sentence = why.reason === 'full' ? t('storage.diskFull', { path: folder }) : t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) });
   return new AppFailure('StorageUnavailable', sentence, {

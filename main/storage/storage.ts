@@ -55,6 +55,14 @@ export interface Storage {
   get<T>(sql: string, ...params: SQLInputValue[]): T | undefined;
   /** True inside `transaction` or `relaxedTransaction`: what is written now may still be rolled back by an outer one. */
   readonly inTransaction: boolean;
+  /** A sentence for the operator about what is kept (shown with the data folder's notices on Connect and About). */
+  notice(sentence: string): void;
+  /**
+   * Rows of `table` were read but could not be made sense of (their JSON or seal no longer opens: bytes damaged on
+   * disk after a clean close, which SQLite's start-up check cannot see): the caller leaves them out, and the operator
+   * is told once per table, on screen, in words.
+   */
+  unreadable(table: string, error: unknown): void;
   health(): StorageHealth;
   close(): void;
 }

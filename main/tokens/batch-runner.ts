@@ -63,6 +63,11 @@ const MAX_RATE_LIMITED_ATTEMPTS = 3;
  */
 const GROUP_WAIT_MS = 250;
 const GROUP_ROWS = 2_500;
+/**
+ * Tokens whose history write was refused (a full disk, a folder that could not be written) are tried again this often
+ * while the console runs: the refusal told the operator Watchdesk saves again as soon as there is room.
+ */
+const UNSAVED_RETRY_MS = 2_000;
 
 
 /**
@@ -84,6 +89,9 @@ export class TokenBatch {
   /** Issued rows on their way into the history, committed in groups (a row shows as issued once its group landed). */
   private readonly history: GroupCommit<{ row: BatchRow; item: Issued }>;
   private unsaved = 0;
+  /** The issued tokens whose history write was refused, written again once the disk takes them (`saveUnsaved`). */
+  private readonly unsavedItems: Issued[] = [];
+  private unsavedRetry: NodeJS.Timeout | null = null;
   private historyWarning: string | null = null;
   /** Requests in flight: adapted to the server's answers, never above the operator's cap. */
   private readonly limit: AdaptiveLimit;
@@ -366,18 +374,54 @@ export class TokenBatch {
     }
   }
 
-  /** A group's commit landed (or failed: the tokens stay on screen with a warning to export them). */
-  private landed(group: ReadonlyArray<{ row: BatchRow }>, error: unknown): void {
+  /**
+   * A group's commit landed (or failed: the tokens stay on screen with a warning to export them, and are written again
+   * once the disk takes them).
+   */
+  private landed(group: ReadonlyArray<{ row: BatchRow; item: Issued }>, error: unknown): void {
     if (error) {
       this.unsaved += group.length;
-      this.historyWarning = t('errors.history.unsaved', {
-        count: this.unsaved,
-        reason: isAppFailure(error) ? error.appError.message : t('errors.history.notWritten'),
-      });
-      this.rev += 1;
+      this.unsavedItems.push(...group.map((entry) => entry.item));
+      this.warnUnsaved(error);
+      this.retryUnsavedSoon();
     }
     for (const entry of group) this.move(entry.row, 'ok');
     // The last write of a finished run clears `savingHistory` (or brings a warning): the screen hears it at once.
     queueMicrotask(() => this.options.onChange?.(!this.active));
+  }
+
+  private warnUnsaved(error: unknown): void {
+    this.historyWarning = t('errors.history.unsaved', {
+      count: this.unsaved,
+      reason: isAppFailure(error) ? error.appError.message : t('errors.history.notWritten'),
+    });
+    this.rev += 1;
+  }
+
+  private retryUnsavedSoon(): void {
+    if (this.unsavedRetry) return;
+    this.unsavedRetry = setTimeout(() => {
+      this.unsavedRetry = null;
+      void this.saveUnsaved();
+    }, UNSAVED_RETRY_MS);
+    // Nothing to wait for at exit: what is still unsaved then is what the warning told to export.
+    this.unsavedRetry.unref();
+  }
+
+  /** Writes the tokens a refused write left out of the history; the warning goes once every one of them is saved. */
+  private async saveUnsaved(): Promise<void> {
+    const items = this.unsavedItems.splice(0);
+    if (items.length === 0) return;
+    try {
+      await this.options.deps.record(items);
+      this.unsaved -= items.length;
+      if (this.unsaved === 0) this.historyWarning = null;
+      this.rev += 1;
+    } catch (error) {
+      this.unsavedItems.unshift(...items);
+      this.warnUnsaved(error);
+      this.retryUnsavedSoon();
+    }
+    this.options.onChange?.(true);
   }
 }

@@ -26,6 +26,12 @@ export interface HistoryService {
   dismissInterrupted(batchId: string): Promise<null>;
 }
 
+/**
+ * A token issued from the single form whose history write was refused (a full disk) is tried again this often while
+ * the console runs: the warning beside it told the operator Watchdesk saves again as soon as there is room.
+ */
+const UNSAVED_RETRY_MS = 2_000;
+
 export function createHistoryService(services: Pick<AppServices, 'storage' | 'sealer' | 'vault' | 'profiles' | 'dataDir'>, markers: BatchMarkers): HistoryService {
   const { vault, profiles } = services;
   const rows = createTokenHistoryRepository(services.storage);
@@ -34,6 +40,30 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   const session = createSessionTokenHistory();
   /** Chosen per call: the operator may switch to session-only mode while the console runs. */
   const current = (): TokenHistory => (vault.mode === 'session' ? session : saved);
+
+  /** Tokens whose history write was refused, written again until the disk takes them (or the history is cleared). */
+  const unsaved: HistoryEntry[] = [];
+  let retry: NodeJS.Timeout | null = null;
+  function saveUnsavedSoon(): void {
+    if (retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void saveUnsaved();
+    }, UNSAVED_RETRY_MS);
+    // Nothing to wait for at exit: a token still unsaved then is one its warning told to copy.
+    retry.unref();
+  }
+  async function saveUnsaved(): Promise<void> {
+    const entries = unsaved.splice(0);
+    if (entries.length === 0) return;
+    try {
+      await current().append(entries);
+      log.info('tokens', `${entries.length} token(s) refused by the disk earlier are in the history now`);
+    } catch {
+      unsaved.unshift(...entries);
+      saveUnsavedSoon();
+    }
+  }
 
   const view: HistoryService['view'] = (entry, profile, historyWarning = null) => {
     const playbackUrl = profile && entry.kind === 'stream' ? buildPlaybackUrl(profile.playbackUrlTemplate, profile.baseUrl, entry.stream, entry.token) : null;
@@ -60,6 +90,8 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       } catch (error) {
         log.warn('tokens', `history not written: ${isAppFailure(error) ? (error.appError.details ?? error.message) : String(error)}`);
         const failure = isAppFailure(error) ? error : storageFailure(error, services.dataDir);
+        unsaved.push(entry);
+        saveUnsavedSoon();
         return { entry, warning: t('errors.history.tokenUnsaved', { reason: failure ? failure.appError.message : t('errors.history.notWritten') }) };
       }
     },
@@ -91,6 +123,8 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
     },
     async clear() {
       await current().clear();
+      // Cleared means every token so far: one still waiting for the disk goes too.
+      unsaved.length = 0;
       return null;
     },
     async exportCsv(ids) {

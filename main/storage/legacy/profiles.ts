@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { profileSchema, type Profile } from '../../../preload/contract/wire/profile';
+import { linkWithoutCredentials, profileSchema, type Profile } from '../../../preload/contract/wire/profile';
 import { log } from '../../shared/log';
 import { createProfileRepository } from '../repositories/profile-repository';
 import { migrateCaFile } from './ca-file';
@@ -25,7 +25,10 @@ export const legacyProfiles: LegacySource = {
     const profiles: Profile[] = [];
     for (const stored of file.profiles) {
       const { entry, migration } = await migrateCaFile(stored);
-      const profile = profileSchema.safeParse(entry);
+      // A user name and password in its playback link are not taken into the database (profiles keep no passwords).
+      const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : null;
+      const link = record?.playbackUrlTemplate;
+      const profile = profileSchema.safeParse(record && typeof link === 'string' ? { ...record, playbackUrlTemplate: linkWithoutCredentials(link) } : entry);
       if (!profile.success) {
         log.warn('profiles', 'an earlier profile could not be read and was left out (kept in profiles.json.before-database)');
         continue;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { taskDocumentSchema } from '../../../preload/contract/analytics';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { readableRows } from '../readable-rows';
 
 export const draftSchema = z.object({ uid: z.string(), name: z.string(), body: taskDocumentSchema, savedAt: z.string() });
 export const sentSchema = z.object({ uid: z.string(), body: taskDocumentSchema, sentAt: z.string(), profileId: z.string(), profileName: z.string() });
@@ -36,8 +37,8 @@ export function createAnalyticsWorkRepository(storage: Storage): AnalyticsWorkRe
     load(sealer) {
       const rows = (table: string, time: string) => storage.all<{ key: Uint8Array; record: Uint8Array }>(`SELECT key, record FROM ${table} ORDER BY ${time} DESC`);
       return {
-        drafts: rows('analytics_drafts', 'saved_at').map((row) => sealer.openJson(row.record, `analytics-draft:${Buffer.from(row.key).toString('hex')}`, draftSchema, 'analytics drafts')),
-        sent: rows('analytics_sent', 'sent_at').map((row) => sealer.openJson(row.record, `analytics-sent:${Buffer.from(row.key).toString('hex')}`, sentSchema, 'analytics sent bodies')),
+        drafts: readableRows(storage, 'analytics_drafts', rows('analytics_drafts', 'saved_at'), (row) => sealer.openJson(row.record, `analytics-draft:${Buffer.from(row.key).toString('hex')}`, draftSchema, 'analytics drafts'), true),
+        sent: readableRows(storage, 'analytics_sent', rows('analytics_sent', 'sent_at'), (row) => sealer.openJson(row.record, `analytics-sent:${Buffer.from(row.key).toString('hex')}`, sentSchema, 'analytics sent bodies'), true),
       };
     },
     replace(sealer, before, after) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Storage } from '../database';
+import { readableRows } from '../readable-rows';
 
 /** Settings as typed JSON values by key; a value that no longer fits its schema reads as absent. */
 export interface SettingsRepository {
@@ -13,7 +14,9 @@ export function createSettingsRepository(storage: Storage): SettingsRepository {
     get(key, schema) {
       const row = storage.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', key);
       if (!row) return undefined;
-      const parsed = schema.safeParse(JSON.parse(row.value));
+      // A value that is no longer JSON (damaged on disk) reads as absent too, and is told.
+      const [value] = readableRows(storage, 'settings', [row], (one): unknown => JSON.parse(one.value));
+      const parsed = schema.safeParse(value);
       return parsed.success ? parsed.data : undefined;
     },
     set(key, value) {

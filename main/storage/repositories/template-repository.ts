@@ -1,6 +1,7 @@
 import { templateSchema, type CameraTemplate } from '../../../preload/contract/onboarding';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { readableRows } from '../readable-rows';
 
 /** A template as stored: its values without the ONVIF password, which is sealed apart (or not stored at all). */
 export interface StoredTemplate {
@@ -27,10 +28,20 @@ export class TemplateRepository {
 
   list(): StoredTemplate[] {
     const rows = this.storage.all<{ id: string; template: string; password: Uint8Array | null }>('SELECT id, template, password FROM camera_templates WHERE deleted_at IS NULL ORDER BY seq');
-    return rows.map((row) => ({
+    return readableRows(this.storage, 'camera_templates', rows, (row) => ({
       template: templateSchema.parse(JSON.parse(row.template)),
-      password: row.password && this.sealer ? this.sealer.open(row.password, `template-password:${row.id}`).toString('utf8') : null,
+      password: row.password && this.sealer ? this.passwordOf(this.sealer, row.id, row.password) : null,
     }));
+  }
+
+  /** The template's sealed password; one that does not open is told, and the template is shown without it. */
+  private passwordOf(sealer: Sealer, id: string, sealed: Uint8Array): string | null {
+    try {
+      return sealer.open(sealed, `template-password:${id}`).toString('utf8');
+    } catch (error) {
+      this.storage.unreadable('camera_templates', error);
+      return null;
+    }
   }
 
   /** Writes the template (a new one, or a change of one with this id) and its password, in one transaction. */

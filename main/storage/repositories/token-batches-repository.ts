@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { readableRows } from '../readable-rows';
 
 /**
  * Token batches in the database. A batch is `running` from its start until every row is final and in the history;
@@ -50,15 +51,13 @@ export function createTokenBatchesRepository(storage: Storage): TokenBatchesRepo
     finished: (uid) => setState(uid, 'finished'),
     dismissed: (uid) => setState(uid, 'dismissed'),
     leftovers(sealer, ours) {
-      return storage
-        .all<Row>("SELECT uid, started_at, total, record FROM token_batches WHERE state = 'running' ORDER BY started_at, seq")
-        .filter((row) => !ours.has(row.uid))
-        .map((row) => ({
-          uid: row.uid,
-          startedAt: new Date(row.started_at).toISOString(),
-          total: row.total,
-          profileName: sealer.openJson(row.record, recordPurpose(row.uid), recordSchema, 'a token batch').profileName,
-        }));
+      const rows = storage.all<Row>("SELECT uid, started_at, total, record FROM token_batches WHERE state = 'running' ORDER BY started_at, seq").filter((row) => !ours.has(row.uid));
+      return readableRows(storage, 'token_batches', rows, (row) => ({
+        uid: row.uid,
+        startedAt: new Date(row.started_at).toISOString(),
+        total: row.total,
+        profileName: sealer.openJson(row.record, recordPurpose(row.uid), recordSchema, 'a token batch').profileName,
+      }), true);
     },
     saveExport(sealer, uid, bytes, rows, keep) {
       storage.transaction(() => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
+import { keepReadable, readableRows, readEach, type ReadRows } from '../readable-rows';
 
 /**
  * The token history in the database: one sealed record per issued token, bound to its row (`token-history:<seq>`).
@@ -51,6 +52,9 @@ export interface SealedAhead {
   streams: Buffer[];
 }
 
+/** A window reads past at most this many records that do not open before it ends where it is. */
+const MAX_UNREADABLE_PER_WINDOW = 1_000;
+
 /** Bytes of the HMAC kept for lookups: 128 bits tell millions of streams apart and halve the indexes. */
 const HASH_BYTES = 16;
 
@@ -88,7 +92,7 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   /** The kept count (rows copied out of a damaged database are counted by the salvage, see salvage.ts). */
   const counted = (): number => (storage.statement("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number }).n;
   const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
-  const opened = (sealer: Sealer, rows: Row[]): HistoryEntry[] => rows.map((row) => open(sealer, row));
+  const opened = (sealer: Sealer, rows: Row[]): HistoryEntry[] => readableRows(storage, 'token_history', rows, (row) => open(sealer, row), true);
   const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
   // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
   const topSeq = (): number => (storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0;
@@ -137,7 +141,22 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     },
     sync: () => storage.sync(),
     count: () => storage.read(counted),
-    window: (sealer, limit, before) => opened(sealer, storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?', below(before), limit)),
+    window(sealer, limit, before) {
+      // Rows that do not open (damaged on disk) are left out, and the window is filled from the rows below them:
+      // callers read a window shorter than `limit` as the end of the history.
+      const read: ReadRows<HistoryEntry> = { kept: [], failures: [] };
+      let from = below(before);
+      for (;;) {
+        const wanted = limit - read.kept.length;
+        const rows = storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?', from, wanted);
+        readEach(rows, (row) => open(sealer, row), read);
+        // Not one row opened (most likely another data key: its refusal is thrown), or damage this wide: the window
+        // ends here, rather than reading on through a history of millions.
+        const stop = (read.kept.length === 0 && read.failures.length > 0) || read.failures.length >= MAX_UNREADABLE_PER_WINDOW;
+        if (stop || rows.length < wanted || read.kept.length >= limit) return keepReadable(storage, 'token_history', read, true);
+        from = rows.at(-1)!.seq;
+      }
+    },
     exactWindow(sealer, term, limit, before) {
       return storage.read(() => {
         // Three index ranges, each read newest first and merged: an OR in one query would sort every match.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { WatchAlert } from '../../../preload/contract/agents';
 import { watchRuleSchema } from '../../../preload/contract/agents-rules';
 import type { Storage } from '../database';
+import { readableRows } from '../readable-rows';
 
 /** Cleared alerts beyond this many are dropped, oldest first; alerts still raised are always kept. */
 export const MAX_KEPT_ALERTS = 2_000;
@@ -64,8 +65,8 @@ export function createWatchRepository(storage: Storage): WatchRepository {
   return {
     load() {
       return {
-        lists: storage.all<{ body: string }>('SELECT body FROM watch_lists ORDER BY seq').map((row) => storedListSchema.parse(JSON.parse(row.body))),
-        alerts: storage.all<{ body: string }>('SELECT body FROM watch_alerts ORDER BY seq').map((row) => storedAlertSchema.parse(JSON.parse(row.body))),
+        lists: readableRows(storage, 'watch_lists', storage.all<{ body: string }>('SELECT body FROM watch_lists ORDER BY seq'), (row) => storedListSchema.parse(JSON.parse(row.body))),
+        alerts: readableRows(storage, 'watch_alerts', storage.all<{ body: string }>('SELECT body FROM watch_alerts ORDER BY seq'), (row) => storedAlertSchema.parse(JSON.parse(row.body))),
       };
     },
     saveList(list, changedAlerts) {

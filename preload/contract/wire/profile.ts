@@ -59,6 +59,14 @@ export const tlsTrustSchema = z.discriminatedUnion(
 
 const PLACEHOLDERS = new Set(['host', 'stream', 'token', 'base']);
 
+/** The scheme and `//` of a link, and the user name and password after them up to their `@`. */
+const LINK_CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
+
+/** A playback link with the user name and password it carries taken out (`rtsp://user:pw@cam/x` → `rtsp://cam/x`). */
+export function linkWithoutCredentials(template: string): string {
+  return template.replace(LINK_CREDENTIALS, '$1');
+}
+
 const playbackUrlTemplateSchema = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   z
@@ -74,6 +82,14 @@ const playbackUrlTemplateSchema = z.preprocess(
             message: fieldMessage('validation.connect.playbackPlaceholder', { placeholder: `{${name}}` }),
           });
         }
+      }
+      // A user name and password in the link (rtsp://user:password@camera/…) would be kept in clear in the profile, which
+      // holds no secrets: the token is the link's credential.
+      if (linkWithoutCredentials(template) !== template) {
+        ctx.addIssue({
+          code: 'custom',
+          message: fieldMessage('validation.connect.playbackCredentials'),
+        });
       }
       if (/[?&]token=(?!\{token\})[^&#]+/.test(template)) {
         ctx.addIssue({

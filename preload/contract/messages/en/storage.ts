@@ -30,7 +30,14 @@ export const storage = {
     'The database {{file}} was written by a newer version of Watchdesk (its schema is {{found}}; this version knows up to {{known}}). It was left exactly as it is: this version shows nothing of it and saves nothing. Start the newer Watchdesk to use it, or start this one with another data folder.',
   newerSchemaSave:
     'This change could not be saved: the database {{file}} was written by a newer version of Watchdesk, and this version does not change it. Start the newer Watchdesk to use it.',
+  linkCredentialsRemoved:
+    'The playback link of {{names}} held a user name and password. A profile keeps no passwords, so they were taken out of the link and are no longer saved; enter them in the player if it asks for them.',
+  folderGone:
+    'This change could not be saved: the data folder {{path}} was moved or deleted while Watchdesk was running. Put the folder back where it was and try again, or restart Watchdesk to start a new one there.',
+  rowsUnreadable:
+    'Some of the saved {{table}} could not be read: their bytes in the database file are damaged (a disk or memory fault). Watchdesk shows everything else, and leaves those rows in the file as they are.',
   tableInPart: '{{table}} ({{rows}}; the rest of it could not be read)',
+  damageFound: 'parts of the file could not be read, or no longer fit together',
   tablesMissing: 'it lacks tables this version needs: {{tables}}',
   nothing: 'nothing',
   /** What the tables hold, in the sentences above; a table not named here is told by its own name. */

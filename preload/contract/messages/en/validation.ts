@@ -66,6 +66,7 @@ export const validation = {
     trustMode: 'Choose how to trust the server certificate: the system store, a custom CA certificate, or a pinned certificate.',
     playbackText: 'The playback address template must be text.',
     playbackTooLong: 'Keep the playback address template under 2000 characters.',
+    playbackCredentials: 'Leave the user name and password out of the link: the {token} placeholder is its credential, and a profile never keeps a password.',
     playbackRealToken: 'Use the {token} placeholder instead of a real token; tokens are never saved in a profile.',
     profileKind: 'A profile is either a server or the demo.',
     timeout: 'The timeout must be a whole number of milliseconds between 1000 (1 s) and 120000 (2 min).',
