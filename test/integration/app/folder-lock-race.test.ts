@@ -6,9 +6,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_FOLDER_LOCK_FILE, DATA_FOLDER_OS_LOCK_FILE } from '../../../main/storage/data-folder-lock';
 import { bundleChild } from '../../support/bundle-child';
+import { canMount } from '../../support/small-disk';
 
 /** A read-only folder is a read-only bind mount in a private mount namespace (root only, as in the full-disk suite). */
-const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 const work = mkdtempSync(join(tmpdir(), 'wd-lock-race-'));
 let child = '';
 beforeAll(async () => {

@@ -1,16 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleChild } from '../../support/bundle-child';
+import { canMount, runOnSmallDisk } from '../../support/small-disk';
 
 /**
  * The disk holding the data folder fills up while the console runs (a small tmpfs in a private mount namespace, filled
  * to the byte): a camera template, a server profile and a token batch are refused with the full-disk sentence, nothing
  * refused shows as saved, nothing saved before is lost, and once space returns each works again and survives a restart.
  */
-const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 let workDir: string;
 let child: string;
 
@@ -25,12 +24,7 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 describe.skipIf(!canMount)('templates, profiles and token batches on a disk that fills up', () => {
   it('refuses each with the full-disk sentence, shows nothing refused as saved, and saves again once space returns', () => {
     const dataDir = mkdtempSync(join(workDir, 'tmpfs-'));
-    const out = execFileSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=4m tmpfs "$2" && exec "$0" "$1" "$2"`, process.execPath, child, dataDir], {
-      env: { ...process.env, WATCHDESK_LOG: 'silent' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    const steps = JSON.parse(out.trim().split('\n').pop()!) as Record<'before' | 'full' | 'recovered' | 'after' | 'restart', unknown[]>;
+    const steps = runOnSmallDisk<Record<'before' | 'full' | 'recovered' | 'after' | 'restart', unknown[]>>(child, dataDir, { sizeMb: 4, timeoutMs: 120_000 });
     const [templateBefore, profileBefore, batchBefore, historyBefore] = steps.before as [Answer, Answer, Answer, number];
     expect([templateBefore.ok, profileBefore.ok, batchBefore.ok]).toEqual([true, true, true]);
     expect(historyBefore).toBe(20);

@@ -1,13 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../main/storage';
 import { bundleChild } from '../../support/bundle-child';
+import { canMount } from '../../support/small-disk';
 
 /** A full disk is a small tmpfs in a private mount namespace (root only, as in the full-disk suite). */
-const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 const folders: string[] = [];
 afterAll(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,12 +11,12 @@ import { memoryKeychain } from '../../support/fake-keychain';
 import { bundleChild } from '../../support/bundle-child';
 import { DATABASE_FILE, migrations, openStorage } from '../../../main/storage';
 import { createWatchRepository } from '../../../main/storage/repositories/watch-repository';
+import { canMount } from '../../support/small-disk';
 
 /**
  * A read-only or full data folder: the console starts, says in words that the folder cannot be written (which, why),
  * and keeps working for what needs no writing. Needs root and unshare (private mount namespaces), as in CI.
  */
-const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 let workDir: string;
 let child: string;
 

@@ -1,16 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleChild } from '../../support/bundle-child';
+import { canMount, runOnSmallDisk } from '../../support/small-disk';
 
 /**
  * A disk that fills up while the console runs (a 2 MB tmpfs in a private mount namespace, filled to the byte): every
  * save is refused with the sentence "The disk holding <folder> is full…", nothing refused shows as saved, nothing
  * acknowledged before is lost, and once space returns saves work again and survive a restart.
  */
-const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 let workDir: string;
 let child: string;
 
@@ -26,12 +25,7 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 describe.skipIf(!canMount)('the disk holding the data folder fills up while the console runs', () => {
   it('refuses each save with the full-disk sentence, keeps everything acknowledged, and saves again once space returns', () => {
     const dataDir = mkdtempSync(join(workDir, 'tmpfs-'));
-    const out = execFileSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=2m tmpfs "$2" && exec "$0" "$1" "$2"`, process.execPath, child, dataDir], {
-      env: { ...process.env, WATCHDESK_LOG: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    const steps = JSON.parse(out.trim().split('\n').pop()!) as Steps;
+    const steps = runOnSmallDisk<Steps>(child, dataDir, { sizeMb: 2 });
     expect(steps.before.map((answer) => answer.ok)).toEqual([true, true, true]);
 
     const [saveList, lists, pin, shortcuts, saveDraft, work, status] = steps.full as [Answer, Answer, Answer, Answer, Answer, Answer, Answer];

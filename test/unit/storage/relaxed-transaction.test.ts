@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../../../main/storage';
 import type { Migration } from '../../../main/storage/migrate';
 import { bundleChild } from '../../support/bundle-child';
+import { canMount, runOnSmallDisk } from '../../support/small-disk';
 
 const notes: Migration[] = [
   { version: 1, name: 'base', up: (db) => db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT') },
@@ -13,7 +14,6 @@ const notes: Migration[] = [
 ];
 
 /** A full disk is a small tmpfs in a private mount namespace (root only, as in the full-disk suite). */
-const canMount = process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
 let workDir: string;
 let childScript: string;
 let fullDiskChild: string;
@@ -92,12 +92,7 @@ describe('relaxed transactions and sync', () => {
 
   it.skipIf(!canMount)('refuses a relaxed change on a full disk with the full-disk sentence, changes nothing, and saves again once space returns', () => {
     const dataDir = folder();
-    const out = execFileSync('unshare', ['-m', 'sh', '-c', `mount -t tmpfs -o size=2m tmpfs "$2" && exec "$0" "$1" "$2"`, process.execPath, fullDiskChild, dataDir], {
-      env: { ...process.env, WATCHDESK_LOG: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    const { steps, kept } = JSON.parse(out.trim().split('\n').pop()!) as { steps: Record<string, { ok: boolean; kind?: string; message?: string }>; kept: string[] };
+    const { steps, kept } = runOnSmallDisk<{ steps: Record<string, { ok: boolean; kind?: string; message?: string }>; kept: string[] }>(fullDiskChild, dataDir, { sizeMb: 2 });
     expect(steps.before).toEqual({ ok: true });
     expect(steps.full).toMatchObject({ ok: false, kind: 'StorageUnavailable' });
     expect(steps.full!.message).toMatch(new RegExp(`^The disk holding ${dataDir} is full`));
