@@ -81,6 +81,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
         await watch.remove(id);
         return null;
       },
+      'agents.watchRestore': ({ id }) => watch.undoRemove(id),
       'agents.watchView': ({ id }) => watch.view(id),
       'agents.watchRows': (query) => watch.window(query),
       'agents.watchSetActive': ({ id, active }) => watch.setActive(id, active),

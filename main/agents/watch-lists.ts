@@ -30,6 +30,11 @@ export interface WatchLists {
   list(): Promise<WatchListSummary[]>;
   save(input: WatchListInput): Promise<WatchListSummary>;
   remove(id: string): Promise<void>;
+  /**
+   * Brings back the list deleted last (this run, and no other deleted since), with its id, devices and rules; its
+   * past alerts are not kept. Refused in words when there is nothing to bring back.
+   */
+  undoRemove(id: string): Promise<WatchListSummary>;
   view(id: string): Promise<WatchView>;
   window(query: WatchWindowQuery): Promise<WatchWindow>;
   setActive(id: string, active: boolean): Promise<WatchListSummary>;
@@ -72,6 +77,8 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
   const runners = new Map<string, WatchRunner>();
   let alerts: WatchAlert[] = [];
   let lists: StoredList[] = [];
+  /** The list deleted last, for its undo: one at a time, in memory (the delete itself is committed). */
+  let lastRemoved: StoredList | null = null;
   let pendingNotes: WatchAlert[] = [];
   let noteTimer: NodeJS.Timeout | null = null;
   /** Alert changes not pushed yet (copies: an alert object changes on when it clears or is acknowledged). */
@@ -287,13 +294,27 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
 
     async remove(id) {
       const runner = await runnerOf(id);
+      const removed = lists.find((l) => l.id === id) ?? null;
       options.store.removeList(id);
+      lastRemoved = removed;
       runners.delete(id);
       lists = lists.filter((l) => l.id !== id);
       alerts = alerts.filter((a) => a.listId !== id);
       reindex();
       options.alerts?.forgetList(id);
       await runner.dispose();
+    },
+
+    async undoRemove(id) {
+      await ready;
+      const list = lastRemoved;
+      if (!list || list.id !== id || runners.has(id)) throw new AppFailure('Validation', t('agents.errors.nothingToUndo'));
+      // Saved first, as any save: a list whose save failed neither appears nor polls, and can still be brought back.
+      options.store.saveList(list, []);
+      lastRemoved = null;
+      lists = [...lists, list];
+      startRunner(list);
+      return runners.get(id)!.summary();
     },
 
     async view(id) {

@@ -199,6 +199,8 @@ export const agentsChannels = {
   'agents.watchLists': channel<WatchListSummary[]>()(z.undefined().optional()),
   'agents.watchSave': channel<WatchListSummary>()(watchListInputSchema),
   'agents.watchDelete': channel<null>()(listId),
+  /** Undoes the last delete of a list (this run, no other deleted since): the list, its devices and rules come back. */
+  'agents.watchRestore': channel<WatchListSummary>()(listId),
   /** Every row of a list at once (tools and tests); the screen reads windows with watchRows. */
   'agents.watchView': channel<WatchView>()(listId),
   /** The rows the table shows: one window of a list, sorted and filtered in main. */

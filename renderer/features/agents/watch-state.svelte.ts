@@ -3,6 +3,8 @@ import type { AlertList, WatchAlert, WatchListInput, WatchListSummary, WatchRow 
 import { WATCH_WINDOW_MAX, watchSortColumns, type WatchRowChanges, type WatchSort, type WatchSortColumn, type WatchWindow } from '../../../preload/contract/agents-watch';
 import type { AppError } from '../../../preload/contract/app-error';
 import { coalesced } from '../../lib/coalesced';
+import { t } from '../../lib/i18n.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 import { RowWindow } from '../../lib/row-window.svelte';
 import type { SortState } from '../../lib/ui/table';
 import { mergedLists, withSummary } from './watch-summaries';
@@ -42,7 +44,12 @@ export class WatchState {
   #reread: (() => Promise<void>) | null = null;
   readonly #alertsReader = coalesced(() => this.#readAlerts());
 
-  constructor(private readonly api: Bridge) {}
+  /** The list deleted last, while it can be brought back. */
+  readonly undo: UndoOffer;
+
+  constructor(private readonly api: Bridge) {
+    this.undo = new UndoOffer((id) => api.agents.watchRestore({ id }));
+  }
 
   /** Subscribes to main's events; call from an $effect and return the result. */
   connect(): () => void {
@@ -146,14 +153,24 @@ export class WatchState {
   }
 
   async remove(id: string): Promise<void> {
+    const name = this.lists.find((l) => l.id === id)?.name ?? '';
     const result = await this.api.agents.watchDelete({ id });
     if (!result.ok) {
       this.failure = result.error;
       return;
     }
+    this.undo.offer(t('agents.watch.deleted', { name }), id);
     this.select(null);
     await this.loadLists();
     await this.loadAlerts();
+  }
+
+  /** Brings the deleted list back and opens it. */
+  async runUndo(): Promise<void> {
+    const id = this.undo.token;
+    if (!id || !(await this.undo.run())) return;
+    await this.loadLists();
+    this.select(id);
   }
 
   async setActive(id: string, active: boolean): Promise<void> {

@@ -1,6 +1,8 @@
 import type { Bridge } from '../../../preload/contract';
-import type { AppError } from '../../../preload/contract/app-error';
-import type { TaskDocument, TaskWork } from '../../../preload/contract/analytics';
+import type { AppError, Result } from '../../../preload/contract/app-error';
+import type { TaskDocument, TaskDraft, TaskWork } from '../../../preload/contract/analytics';
+import { t } from '../../lib/i18n.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 
 /**
  * Drafts and sent bodies of the task being edited. Loads follow the identifier as it is typed; an answer for an
@@ -11,8 +13,13 @@ export class TaskWorkState {
   error = $state<AppError | null>(null);
   busy = $state(false);
   #request = 0;
+  /** The draft deleted last, while it can be brought back (the page keeps it: undo saves it again as it was). */
+  readonly undo: UndoOffer;
+  #deleted: TaskDraft | null = null;
 
-  constructor(private readonly api: Bridge) {}
+  constructor(private readonly api: Bridge) {
+    this.undo = new UndoOffer(() => this.#restore());
+  }
 
   async load(uid: string): Promise<void> {
     const request = ++this.#request;
@@ -39,7 +46,23 @@ export class TaskWorkState {
   }
 
   async deleteDraft(uid: string, name: string): Promise<boolean> {
-    return this.#change(() => this.api.analytics.deleteDraft({ uid, name }));
+    const draft = this.work?.drafts.find((d) => d.uid === uid && d.name === name) ?? null;
+    const deleted = await this.#change(() => this.api.analytics.deleteDraft({ uid, name }));
+    if (deleted && draft) {
+      this.#deleted = draft;
+      this.undo.offer(t('analytics.drafts.deleted', { name }), name);
+    }
+    return deleted;
+  }
+
+  /** Saves the deleted draft again under its name, with its body; the task's drafts show it when it is the one open. */
+  async #restore(): Promise<Result<TaskWork>> {
+    const draft = this.#deleted!;
+    const result = await this.api.analytics.saveDraft({ uid: draft.uid, name: draft.name, body: draft.body });
+    if (!result.ok) return result;
+    this.#deleted = null;
+    if (this.work?.uid === draft.uid) this.take(result.value);
+    return result;
   }
 
   async #change(call: () => Promise<{ ok: true; value: TaskWork } | { ok: false; error: AppError }>): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { Bridge } from '../../../preload/contract';
 import type { ImportStatus } from '../../../preload/contract/onboarding';
 import { t } from '../../lib/i18n.svelte';
 import { goodRowsOf, type CheckedFile, type ImportCheckRequest } from './import-check';
-import { UndoOffer } from './undo-offer.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 
 export type ExistingChoice = 'refuse' | 'skip' | 'create-again';
 /** Parses and checks a file's text (in a Web Worker on the page). */
@@ -59,7 +59,7 @@ export class ImportState {
     private readonly api: Bridge,
     private readonly check: Check,
   ) {
-    this.undo = new UndoOffer(api);
+    this.undo = new UndoOffer((undo) => api.onboarding.undo({ undo }));
   }
 
   /** Follows the import's pushes; returns the unsubscribe function (for `$effect`). */

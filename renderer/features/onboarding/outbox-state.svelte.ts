@@ -2,7 +2,7 @@ import type { AppError } from '../../../preload/contract/app-error';
 import type { Bridge } from '../../../preload/contract';
 import type { OutboxEntry, OutboxSummary, OutboxView } from '../../../preload/contract/onboarding';
 import { t } from '../../lib/i18n.svelte';
-import { UndoOffer } from './undo-offer.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 
 /**
  * The outbox as the screen and the header see it: the summary pushed by main on every change (`outbox.changed`), and
@@ -23,7 +23,7 @@ export class OutboxState {
   #off: Array<() => void> = [];
 
   constructor(private readonly api: Bridge) {
-    this.undo = new UndoOffer(api);
+    this.undo = new UndoOffer((undo) => api.onboarding.undo({ undo }));
   }
 
   get entries(): OutboxEntry[] {

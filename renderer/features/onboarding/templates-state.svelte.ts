@@ -2,7 +2,7 @@ import type { AppError } from '../../../preload/contract/app-error';
 import type { Bridge } from '../../../preload/contract';
 import type { CameraTemplate } from '../../../preload/contract/onboarding';
 import { t } from '../../lib/i18n.svelte';
-import { UndoOffer } from './undo-offer.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 
 /** A file to offer as a download. */
 export interface TemplateFile {
@@ -24,7 +24,7 @@ export class TemplatesState {
   readonly undo: UndoOffer;
 
   constructor(private readonly api: Bridge) {
-    this.undo = new UndoOffer(api);
+    this.undo = new UndoOffer((undo) => api.onboarding.undo({ undo }));
   }
 
   async load(): Promise<void> {

@@ -124,6 +124,9 @@ export const analytics = {
     needUid: 'Enter the task identifier to keep drafts for it.',
     sessionOnly: 'The keychain is not in use: drafts and sent bodies are kept until Watchdesk closes.',
     savedAt: 'saved {{when}}',
+    deleteTitle: 'Delete the draft “{{name}}”?',
+    deleteText: 'The draft is deleted for this task. You can undo this right after.',
+    deleted: 'The draft “{{name}}” was deleted.',
   },
   sent: {
     title: 'Sent from this console',

@@ -4,6 +4,7 @@ export const common = {
   close: 'Close',
   save: 'Save',
   retry: 'Try again',
+  undo: 'Undo',
   copy: 'Copy',
   copied: 'Copied',
   loading: 'Loading…',

@@ -251,7 +251,6 @@ export const onboarding = {
     clearText: 'The created cameras leave this list. They stay under "Created" and stay known: importing them again is refused.',
     cleared: 'Created cameras were cleared from the outbox.',
     removed: 'The camera was removed from the outbox.',
-    undo: 'Undo',
     undone: 'Undone.',
     emptyTitle: 'The outbox is empty',
     emptyText: 'Cameras you save or create appear here until they are created on the server.',

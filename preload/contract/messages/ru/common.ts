@@ -5,6 +5,7 @@ export const common: MessagesOf<typeof en> = {
   cancel: 'Отмена',
   close: 'Закрыть',
   save: 'Сохранить',
+  undo: 'Отменить',
   retry: 'Повторить',
   copy: 'Копировать',
   copied: 'Скопировано',

@@ -113,4 +113,16 @@ describe.skipIf(!hasDbus)('WatchState over the real main process and the simulat
     expect(watch.lists).toEqual([]);
     expect(watch.failure).toBeNull();
   });
+
+  it('a deleted list comes back with Undo and opens, with its devices', async () => {
+    const ids = deviceIds().slice(0, 3);
+    const id = await saveList(ids);
+    await watch.remove(id);
+    expect(watch.undo).toMatchObject({ shown: true, message: 'The watch list “NOC wall” was deleted.' });
+    await watch.runUndo();
+    expect(watch.undo.shown).toBe(false);
+    expect(watch.lists.map((l) => l.id)).toEqual([id]);
+    expect(watch.selectedId).toBe(id);
+    await until(() => watch.rows?.total === ids.length, 'the list’s rows again');
+  });
 });

@@ -134,6 +134,22 @@ describe.skipIf(!hasDbus)('analytics send and work states over the real main pro
     expect(work.error).toBeNull();
   });
 
+  it('a deleted draft comes back with Undo, body and all; the undo then goes', async () => {
+    const task = taskOf('line-crossing');
+    await work.load(task.uid);
+    const body = { ...bodyFor(task), CameraGroupUid: 'cg-evening' };
+    expect(await work.saveDraft(task.uid, 'evening', body)).toBe(true);
+    expect(await work.deleteDraft(task.uid, 'evening')).toBe(true);
+    expect(work.work?.drafts).toEqual([]);
+    expect(work.undo).toMatchObject({ shown: true, message: 'The draft “evening” was deleted.' });
+
+    expect(await work.undo.run()).toBe(true);
+    expect(work.undo.shown).toBe(false);
+    expect(work.work?.drafts.map((draft) => [draft.name, draft.body])).toEqual([['evening', body]]);
+    await work.load(task.uid);
+    expect(work.work?.drafts.map((draft) => [draft.name, draft.body])).toEqual([['evening', body]]);
+  });
+
   it('an answer for an identifier no longer typed is dropped, and an empty identifier shows nothing', async () => {
     const task = taskOf('line-crossing');
     await work.saveDraft(task.uid, 'night shift', bodyFor(task));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { UndoOffer } from '../../../../renderer/features/onboarding/undo-offer.svelte';
+import { UndoOffer } from '../../../../renderer/lib/undo-offer.svelte';
 import { onboardingView } from '../../../../renderer/features/onboarding/onboarding-view.svelte';
 import { hasDbus } from '../../../support/dbus';
 import { camera } from '../../onboarding/console';
@@ -26,7 +26,7 @@ describe.skipIf(!hasDbus)('the undo note over the real main process', () => {
     const removed = await page.api.outbox.discard({ id: queued.value.entry.id });
     if (!removed.ok || !removed.value.undo) throw new Error('the remove gave no undo');
 
-    const offer = new UndoOffer(page.api);
+    const offer = new UndoOffer((undo) => page.api.onboarding.undo({ undo }));
     expect(offer.shown).toBe(false);
     offer.offer('The camera was removed from the outbox.', removed.value.undo);
     expect(offer.shown).toBe(true);

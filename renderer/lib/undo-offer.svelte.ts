@@ -1,9 +1,9 @@
-import type { AppError } from '../../../preload/contract/app-error';
-import type { Bridge } from '../../../preload/contract';
+import type { AppError, Result } from '../../preload/contract/app-error';
 
 /**
- * What was just removed, cleared or cancelled, while it can be brought back: the sentence, the undo main gave with its
- * answer, and the button's busy flag and failure. Main keeps one such undo until the next change of that kind.
+ * What was just removed, cleared or cancelled, while it can be brought back: the sentence, the undo token its answer
+ * gave, and the button's busy flag and failure. `undo` runs the feature's own undo call with that token (main keeps
+ * one such undo per feature until the next change of that kind).
  */
 export class UndoOffer {
   message = $state('');
@@ -11,7 +11,7 @@ export class UndoOffer {
   busy = $state(false);
   failure = $state<AppError | null>(null);
 
-  constructor(private readonly api: Bridge) {}
+  constructor(private readonly undo: (token: string) => Promise<Result<unknown>>) {}
 
   get shown(): boolean {
     return this.token !== null;
@@ -32,7 +32,7 @@ export class UndoOffer {
   async run(): Promise<boolean> {
     if (!this.token || this.busy) return false;
     this.busy = true;
-    const answer = await this.api.onboarding.undo({ undo: this.token });
+    const answer = await this.undo(this.token);
     this.busy = false;
     if (!answer.ok) {
       this.failure = answer.error;

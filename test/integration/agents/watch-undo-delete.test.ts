@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hasDbus } from '../../support/dbus';
+import { openAgentsConsole, type AgentsConsole } from './agents-console';
+
+/**
+ * A watch list deleted by mistake comes back with Undo: the same list (its id, devices, rules and interval), polling
+ * again, and kept across a restart. One delete is held at a time; anything else is refused in words.
+ */
+describe.skipIf(!hasDbus)('undoing the delete of a watch list', () => {
+  let c: AgentsConsole;
+
+  beforeEach(async () => {
+    c = await openAgentsConsole();
+  });
+  afterEach(async () => {
+    await c.close();
+  });
+
+  async function saved(name: string) {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 3).map(String);
+    return c.value('agents.watchSave', {
+      name,
+      devicesText: ids.join('\n'),
+      intervalSec: 600,
+      concurrency: 2,
+      rules: [{ id: 'disk', kind: 'storage', percent: 90 }],
+      active: true,
+    });
+  }
+
+  it('brings the list back as it was, polling, and it is still there after a restart', async () => {
+    const list = await saved('Roof cameras');
+    await c.value('agents.watchDelete', { id: list.id });
+    expect((await c.value('agents.watchLists', undefined)).map((l) => l.id)).not.toContain(list.id);
+
+    const back = await c.value('agents.watchRestore', { id: list.id });
+    expect(back).toMatchObject({ id: list.id, name: 'Roof cameras', deviceIds: list.deviceIds, rules: list.rules, intervalSec: 600, active: true });
+    expect((await c.value('agents.watchView', { id: list.id })).rows.map((row) => row.deviceId)).toEqual(list.deviceIds);
+
+    await c.dispose();
+    const reopened = await openAgentsConsole({ dataDir: c.dataDir });
+    try {
+      const lists = await reopened.value('agents.watchLists', undefined);
+      expect(lists.map((l) => [l.id, l.name])).toEqual([[list.id, 'Roof cameras']]);
+    } finally {
+      await reopened.dispose();
+    }
+  });
+
+  it('refuses a second undo, and the undo of a list deleted before another one', async () => {
+    const first = await saved('Gate');
+    const second = await saved('Parking');
+    await c.value('agents.watchDelete', { id: first.id });
+    await c.value('agents.watchDelete', { id: second.id });
+    expect((await c.error('agents.watchRestore', { id: first.id })).message).toBe(
+      'There is nothing left to undo: another list was deleted since, or Watchdesk was restarted.',
+    );
+    await c.value('agents.watchRestore', { id: second.id });
+    expect((await c.error('agents.watchRestore', { id: second.id })).kind).toBe('Validation');
+    expect((await c.value('agents.watchLists', undefined)).map((l) => l.name)).toEqual(['Parking']);
+  });
+});
