@@ -17,7 +17,7 @@ export type ExistingRows = 'refuse' | 'skip' | 'create-again';
  * Checks an import's rows with the wizard's rules and against the cameras this console has for the profile (by MAC,
  * serial and external id, through the index: no row scans the outbox), a slice at a time so every other call is
  * still answered. Rows of cameras that exist are refused with a sentence each, skipped, or (`create-again`) kept,
- * with a new external id when theirs is taken. Throws Validation with every problem under `requests.<row>.<field>`.
+ * with a new external id when theirs is taken; `create-again` skips a row whose camera is still in the outbox. Throws Validation with every problem under `requests.<row>.<field>`.
  */
 export async function checkImport(
   repository: OutboxRepository,
@@ -46,7 +46,8 @@ export async function checkImport(
       if (seen.has(external)) fieldErrors[`requests.${row}.external_id`] = [t('onboarding.errors.duplicateExternalId')];
       seen.add(external);
       const known = repository.known(profile.id, checked.request);
-      if (known && existing === 'skip') {
+      // "Create again" is for cameras created before: one still in the outbox is on its way and not queued twice.
+      if (known && (existing === 'skip' || (existing === 'create-again' && repository.known(profile.id, checked.request, true)))) {
         skipped += 1;
         continue;
       }

@@ -100,8 +100,8 @@ export function createImportService(outbox: CameraOutbox, connections: Pick<Conn
       const { profile } = await connections.active();
       const { clean, skipped } = await checkImport(box.repository, requests, profile, existing);
       const importId = randomUUID();
-      const { refused } = await box.queue(clean, { profileId: profile.id, profileName: profile.name, importId }, { skipKnown: existing !== 'create-again' });
-      // Rows another import queued meanwhile (the unique index refused them) are told as skipped, never sent twice.
+      const { refused } = await box.queue(clean, { profileId: profile.id, profileName: profile.name, importId }, { skipKnown: existing === 'create-again' ? 'pending' : true });
+      // Rows another import queued meanwhile, and a row the file holds twice, are told as skipped, never sent twice.
       followed.set(importId, { cancelled: 0, skipped: skipped + refused.length, rev: 0, told: '', done: false });
       return told(box, importId).status;
     },

@@ -7,7 +7,7 @@ import { checkedCameraRequest } from '../platform/client';
 import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
 import { inPreparedChunks } from './chunks';
-import { checkedRow, duplicateExternalId as duplicate, entryGone } from './outbox-requests';
+import { checkedRow, duplicateExternalId as duplicate, entryGone, keptExternalId } from './outbox-requests';
 import { withDefaults, type OutboxOptions, type SendCamera, type Tuning } from './outbox-options';
 import { OutboxRunner } from './outbox-runner';
 import { summaryOf } from './outbox-summary';
@@ -96,8 +96,9 @@ export class Outbox {
   }
 
   /** Queues entries, `chunkRows` per transaction with a turn of the event loop between them; sending starts after the
-   * first. An entry whose external id this profile has already is not queued: its index is in `refused`. */
-  async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
+   * first. An entry whose external id this profile has already is not queued: its index is in `refused` (and one
+   * whose MAC or serial it has, with `skipKnown`; see `OutboxRepository.insert`). */
+  async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean | 'pending' } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     this.#queueing += 1;
     try {
       const at = new Date(this.#o.now()).toISOString();
@@ -138,9 +139,14 @@ export class Outbox {
     return added[0];
   }
 
-  /** Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. */
+  /**
+   * Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. An entry the
+   * server may have created keeps its external id (one not given is the old one; another one is refused on that
+   * field): under a new one, the next try would create a second camera instead of being recognised by it.
+   */
   async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
-    const next = this.#change(id, { type: 'edited', at: new Date(this.#o.now()), request: checkedCameraRequest(request) });
+    const current = this.#need(id);
+    const next = transition(current, { type: 'edited', at: new Date(this.#o.now()), request: keptExternalId(current, checkedCameraRequest(request)) });
     // Its row is rewritten: the next send reads it.
     this.#runner.forget(id);
     try {
@@ -167,11 +173,17 @@ export class Outbox {
     this.#after(next);
   }
 
-  /** Takes entries out that are not on the wire and not created; answers the mark that `undoDiscard` takes. */
+  /**
+   * Takes entries out that are not on the wire, not created and not perhaps created; answers the mark that
+   * `undoDiscard` takes. One the server may have created (its answer was lost) stays until a try settles it: taken
+   * out, its MAC, serial and external id would no longer be known, and the same camera entered again would be a
+   * second camera on the server (as an import's cancel leaves such entries to finish).
+   */
   async discard(ids: string[]): Promise<string> {
     for (const id of ids) {
-      const state = this.#need(id).state;
-      if (state === 'sending' || state === 'created') throw new AppFailure('Conflict', t('errors.outbox.busy'));
+      const entry = this.#need(id);
+      if (entry.state === 'sending' || entry.state === 'created') throw new AppFailure('Conflict', t('errors.outbox.busy'));
+      if (entry.maybeCreated) throw new AppFailure('Conflict', t('errors.outbox.maybeCreated'));
     }
     const mark = `${new Date(this.#o.now()).toISOString()} ${randomUUID()}`;
     this.#repo.discard(ids, mark);
