@@ -105,6 +105,17 @@ export class OutboxRunner {
     this.#held.delete(id);
   }
 
+  /**
+   * The operator changed the entry from the answer the console shows (an edit, a retry) and its row says so now: an
+   * answer not committed yet is dropped (committed later, it wrote the old answer over the change, and an edited
+   * camera was never sent), and one being synced is not told (its waiters hear the change's own answer).
+   */
+  superseded(id: string): void {
+    this.forget(id);
+    this.#unsaved.delete(id);
+    this.#syncing.delete(id);
+  }
+
   /** The operator asked for a try now: the pause for a server out of reach ends. */
   unpause(): void {
     this.#pausedUntil = 0;
@@ -195,8 +206,10 @@ export class OutboxRunner {
     const done: Promise<void> = inTurn.then(() => {
       this.#unsynced -= 1;
       this.#marking -= dispatched.length;
-      for (const entry of outcomes) if (this.#syncing.get(entry.id) === entry) this.#syncing.delete(entry.id);
-      this.#told(outcomes);
+      // An answer the operator's change superseded meanwhile is no longer kept apart, and not told.
+      const current = outcomes.filter((entry) => this.#syncing.get(entry.id) === entry);
+      for (const entry of current) this.#syncing.delete(entry.id);
+      this.#told(current);
       this.#ready.push(...dispatched);
       if (this.#committing === done) this.#committing = null;
       this.#changed();

@@ -147,14 +147,14 @@ export class Outbox {
   async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
     const current = this.#need(id);
     const next = transition(current, { type: 'edited', at: new Date(this.#o.now()), request: keptExternalId(current, checkedCameraRequest(request)) });
-    // Its row is rewritten: the next send reads it.
-    this.#runner.forget(id);
     try {
       this.#repo.save([next], true);
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate();
       throw error;
     }
+    // Its row is rewritten: the next send reads it, and an answer not committed yet no longer applies.
+    this.#runner.superseded(id);
     return this.#after(next);
   }
 
@@ -170,6 +170,7 @@ export class Outbox {
     if (entry.state === 'queued' || entry.state === 'sending') return;
     const next = this.#change(id, { type: 'retry-requested', at: new Date(this.#o.now()) });
     this.#repo.save([next]);
+    this.#runner.superseded(id);
     this.#after(next);
   }
 
