@@ -66,6 +66,35 @@ describe('a camera that may have been created stays the one camera it is', () =>
   });
 });
 
+describe('a server that says the external id is taken', () => {
+  it('with a 409 to the retry of a camera it may have created: the camera is recognised as created, not held', async () => {
+    desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const sim = desk.app.demoServer!;
+    const { group, folder } = placementOf(sim.state);
+    const request = camera(group, folder, { mac: '02:00:00:00:bb:06', external_id: 'gate-bb06' });
+    await maybeCreated(request);
+    const taken = JSON.stringify({ message: 'The external_id has already been taken.', errors: { external_id: ['The external_id has already been taken.'] } });
+    sim.faults.add({ path: '/api/v2/billing/cameras', status: 409, body: taken, contentType: 'application/json' });
+    await desk.value('outbox.retry', {});
+    const done = await desk.until((s) => s.pending === 0);
+    expect(done).toMatchObject({ created: 1, held: 0 });
+    expect(onServer(request.mac!)).toBe(1);
+    const [created] = (await desk.value('onboarding.created', { search: '' })).cameras;
+    expect(created).toMatchObject({ externalId: 'gate-bb06', recognisedByExternalId: true });
+  });
+
+  it('with a 409 to a first try: the camera is held with a sentence, nothing is created', async () => {
+    desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const sim = desk.app.demoServer!;
+    const { group, folder } = placementOf(sim.state);
+    const taken = JSON.stringify({ message: 'The external_id has already been taken.' });
+    sim.faults.add({ path: '/api/v2/billing/cameras', status: 409, body: taken, contentType: 'application/json' });
+    const answer = await desk.value('onboarding.submit', { request: camera(group, folder, { external_id: 'someone-elses' }), send: 'now' });
+    expect(answer).toMatchObject({ outcome: 'held', entry: { lastError: { kind: 'Conflict', message: expect.stringMatching(/conflicts/) } } });
+    expect(sim.state.createdCameras).toHaveLength(0);
+  });
+});
+
 describe('an undo never brings back a second entry for one camera', () => {
   it('refuses to undo a remove once the same MAC was queued again under another external id, and the server gets one camera', async () => {
     desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
