@@ -284,6 +284,15 @@ export class OutboxRepository extends OutboxReads {
     return this.#change("UPDATE outbox_entries SET state = 'retrying', maybe_created = 1, due_at = ?, updated_at = ? WHERE state = 'sending'", now, new Date(now).toISOString());
   }
 
+  /**
+   * Entries not created yet are marked as perhaps created: another outbox (session-only mode) took them over and may
+   * create them without this database hearing of it.
+   */
+  handedOver(): number {
+    this.#states.clear();
+    return this.#change(`UPDATE outbox_entries SET maybe_created = 1 WHERE state <> 'created' AND maybe_created = 0 AND ${LIVE}`);
+  }
+
   /** Every waiting (retrying or held) entry is queued again, due now. */
   retryAll(now: number): number {
     this.#states.clear();
