@@ -197,10 +197,17 @@ export class Outbox {
     return mark;
   }
 
-  /** Brings back what a discard (`discard:<mark>`) or a clear (`clear:<time>`) took out; refused when an external id was queued again since. */
+  /**
+   * Brings back what a discard (`discard:<mark>`) or a clear (`clear:<time>`) took out; refused when an external id was
+   * queued again since, and when a later discard forgot what this one took out (the undo's button would otherwise
+   * go as if the entries came back).
+   */
   async undo(kind: 'discard' | 'clear', mark: string): Promise<number> {
     try {
-      return kind === 'discard' ? this.#repo.undoDiscard(mark) : this.#repo.undoClear(mark);
+      if (kind === 'clear') return this.#repo.undoClear(mark);
+      const restored = this.#repo.undoDiscard(mark);
+      if (restored === 0) throw new AppFailure('Conflict', t('onboarding.errors.nothingToUndo'));
+      return restored;
     } catch (error) {
       throw isUniqueViolation(error) ? new AppFailure('Conflict', t('onboarding.errors.undoTaken')) : error;
     } finally {

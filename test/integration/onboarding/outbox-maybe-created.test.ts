@@ -114,6 +114,23 @@ describe('an undo never brings back a second entry for one camera', () => {
   });
 });
 
+describe('an undo that has nothing left to bring back', () => {
+  it('says so once a later remove took the place of the earlier one, instead of answering as if it worked', async () => {
+    desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const sim = desk.app.demoServer!;
+    const { group, folder } = placementOf(sim.state);
+    await sim.close();
+    const first = await desk.value('onboarding.submit', { request: camera(group, folder), send: 'outbox' });
+    const second = await desk.value('onboarding.submit', { request: camera(group, folder), send: 'outbox' });
+    // Tried and refused, or held back while the server is out of reach: neither is on the wire.
+    await desk.until((s) => s.pending === 2 && s.sending === 0);
+    const removedFirst = await desk.value('outbox.discard', { id: first.entry.id });
+    await desk.value('outbox.discard', { id: second.entry.id });
+    const undone = await desk.call('onboarding.undo', { undo: removedFirst.undo! });
+    expect(undone).toMatchObject({ ok: false, error: { kind: 'Conflict', message: 'There is nothing left to undo.' } });
+  });
+});
+
 describe('"create again" in an import', () => {
   it('does not queue a second entry for a camera still in the outbox, nor for a row the file holds twice', async () => {
     desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
