@@ -64,8 +64,19 @@ export class OutboxReads {
     });
   }
 
-  /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
-  createdSince(since: string): OutboxEntry[] {
-    return this.storage.read(() => this.reader.entries(rowsOf(this.storage, `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since)));
+  /**
+   * Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them); those in
+   * `except` are not opened.
+   */
+  createdSince(since: string, except: ReadonlySet<string> = new Set()): OutboxEntry[] {
+    return this.storage.read(() => {
+      const rows = rowsOf(this.storage, `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since);
+      return this.reader.entries(except.size === 0 ? rows : rows.filter((row) => !except.has(row.id)));
+    });
+  }
+
+  /** How many created entries there are (cleared ones too), from the index. */
+  createdCount(): number {
+    return (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE state = 'created' AND ${LIVE}`).get() as { n: number }).n;
   }
 }
