@@ -311,6 +311,16 @@ export class OutboxRepository extends OutboxReads {
     });
   }
 
+  /** The clock was set back by `back` ms: waiting entries due after `now` are due that much earlier (none before `now`). */
+  clockSetBack(now: number, back: number): number {
+    return this.#change(`UPDATE outbox_entries INDEXED BY outbox_due SET due_at = max(?, due_at - ?) WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at > ?`, now, back, now);
+  }
+
+  /** Waiting entries due after `latest` (only a clock that ran ahead wrote such a time) are due at `now`. */
+  dueBy(latest: number, now: number): number {
+    return this.#change(`UPDATE outbox_entries INDEXED BY outbox_due SET due_at = ? WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at > ?`, now, latest);
+  }
+
   /** Retrying entries become due now (the server answered again). */
   wake(now: number): number {
     return this.#change(`UPDATE outbox_entries INDEXED BY outbox_retry SET due_at = ? WHERE state = 'retrying' AND ${LIVE} AND due_at > ?`, now, now);
