@@ -64,6 +64,7 @@ export const onboarding = {
     cancelTitle: 'Cancel the rest of this import?',
     cancelText: 'Cameras not sent yet are taken out of the outbox. You can undo this right after.',
     cancelled: 'The rest of the import was cancelled.',
+    partlyQueued: 'The first {{queued, number}} of the {{total, number}} cameras were queued before that and are being sent. Once there is room, import the file again and choose to import only the new ones.',
     fields: { mac: 'MAC address', serial: 'serial number', 'external-id': 'external id' },
     file: {
       tooLarge: 'The file is too large to be a camera list. Split it into files of up to 10,000 rows.',
