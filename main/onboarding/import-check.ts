@@ -68,12 +68,13 @@ export async function checkImport(
  * A single camera (the wizard's submit) that this console already has on the server by MAC or serial, queued, sent or
  * created (cleared from the list too), is refused at that field with the same sentence an import's row gets. An
  * external id already there is the outbox's unique index's to tell. Called in the same turn as the insert, so two
- * concurrent submits of one camera cannot both pass.
+ * concurrent submits of one camera cannot both pass. A change to an entry (`except`, its id) is checked against the
+ * other entries: changed to another camera's MAC, it would be that camera a second time.
  */
-export function refuseKnownCamera(repository: OutboxRepository, request: CameraCreateRequest, profile: { id: string; name: string }): void {
+export function refuseKnownCamera(repository: OutboxRepository, request: CameraCreateRequest, profile: { id: string; name: string }, except?: string): void {
   // The same external id again is the unique index's to tell (as "already in the outbox"), whatever else matches.
-  if (request.external_id !== undefined && repository.known(profile.id, { external_id: request.external_id })) return;
-  const known = repository.known(profile.id, request);
+  if (request.external_id !== undefined && repository.known(profile.id, { external_id: request.external_id }, false, except)) return;
+  const known = repository.known(profile.id, request, false, except);
   if (!known || known.kind === 'external-id') return;
   const key = known.state !== 'created' ? 'alreadyQueued' : known.cleared ? 'alreadyCreatedCleared' : 'alreadyCreated';
   throw new AppFailure('Validation', t('onboarding.errors.invalid'), {

@@ -41,6 +41,8 @@ export function createSubmitService(outbox: CameraOutbox, connections: Pick<Conn
         // another): the next try is recognised by it.
         if (existing.maybeCreated) clean.external_id ??= existing.request.external_id;
         clean.external_id ??= randomUUID();
+        // Changed to the MAC or serial of another camera this server has from the console: refused as a new one is.
+        refuseKnownCamera(box.repository, clean, { id: existing.profileId, name: existing.profileName }, entryId);
         entry = await box.edit(entryId, clean);
       } else {
         // The external id is what makes a retry after a lost answer safe: every camera gets one.

@@ -21,6 +21,8 @@ const KNOWN: Record<CameraKeyKind, string> = {
   serial: "SELECT state, cleared_at FROM outbox_entries INDEXED BY outbox_by_serial WHERE substr(serial_hash, 1, 4) = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL AND serial_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 1",
   'external-id': "SELECT state, cleared_at FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 1",
 };
+/** KNOWN for entries other than one (a change to that entry's own request). */
+const OTHER = Object.fromEntries(Object.entries(KNOWN).map(([kind, sql]) => [kind, sql.replace(' ORDER BY', ' AND id <> ? ORDER BY')])) as Record<CameraKeyKind, string>;
 /** KNOWN for entries still in the outbox: queued, on the wire or waiting, not created. */
 const PENDING = Object.fromEntries(Object.entries(KNOWN).map(([kind, sql]) => [kind, sql.replace("ORDER BY state = 'created' DESC", "AND state <> 'created'")])) as Record<CameraKeyKind, string>;
 
@@ -100,13 +102,15 @@ export class CameraKeys {
 
   /**
    * Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any; with
-   * `pendingOnly`, a live entry not created (still to be sent, on the wire, waiting or to be fixed).
+   * `pendingOnly`, a live entry not created (still to be sent, on the wire, waiting or to be fixed); with `except`, an
+   * entry other than that one.
    */
-  known(profileId: string, request: CameraCreateRequest, pendingOnly = false): KnownCamera | null {
+  known(profileId: string, request: CameraCreateRequest, pendingOnly = false, except?: string): KnownCamera | null {
     for (const [kind, value] of cameraKeysOf(request)) {
       const hash = this.#keyHash(kind, value, true);
-      const params = kind === 'external-id' ? [profileId, hash] : [hash.subarray(0, PREFIX_BYTES), hash, profileId];
-      const row = this.storage.statement((pendingOnly ? PENDING : KNOWN)[kind]).get(...params) as { state: OutboxState; cleared_at: string | null } | undefined;
+      const params: Array<Buffer | string> = kind === 'external-id' ? [profileId, hash] : [hash.subarray(0, PREFIX_BYTES), hash, profileId];
+      if (except !== undefined) params.push(except);
+      const row = this.storage.statement((except !== undefined ? OTHER : pendingOnly ? PENDING : KNOWN)[kind]).get(...params) as { state: OutboxState; cleared_at: string | null } | undefined;
       if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
     }
     return null;

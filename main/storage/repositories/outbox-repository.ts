@@ -112,10 +112,10 @@ export class OutboxRepository extends OutboxReads {
 
   /**
    * Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any; with
-   * `pendingOnly`, one not created yet.
+   * `pendingOnly`, one not created yet; with `except`, an entry other than that one.
    */
-  known(profileId: string, request: CameraCreateRequest, pendingOnly = false): KnownCamera | null {
-    return this.#keys.known(profileId, request, pendingOnly);
+  known(profileId: string, request: CameraCreateRequest, pendingOnly = false, except?: string): KnownCamera | null {
+    return this.#keys.known(profileId, request, pendingOnly, except);
   }
 
   /** An entry's state and tries, without opening it. */

@@ -114,6 +114,35 @@ describe('an undo never brings back a second entry for one camera', () => {
   });
 });
 
+describe('a change to an entry in the wizard', () => {
+  it('is refused when it gives the camera the MAC of another camera of this server, as a new camera would be', async () => {
+    desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const sim = desk.app.demoServer!;
+    const { group, folder } = placementOf(sim.state);
+    const made = await desk.value('onboarding.submit', { request: camera(group, folder, { mac: '02:00:00:00:bb:07' }), send: 'now' });
+    expect(made.outcome).toBe('created');
+    sim.faults.add({ path: '/api/v2/billing/cameras', status: 503 });
+    const waiting = await desk.value('onboarding.submit', { request: camera(group, folder, { mac: '02:00:00:00:bb:08' }), send: 'outbox' });
+    const other = await desk.value('onboarding.submit', { request: camera(group, folder, { mac: '02:00:00:00:bb:09' }), send: 'outbox' });
+    await desk.until((s) => s.pending === 2 && s.sending === 0);
+
+    const onWaiting = await desk.call('onboarding.submit', { request: { ...other.entry.request, mac: '02-00-00-00-BB-08' }, send: 'outbox', entryId: other.entry.id });
+    expect(onWaiting).toMatchObject({ ok: false, error: { kind: 'Validation', fieldErrors: { mac: [expect.stringMatching(/^Already in the outbox/)] } } });
+    const onCreated = await desk.call('onboarding.submit', { request: { ...other.entry.request, mac: '02:00:00:00:bb:07' }, send: 'outbox', entryId: other.entry.id });
+    expect(onCreated).toMatchObject({ ok: false, error: { kind: 'Validation', fieldErrors: { mac: [expect.stringMatching(/^Already created from this console/)] } } });
+    // Its own MAC is no clash.
+    const renamed = await desk.value('onboarding.submit', { request: { ...other.entry.request, name: 'Renamed' }, send: 'outbox', entryId: other.entry.id });
+    expect(renamed.entry.request.name).toBe('Renamed');
+
+    sim.faults.clear();
+    await desk.value('outbox.retry', {});
+    await desk.until((s) => s.pending === 0);
+    const macs = sim.state.createdCameras.map((c) => c.response.network_device.mac).sort();
+    expect(macs.filter((mac) => mac.startsWith('02:00:00:00:BB'))).toEqual(['02:00:00:00:BB:07', '02:00:00:00:BB:08', '02:00:00:00:BB:09']);
+    expect(waiting.entry.id).not.toBe(other.entry.id);
+  });
+});
+
 describe('an undo that has nothing left to bring back', () => {
   it('says so once a later remove took the place of the earlier one, instead of answering as if it worked', async () => {
     desk = await openConsole({ tuning: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
