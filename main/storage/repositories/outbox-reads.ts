@@ -43,9 +43,12 @@ export class OutboxReads {
     return byState(this.storage.all(`SELECT state, count(*) AS n FROM outbox_entries WHERE import_id = ? AND ${LIVE} GROUP BY state`, importId));
   }
 
-  /** Ids of an import's entries that certainly have not reached the server. */
+  /**
+   * Ids of an import's entries that certainly have not reached the server: waiting, and never perhaps created (one
+   * queued again by "Try all again now" or a change keeps that mark).
+   */
   unsentOfImport(importId: string): string[] {
-    const rows = this.storage.all<{ id: string }>(`SELECT id FROM outbox_entries WHERE import_id = ? AND ${LIVE} AND (state = 'queued' OR (state = 'retrying' AND maybe_created = 0))`, importId);
+    const rows = this.storage.all<{ id: string }>(`SELECT id FROM outbox_entries WHERE import_id = ? AND ${LIVE} AND state IN ('queued', 'retrying') AND maybe_created = 0`, importId);
     return rows.map((row) => row.id);
   }
 
