@@ -67,21 +67,24 @@ export function searchCreated(cameras: CreatedCamera[], search: string): Created
 
 /**
  * The created cameras, opened once and then only those created since the last look (the index on their time), so a
- * search does not open every sealed entry again.
+ * search does not open every sealed entry again. A camera created with an earlier time than the last one seen (the
+ * computer's clock was set back, as a laptop's is when it syncs its time once online) is not "since": the count of
+ * created entries tells it is missing, and they are all looked at again (only the missing ones opened).
  */
 export function createCreatedList(repository: () => OutboxRepository) {
   const known = new Map<string, CreatedCamera>();
   let since = '';
   let recentRequests: OutboxEntry['request'][] = [];
+  const add = (entry: OutboxEntry) => {
+    known.set(entry.id, createdCameraOf(entry));
+    if (entry.updatedAt > since) since = entry.updatedAt;
+    recentRequests.push(entry.request);
+  };
   return {
     all(): CreatedCamera[] {
       const repo = repository();
-      const fresh = repo.createdSince(since);
-      for (const entry of fresh) {
-        known.set(entry.id, createdCameraOf(entry));
-        if (entry.updatedAt > since) since = entry.updatedAt;
-        recentRequests.push(entry.request);
-      }
+      for (const entry of repo.createdSince(since)) add(entry);
+      if (repo.createdCount() !== known.size) for (const entry of repo.createdSince('', new Set(known.keys()))) add(entry);
       if (recentRequests.length > 400) recentRequests = recentRequests.slice(-200);
       return [...known.values()];
     },

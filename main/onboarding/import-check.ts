@@ -17,7 +17,7 @@ export type ExistingRows = 'refuse' | 'skip' | 'create-again';
  * Checks an import's rows with the wizard's rules and against the cameras this console has for the profile (by MAC,
  * serial and external id, through the index: no row scans the outbox), a slice at a time so every other call is
  * still answered. Rows of cameras that exist are refused with a sentence each, skipped, or (`create-again`) kept,
- * with a new external id when theirs is taken. Throws Validation with every problem under `requests.<row>.<field>`.
+ * with a new external id when theirs is taken; `create-again` skips a row whose camera is still in the outbox. Throws Validation with every problem under `requests.<row>.<field>`.
  */
 export async function checkImport(
   repository: OutboxRepository,
@@ -46,7 +46,8 @@ export async function checkImport(
       if (seen.has(external)) fieldErrors[`requests.${row}.external_id`] = [t('onboarding.errors.duplicateExternalId')];
       seen.add(external);
       const known = repository.known(profile.id, checked.request);
-      if (known && existing === 'skip') {
+      // "Create again" is for cameras created before: one still in the outbox is on its way and not queued twice.
+      if (known && (existing === 'skip' || (existing === 'create-again' && repository.known(profile.id, checked.request, true)))) {
         skipped += 1;
         continue;
       }
@@ -67,12 +68,13 @@ export async function checkImport(
  * A single camera (the wizard's submit) that this console already has on the server by MAC or serial, queued, sent or
  * created (cleared from the list too), is refused at that field with the same sentence an import's row gets. An
  * external id already there is the outbox's unique index's to tell. Called in the same turn as the insert, so two
- * concurrent submits of one camera cannot both pass.
+ * concurrent submits of one camera cannot both pass. A change to an entry (`except`, its id) is checked against the
+ * other entries: changed to another camera's MAC, it would be that camera a second time.
  */
-export function refuseKnownCamera(repository: OutboxRepository, request: CameraCreateRequest, profile: { id: string; name: string }): void {
+export function refuseKnownCamera(repository: OutboxRepository, request: CameraCreateRequest, profile: { id: string; name: string }, except?: string): void {
   // The same external id again is the unique index's to tell (as "already in the outbox"), whatever else matches.
-  if (request.external_id !== undefined && repository.known(profile.id, { external_id: request.external_id })) return;
-  const known = repository.known(profile.id, request);
+  if (request.external_id !== undefined && repository.known(profile.id, { external_id: request.external_id }, false, except)) return;
+  const known = repository.known(profile.id, request, false, except);
   if (!known || known.kind === 'external-id') return;
   const key = known.state !== 'created' ? 'alreadyQueued' : known.cleared ? 'alreadyCreatedCleared' : 'alreadyCreated';
   throw new AppFailure('Validation', t('onboarding.errors.invalid'), {

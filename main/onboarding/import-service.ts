@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CameraCreateRequest, ImportStatus } from '../../preload/contract/onboarding';
 import type { Connections } from '../app/connections';
 import type { Outbox } from '../outbox/outbox';
-import { AppFailure } from '../shared/app-failure';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { CameraOutbox } from './camera-outbox';
@@ -87,6 +87,24 @@ export function createImportService(outbox: CameraOutbox, connections: Pick<Conn
     void outbox.get().then(pushChanges).catch((error: unknown) => log.debug('onboarding', `import progress not pushed: ${String(error)}`));
   });
 
+  /**
+   * An import that failed part-way (a full disk) has its first slices queued, committed, and already being sent: the
+   * failure says how many, and the import is followed (its progress, its cancel, and `running` after a reload) as one
+   * that started. Without any queued the failure is as it was.
+   */
+  function partlyQueued(box: Outbox, importId: string, total: number, skipped: number, error: unknown): unknown {
+    if (!isAppFailure(error)) return error;
+    let queued: number;
+    try {
+      queued = Object.values(box.repository.importCounts(importId)).reduce((a, b) => a + b, 0);
+    } catch {
+      return error;
+    }
+    if (queued === 0) return error;
+    followed.set(importId, { cancelled: 0, skipped, rev: 0, told: '', done: false });
+    return new AppFailure(error.appError, { message: `${error.message} ${t('onboarding.import.partlyQueued', { queued, total })}` });
+  }
+
   /** After a change made here (cancel, undo): pushed at once, and the caller's answer carries the same revision. */
   function changedHere(box: Outbox, importId: string): ImportStatus {
     const { status, changed } = told(box, importId);
@@ -100,8 +118,13 @@ export function createImportService(outbox: CameraOutbox, connections: Pick<Conn
       const { profile } = await connections.active();
       const { clean, skipped } = await checkImport(box.repository, requests, profile, existing);
       const importId = randomUUID();
-      const { refused } = await box.queue(clean, { profileId: profile.id, profileName: profile.name, importId }, { skipKnown: existing !== 'create-again' });
-      // Rows another import queued meanwhile (the unique index refused them) are told as skipped, never sent twice.
+      let refused: number[];
+      try {
+        ({ refused } = await box.queue(clean, { profileId: profile.id, profileName: profile.name, importId }, { skipKnown: existing === 'create-again' ? 'pending' : true }));
+      } catch (error) {
+        throw partlyQueued(box, importId, clean.length, skipped, error);
+      }
+      // Rows another import queued meanwhile, and a row the file holds twice, are told as skipped, never sent twice.
       followed.set(importId, { cancelled: 0, skipped: skipped + refused.length, rev: 0, told: '', done: false });
       return told(box, importId).status;
     },

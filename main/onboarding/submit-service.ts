@@ -31,16 +31,22 @@ export function createSubmitService(outbox: CameraOutbox, connections: Pick<Conn
   return {
     async submit({ request, send, entryId }: SubmitInput, signal?: AbortSignal): Promise<SubmitResult> {
       const clean = requireValid(request);
-      // The external id is what makes a retry after a lost answer safe: every camera gets one.
-      clean.external_id ??= randomUUID();
       const box = await outbox.get();
       let entry: OutboxEntry;
       if (entryId) {
         const existing = box.get(entryId);
         if (!existing) throw new AppFailure('NotFound', t('onboarding.errors.notFound'));
         if (existing.state === 'sending' || existing.state === 'created') throw new AppFailure('Conflict', t('onboarding.errors.notEditable'));
+        // One the server may have created keeps its external id when the field was left empty (the outbox refuses
+        // another): the next try is recognised by it.
+        if (existing.maybeCreated) clean.external_id ??= existing.request.external_id;
+        clean.external_id ??= randomUUID();
+        // Changed to the MAC or serial of another camera this server has from the console: refused as a new one is.
+        refuseKnownCamera(box.repository, clean, { id: existing.profileId, name: existing.profileName }, entryId);
         entry = await box.edit(entryId, clean);
       } else {
+        // The external id is what makes a retry after a lost answer safe: every camera gets one.
+        clean.external_id ??= randomUUID();
         const { profile } = await connections.active();
         // A camera already there by MAC or serial is refused at its field; nothing awaits between this check and the
         // insert's first (synchronous) slice, so concurrent submits cannot both pass.

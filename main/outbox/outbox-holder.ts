@@ -3,6 +3,7 @@ import type { Vault } from '../secrets/vault';
 import { migrations, openStorage, type Sealer, type Storage } from '../storage';
 import { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { createSealer } from '../storage/sealer';
+import { log } from '../shared/log';
 import { Outbox, type OutboxOptions, type SendCamera } from './outbox';
 
 export interface OutboxHolderOptions {
@@ -13,6 +14,20 @@ export interface OutboxHolderOptions {
   onChange: (summary: OutboxSummary) => void;
   /** Runner knobs (tests make backoff short). */
   tuning?: Pick<OutboxOptions, 'concurrency' | 'baseDelayMs' | 'maxDelayMs' | 'maxProbeDelayMs' | 'changeThrottleMs' | 'chunkRows' | 'dispatchAhead'>;
+}
+
+/**
+ * The entries on disk that the session's outbox took over may be created by it, which the disk never hears of: the
+ * next start retries them as perhaps created, so the server's "external id taken" is recognised as the same camera
+ * (told as "needs fixing", a fix with a new external id made it twice). A disk that cannot be written leaves them as
+ * they are: the session goes on.
+ */
+function handedOver(disk: OutboxRepository): void {
+  try {
+    disk.handedOver();
+  } catch (error) {
+    log.warn('outbox', `could not mark the entries moved to the session-only outbox as perhaps created: ${String(error)}`);
+  }
 }
 
 export interface OutboxHolder {
@@ -37,6 +52,7 @@ export function createOutboxHolder(options: OutboxHolderOptions): OutboxHolder {
     if (previous) {
       await previous.dispose();
       repository.insert(previous.repository.all());
+      if (mode === 'session') handedOver(previous.repository);
     }
     const outbox = new Outbox({ ...options.tuning, repository, send: options.send, onChange: options.onChange, sessionOnly: mode === 'session' });
     await outbox.load();

@@ -1,5 +1,5 @@
 import type { AppError } from '../../preload/contract/app-error';
-import type { CameraCreateRequest } from '../../preload/contract/onboarding';
+import type { CameraCreateRequest, OutboxEntry } from '../../preload/contract/onboarding';
 import { checkedCameraRequest } from '../platform/client';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
@@ -21,6 +21,19 @@ export function checkedRow(request: CameraCreateRequest, row: number): CameraCre
     const fieldErrors = Object.fromEntries(Object.entries(error.appError.fieldErrors).map(([field, messages]) => [`requests.${row}.${field}`, messages]));
     throw new AppFailure(error.appError, { message: error.message, fieldErrors });
   }
+}
+
+/**
+ * `request` for an entry the server may have created: with the entry's external id, the one the next try is
+ * recognised by (see `Outbox.edit`); a different one is a Validation failure on that field. Other entries' requests
+ * are as given.
+ */
+export function keptExternalId(entry: OutboxEntry, request: CameraCreateRequest): CameraCreateRequest {
+  const kept = entry.request.external_id;
+  if (!entry.maybeCreated || kept === undefined) return request;
+  if (request.external_id === undefined) return { ...request, external_id: kept };
+  if (request.external_id.trim() === kept.trim()) return request;
+  throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors: { external_id: [t('onboarding.errors.externalIdKept', { id: kept })] } });
 }
 
 /** The answer to a second entry with an external id the profile has already. */

@@ -9,6 +9,8 @@ import { backoffDelay, entryWith, transition } from './outbox-state';
 
 /** Commits written and not synced yet at most: one syncing, and the next one marking more entries meanwhile. */
 const MAX_UNSYNCED = 2;
+/** A clock that reads this much earlier than at the runner's last look was set back (not a few milliseconds of jitter). */
+const CLOCK_SET_BACK_MS = 2_000;
 
 export interface OutboxRunnerOptions {
   repository: OutboxRepository;
@@ -61,6 +63,8 @@ export class OutboxRunner {
   /** False when the last look found nothing due: nothing is looked up again until something may be. */
   #mayBeDue = true;
   #disposed = false;
+  /** The clock at the runner's last look (see `#noticeClock`). */
+  #lastNow = Number.NEGATIVE_INFINITY;
 
   constructor(options: OutboxRunnerOptions) {
     this.#repo = options.repository;
@@ -103,6 +107,17 @@ export class OutboxRunner {
   /** An entry's row was rewritten or removed: the next commit that marks it reads it again, if it is still there. */
   forget(id: string): void {
     this.#held.delete(id);
+  }
+
+  /**
+   * The operator changed the entry from the answer the console shows (an edit, a retry) and its row says so now: an
+   * answer not committed yet is dropped (committed later, it wrote the old answer over the change, and an edited
+   * camera was never sent), and one being synced is not told (its waiters hear the change's own answer).
+   */
+  superseded(id: string): void {
+    this.forget(id);
+    this.#unsaved.delete(id);
+    this.#syncing.delete(id);
   }
 
   /** The operator asked for a try now: the pause for a server out of reach ends. */
@@ -195,8 +210,10 @@ export class OutboxRunner {
     const done: Promise<void> = inTurn.then(() => {
       this.#unsynced -= 1;
       this.#marking -= dispatched.length;
-      for (const entry of outcomes) if (this.#syncing.get(entry.id) === entry) this.#syncing.delete(entry.id);
-      this.#told(outcomes);
+      // An answer the operator's change superseded meanwhile is no longer kept apart, and not told.
+      const current = outcomes.filter((entry) => this.#syncing.get(entry.id) === entry);
+      for (const entry of current) this.#syncing.delete(entry.id);
+      this.#told(current);
       this.#ready.push(...dispatched);
       if (this.#committing === done) this.#committing = null;
       this.#changed();
@@ -252,6 +269,7 @@ export class OutboxRunner {
   #pump(): void {
     if (this.#disposed) return;
     const now = this.#o.now();
+    this.#noticeClock(now);
     const ahead = this.#ready.length + this.#marking;
     if ((this.#offline ? !this.#committing : this.#unsynced < MAX_UNSYNCED) && now >= this.#pausedUntil && ahead <= this.#o.dispatchAhead / 2 && (this.#mayBeDue || this.#offline)) {
       this.#commit(this.#offline ? 1 : this.#o.dispatchAhead - ahead);
@@ -276,6 +294,28 @@ export class OutboxRunner {
     const ahead = this.#ready.length + this.#marking;
     if (this.#offline || this.#o.now() < this.#pausedUntil || !this.#mayBeDue || ahead > this.#o.dispatchAhead / 2) return 0;
     return this.#o.dispatchAhead - ahead;
+  }
+
+  /**
+   * The computer's clock was set back (a laptop sets its time once it is online, just when the outbox can send again):
+   * the pause and the due times the old clock wrote would hold every send back by as much (an hour for a clock an hour
+   * fast, queued cameras included: their due time is when they were queued). They move back with the clock. At the
+   * first look (a start) there is no earlier reading: a due time further ahead than the longest backoff can only have
+   * been written by a clock that ran ahead, and is now.
+   */
+  #noticeClock(now: number): void {
+    const first = this.#lastNow === Number.NEGATIVE_INFINITY;
+    const back = this.#lastNow - now;
+    this.#lastNow = now;
+    if (!first && !(back >= CLOCK_SET_BACK_MS)) return;
+    if (!first && this.#pausedUntil > now) this.#pausedUntil = Math.max(now, this.#pausedUntil - back);
+    this.#mayBeDue = true;
+    try {
+      if (first) this.#repo.dueBy(now + this.#o.maxDelayMs + CLOCK_SET_BACK_MS, now);
+      else this.#repo.clockSetBack(now, back);
+    } catch (error) {
+      log.warn('outbox', `could not move the due times back with the clock: ${String(error)}`);
+    }
   }
 
   #probeDelay = (): number => backoffDelay(++this.#probes, this.#o.random, this.#o.baseDelayMs, this.#o.maxProbeDelayMs);

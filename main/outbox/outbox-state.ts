@@ -10,7 +10,7 @@ import { createdAnswerOf, type CameraCreateRequest, type CameraCreateResponse, t
  *   retrying ─send-started─▶ sending ──failed: unreachable / answer lost──▶ retrying (backoff)
  *                            sending ──failed: 422──▶ needs-fixing   (or created, when an earlier request may have
  *                                                                     created it and the server says its external id
- *                                                                     is taken)
+ *                                                                     is taken, with a 422 or a 409)
  *                            sending ──failed: token, permission, TLS…──▶ held
  *                            sending ──restart found it mid-send (the repository's recover, in SQL)──▶ retrying,
  *                                                                     maybe created
@@ -124,9 +124,20 @@ export function meaningOf(error: AppError): FailureMeaning {
   }
 }
 
+const TAKEN = /already been taken|already exists|already in use|must be unique/i;
+
 /** The server's way of saying this external id is in use ("The external_id has already been taken."). */
 export function isExternalIdTaken(fieldErrors: Record<string, string[]>): boolean {
-  return (fieldErrors['external_id'] ?? []).some((message) => /already been taken|already exists|already in use|must be unique/i.test(message));
+  return (fieldErrors['external_id'] ?? []).some((message) => TAKEN.test(message));
+}
+
+/**
+ * The same said with a 409 (a server or proxy that answers a duplicate as a conflict): its body, kept in the
+ * failure's details, names the external id as taken.
+ */
+function isExternalIdConflict(error: AppError): boolean {
+  const said = error.details ?? '';
+  return error.kind === 'Conflict' && /external[ _-]?id/i.test(said) && TAKEN.test(said);
 }
 
 /**
@@ -186,6 +197,11 @@ export function transition(entry: OutboxEntry, event: OutboxEvent): OutboxEntry 
     case 'failed': {
       allowed(entry, event, ['sending']);
       const meaning = meaningOf(event.error);
+      // An earlier request created it and its answer was lost; the server answers this one with a conflict on its
+      // external id: the same camera (held, the installer could neither settle nor remove it).
+      if (entry.maybeCreated && isExternalIdConflict(event.error)) {
+        return entryWith(entry, { state: 'created', recognisedByExternalId: true, recognisedCameraId: cameraIdIn(event.error), lastError: null, fieldErrors: {}, nextAttemptAt: null, updatedAt });
+      }
       if (meaning.next === 'needs-fixing') {
         if (entry.maybeCreated && isExternalIdTaken(event.error.fieldErrors)) {
           // An earlier request created it and its answer was lost: this is the same camera, not a clash.

@@ -7,7 +7,7 @@ import { checkedCameraRequest } from '../platform/client';
 import type { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { isUniqueViolation } from '../storage/sqlite-errors';
 import { inPreparedChunks } from './chunks';
-import { checkedRow, duplicateExternalId as duplicate, entryGone } from './outbox-requests';
+import { checkedRow, duplicateExternalId as duplicate, entryGone, keptExternalId } from './outbox-requests';
 import { withDefaults, type OutboxOptions, type SendCamera, type Tuning } from './outbox-options';
 import { OutboxRunner } from './outbox-runner';
 import { summaryOf } from './outbox-summary';
@@ -96,8 +96,9 @@ export class Outbox {
   }
 
   /** Queues entries, `chunkRows` per transaction with a turn of the event loop between them; sending starts after the
-   * first. An entry whose external id this profile has already is not queued: its index is in `refused`. */
-  async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
+   * first. An entry whose external id this profile has already is not queued: its index is in `refused` (and one
+   * whose MAC or serial it has, with `skipKnown`; see `OutboxRepository.insert`). */
+  async queue(requests: CameraCreateRequest[], meta: EntryMeta, options: { skipKnown?: boolean | 'pending' } = {}): Promise<{ added: OutboxEntry[]; refused: number[] }> {
     this.#queueing += 1;
     try {
       const at = new Date(this.#o.now()).toISOString();
@@ -138,17 +139,22 @@ export class Outbox {
     return added[0];
   }
 
-  /** Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. */
+  /**
+   * Replaces an entry's request (a fix after a 422, or a change before it was sent) and queues it again. An entry the
+   * server may have created keeps its external id (one not given is the old one; another one is refused on that
+   * field): under a new one, the next try would create a second camera instead of being recognised by it.
+   */
   async edit(id: string, request: CameraCreateRequest): Promise<OutboxEntry> {
-    const next = this.#change(id, { type: 'edited', at: new Date(this.#o.now()), request: checkedCameraRequest(request) });
-    // Its row is rewritten: the next send reads it.
-    this.#runner.forget(id);
+    const current = this.#need(id);
+    const next = transition(current, { type: 'edited', at: new Date(this.#o.now()), request: keptExternalId(current, checkedCameraRequest(request)) });
     try {
       this.#repo.save([next], true);
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate();
       throw error;
     }
+    // Its row is rewritten: the next send reads it, and an answer not committed yet no longer applies.
+    this.#runner.superseded(id);
     return this.#after(next);
   }
 
@@ -164,14 +170,21 @@ export class Outbox {
     if (entry.state === 'queued' || entry.state === 'sending') return;
     const next = this.#change(id, { type: 'retry-requested', at: new Date(this.#o.now()) });
     this.#repo.save([next]);
+    this.#runner.superseded(id);
     this.#after(next);
   }
 
-  /** Takes entries out that are not on the wire and not created; answers the mark that `undoDiscard` takes. */
+  /**
+   * Takes entries out that are not on the wire, not created and not perhaps created; answers the mark that
+   * `undoDiscard` takes. One the server may have created (its answer was lost) stays until a try settles it: taken
+   * out, its MAC, serial and external id would no longer be known, and the same camera entered again would be a
+   * second camera on the server (as an import's cancel leaves such entries to finish).
+   */
   async discard(ids: string[]): Promise<string> {
     for (const id of ids) {
-      const state = this.#need(id).state;
-      if (state === 'sending' || state === 'created') throw new AppFailure('Conflict', t('errors.outbox.busy'));
+      const entry = this.#need(id);
+      if (entry.state === 'sending' || entry.state === 'created') throw new AppFailure('Conflict', t('errors.outbox.busy'));
+      if (entry.maybeCreated) throw new AppFailure('Conflict', t('errors.outbox.maybeCreated'));
     }
     const mark = `${new Date(this.#o.now()).toISOString()} ${randomUUID()}`;
     this.#repo.discard(ids, mark);
@@ -184,10 +197,17 @@ export class Outbox {
     return mark;
   }
 
-  /** Brings back what a discard (`discard:<mark>`) or a clear (`clear:<time>`) took out; refused when an external id was queued again since. */
+  /**
+   * Brings back what a discard (`discard:<mark>`) or a clear (`clear:<time>`) took out; refused when an external id was
+   * queued again since, and when a later discard forgot what this one took out (the undo's button would otherwise
+   * go as if the entries came back).
+   */
   async undo(kind: 'discard' | 'clear', mark: string): Promise<number> {
     try {
-      return kind === 'discard' ? this.#repo.undoDiscard(mark) : this.#repo.undoClear(mark);
+      if (kind === 'clear') return this.#repo.undoClear(mark);
+      const restored = this.#repo.undoDiscard(mark);
+      if (restored === 0) throw new AppFailure('Conflict', t('onboarding.errors.nothingToUndo'));
+      return restored;
     } catch (error) {
       throw isUniqueViolation(error) ? new AppFailure('Conflict', t('onboarding.errors.undoTaken')) : error;
     } finally {

@@ -244,8 +244,9 @@ export const onboardingChannels = {
     z.object({
       /**
        * Rows whose camera exists (queued or created from this console, by MAC, serial or external id): `refuse`
-       * queues nothing and says why per row; `skip` queues only the new ones; `create-again` queues them all (an
-       * external id already used gets a new one).
+       * queues nothing and says why per row; `skip` queues only the new ones; `create-again` queues the new ones and
+       * those created before (an external id already used gets a new one), and skips those still in the outbox
+       * (queued, sending, waiting, to be fixed): they are on their way, and a second entry would be a second camera.
        */
       existing: z.enum(['refuse', 'skip', 'create-again']).default('refuse'),
       /**

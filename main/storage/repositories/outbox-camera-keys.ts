@@ -21,6 +21,23 @@ const KNOWN: Record<CameraKeyKind, string> = {
   serial: "SELECT state, cleared_at FROM outbox_entries INDEXED BY outbox_by_serial WHERE substr(serial_hash, 1, 4) = ? AND serial_hash IS NOT NULL AND discarded_at IS NULL AND serial_hash = ? AND profile_id = ? ORDER BY state = 'created' DESC LIMIT 1",
   'external-id': "SELECT state, cleared_at FROM outbox_entries WHERE profile_id = ? AND external_id_hash = ? AND discarded_at IS NULL ORDER BY state = 'created' DESC LIMIT 1",
 };
+/** KNOWN for entries other than one (a change to that entry's own request). */
+const OTHER = Object.fromEntries(Object.entries(KNOWN).map(([kind, sql]) => [kind, sql.replace(' ORDER BY', ' AND id <> ? ORDER BY')])) as Record<CameraKeyKind, string>;
+/** KNOWN for entries still in the outbox: queued, on the wire or waiting, not created. */
+const PENDING = Object.fromEntries(Object.entries(KNOWN).map(([kind, sql]) => [kind, sql.replace("ORDER BY state = 'created' DESC", "AND state <> 'created'")])) as Record<CameraKeyKind, string>;
+
+/**
+ * Whether an entry discarded under a mark has a MAC or serial that another live entry of its profile has now (queued
+ * again since, under another external id; the unique index tells a taken external id). Each through the index, as
+ * in KNOWN.
+ */
+const TAKEN_SINCE = `SELECT 1 FROM outbox_entries AS d INDEXED BY outbox_discarded WHERE d.discarded_at = ? AND (
+  (d.mac_hash IS NOT NULL AND EXISTS (SELECT 1 FROM outbox_entries AS o INDEXED BY outbox_by_mac WHERE substr(o.mac_hash, 1, 4) = substr(d.mac_hash, 1, 4)
+    AND o.mac_hash IS NOT NULL AND o.discarded_at IS NULL AND o.mac_hash = d.mac_hash AND o.profile_id = d.profile_id))
+  OR (d.serial_hash IS NOT NULL AND EXISTS (SELECT 1 FROM outbox_entries AS o INDEXED BY outbox_by_serial WHERE substr(o.serial_hash, 1, 4) = substr(d.serial_hash, 1, 4)
+    AND o.serial_hash IS NOT NULL AND o.discarded_at IS NULL AND o.serial_hash = d.serial_hash AND o.profile_id = d.profile_id))
+) LIMIT 1`;
+
 /** Bytes of a MAC or serial hash its index keeps: the `4` of `substr(…, 1, 4)` above and in schema step 14. */
 const PREFIX_BYTES = 4;
 
@@ -78,12 +95,22 @@ export class CameraKeys {
     return [hashes['external-id'] ?? this.#keyHash('external-id', entry.id), hashes.mac ?? null, hashes.serial ?? null];
   }
 
-  /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
-  known(profileId: string, request: CameraCreateRequest): KnownCamera | null {
+  /** True when an entry discarded under `mark` has a MAC or serial another live entry of its profile has now. */
+  takenSince(mark: string): boolean {
+    return this.storage.statement(TAKEN_SINCE).get(mark) !== undefined;
+  }
+
+  /**
+   * Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any; with
+   * `pendingOnly`, a live entry not created (still to be sent, on the wire, waiting or to be fixed); with `except`, an
+   * entry other than that one.
+   */
+  known(profileId: string, request: CameraCreateRequest, pendingOnly = false, except?: string): KnownCamera | null {
     for (const [kind, value] of cameraKeysOf(request)) {
       const hash = this.#keyHash(kind, value, true);
-      const params = kind === 'external-id' ? [profileId, hash] : [hash.subarray(0, PREFIX_BYTES), hash, profileId];
-      const row = this.storage.statement(KNOWN[kind]).get(...params) as { state: OutboxState; cleared_at: string | null } | undefined;
+      const params: Array<Buffer | string> = kind === 'external-id' ? [profileId, hash] : [hash.subarray(0, PREFIX_BYTES), hash, profileId];
+      if (except !== undefined) params.push(except);
+      const row = this.storage.statement((except !== undefined ? OTHER : pendingOnly ? PENDING : KNOWN)[kind]).get(...params) as { state: OutboxState; cleared_at: string | null } | undefined;
       if (row) return { kind, state: row.state, cleared: row.cleared_at !== null };
     }
     return null;

@@ -43,9 +43,12 @@ export class OutboxReads {
     return byState(this.storage.all(`SELECT state, count(*) AS n FROM outbox_entries WHERE import_id = ? AND ${LIVE} GROUP BY state`, importId));
   }
 
-  /** Ids of an import's entries that certainly have not reached the server. */
+  /**
+   * Ids of an import's entries that certainly have not reached the server: waiting, and never perhaps created (one
+   * queued again by "Try all again now" or a change keeps that mark).
+   */
   unsentOfImport(importId: string): string[] {
-    const rows = this.storage.all<{ id: string }>(`SELECT id FROM outbox_entries WHERE import_id = ? AND ${LIVE} AND (state = 'queued' OR (state = 'retrying' AND maybe_created = 0))`, importId);
+    const rows = this.storage.all<{ id: string }>(`SELECT id FROM outbox_entries WHERE import_id = ? AND ${LIVE} AND state IN ('queued', 'retrying') AND maybe_created = 0`, importId);
     return rows.map((row) => row.id);
   }
 
@@ -64,8 +67,19 @@ export class OutboxReads {
     });
   }
 
-  /** Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them). */
-  createdSince(since: string): OutboxEntry[] {
-    return this.storage.read(() => this.reader.entries(rowsOf(this.storage, `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since)));
+  /**
+   * Created entries changed at or after `since` (cleared ones too: the list of created cameras keeps them); those in
+   * `except` are not opened.
+   */
+  createdSince(since: string, except: ReadonlySet<string> = new Set()): OutboxEntry[] {
+    return this.storage.read(() => {
+      const rows = rowsOf(this.storage, `SELECT ${COLUMNS} FROM outbox_entries INDEXED BY outbox_created WHERE state = 'created' AND updated_at >= ? AND ${LIVE}`, since);
+      return this.reader.entries(except.size === 0 ? rows : rows.filter((row) => !except.has(row.id)));
+    });
+  }
+
+  /** How many created entries there are (cleared ones too), from the index. */
+  createdCount(): number {
+    return (this.storage.statement(`SELECT count(*) AS n FROM outbox_entries WHERE state = 'created' AND ${LIVE}`).get() as { n: number }).n;
   }
 }

@@ -1,5 +1,7 @@
 import { outboxStates, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import { AppFailure } from '../../shared/app-failure';
+import { t } from '../../shared/i18n';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { clearAnswerOf } from './outbox-answer';
@@ -62,10 +64,12 @@ export class OutboxRepository extends OutboxReads {
   /**
    * Adds entries in one transaction. An entry whose external id this profile already has is not added (the unique
    * index decides, so concurrent submits cannot both pass): its index in `entries` is returned in `refused`. With
-   * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction). Past
+   * `skipKnown`, so is an entry whose MAC or serial this profile has (checked in the same transaction); with
+   * `'pending'`, only one whose MAC or serial is in an entry not created (a camera created before may be created
+   * again, one still in the outbox is not queued twice). Past
    * `deadline` (a time of `performance.now()`) it stops after the entry under way: `done` says how many it looked at.
    */
-  insert(entries: readonly OutboxEntry[], skipKnown = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
+  insert(entries: readonly OutboxEntry[], skipKnown: boolean | 'pending' = false, relaxed = false, deadline = Number.POSITIVE_INFINITY): { added: OutboxEntry[]; refused: number[]; done: number } {
     const insert = this.storage.statement(
       `INSERT INTO outbox_entries (id, profile_id, external_id_hash, mac_hash, serial_hash, import_id, state, attempts, maybe_created, due_at, created_at, updated_at, cleared_at, answer, outcome, request_seq, request_index)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
@@ -80,7 +84,7 @@ export class OutboxRepository extends OutboxReads {
       // The first entry always goes in: a slice makes progress however late it started.
       for (; done < entries.length && !(done > 0 && performance.now() > deadline); done++) {
         const entry = entries[done]!;
-        if (skipKnown && this.known(entry.profileId, entry.request)) {
+        if (skipKnown && this.#keys.known(entry.profileId, entry.request, skipKnown === 'pending')) {
           refused.push(done);
           continue;
         }
@@ -106,9 +110,12 @@ export class OutboxRepository extends OutboxReads {
     return { added, refused, done };
   }
 
-  /** Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any. */
-  known(profileId: string, request: CameraCreateRequest): KnownCamera | null {
-    return this.#keys.known(profileId, request);
+  /**
+   * Which identifier of `request` this profile already has a live entry for (queued, sent or created), if any; with
+   * `pendingOnly`, one not created yet; with `except`, an entry other than that one.
+   */
+  known(profileId: string, request: CameraCreateRequest, pendingOnly = false, except?: string): KnownCamera | null {
+    return this.#keys.known(profileId, request, pendingOnly, except);
   }
 
   /** An entry's state and tries, without opening it. */
@@ -277,6 +284,15 @@ export class OutboxRepository extends OutboxReads {
     return this.#change("UPDATE outbox_entries SET state = 'retrying', maybe_created = 1, due_at = ?, updated_at = ? WHERE state = 'sending'", now, new Date(now).toISOString());
   }
 
+  /**
+   * Entries not created yet are marked as perhaps created: another outbox (session-only mode) took them over and may
+   * create them without this database hearing of it.
+   */
+  handedOver(): number {
+    this.#states.clear();
+    return this.#change(`UPDATE outbox_entries SET maybe_created = 1 WHERE state <> 'created' AND maybe_created = 0 AND ${LIVE}`);
+  }
+
   /** Every waiting (retrying or held) entry is queued again, due now. */
   retryAll(now: number): number {
     this.#states.clear();
@@ -293,6 +309,16 @@ export class OutboxRepository extends OutboxReads {
       );
       for (const id of ids) one.run(Date.now(), id);
     });
+  }
+
+  /** The clock was set back by `back` ms: waiting entries due after `now` are due that much earlier (none before `now`). */
+  clockSetBack(now: number, back: number): number {
+    return this.#change(`UPDATE outbox_entries INDEXED BY outbox_due SET due_at = max(?, due_at - ?) WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at > ?`, now, back, now);
+  }
+
+  /** Waiting entries due after `latest` (only a clock that ran ahead wrote such a time) are due at `now`. */
+  dueBy(latest: number, now: number): number {
+    return this.#change(`UPDATE outbox_entries INDEXED BY outbox_due SET due_at = ? WHERE state IN ('queued', 'retrying') AND ${LIVE} AND due_at > ?`, now, latest);
   }
 
   /** Retrying entries become due now (the server answered again). */
@@ -316,10 +342,16 @@ export class OutboxRepository extends OutboxReads {
     });
   }
 
-  /** Brings back the entries of one discard; refused (nothing changes) when their external ids were queued again meanwhile. */
+  /**
+   * Brings back the entries of one discard; refused (nothing changes) when their external ids (the unique index), MACs
+   * or serials (Conflict) were queued again meanwhile: both entries would be sent, two cameras for one.
+   */
   undoDiscard(mark: string): number {
     this.#states.clear();
-    return this.#change('UPDATE outbox_entries SET discarded_at = NULL WHERE discarded_at = ?', mark);
+    return this.storage.transaction(() => {
+      if (this.#keys.takenSince(mark)) throw new AppFailure('Conflict', t('onboarding.errors.undoTaken'));
+      return Number(this.storage.statement('UPDATE outbox_entries SET discarded_at = NULL WHERE discarded_at = ?').run(mark).changes);
+    });
   }
 
   clearCreated(at: string): number {

@@ -168,6 +168,7 @@ export const errors = {
     internal: 'Something went wrong inside Watchdesk while sending this camera. Try again.',
     busy: 'This camera is being sent or was already created, so it cannot be removed from the outbox.',
     entryGone: 'This outbox entry no longer exists. Reload the list.',
+    maybeCreated: 'The server may already have created this camera (its answer was lost), so it stays in the outbox until the next try settles it: removed now, it would be forgotten and could be created twice.',
     requestUnreadable: 'The details of this camera could not be read on this computer (their saved copy is damaged), so it is not sent. Enter them again with Change, or remove the camera.',
   },
   history: {

@@ -64,6 +64,7 @@ export const onboarding = {
     cancelTitle: 'Cancel the rest of this import?',
     cancelText: 'Cameras not sent yet are taken out of the outbox. You can undo this right after.',
     cancelled: 'The rest of the import was cancelled.',
+    partlyQueued: 'The first {{queued, number}} of the {{total, number}} cameras were queued before that and are being sent. Once there is room, import the file again and choose to import only the new ones.',
     fields: { mac: 'MAC address', serial: 'serial number', 'external-id': 'external id' },
     file: {
       tooLarge: 'The file is too large to be a camera list. Split it into files of up to 10,000 rows.',
@@ -89,6 +90,7 @@ export const onboarding = {
     invalid: 'Some values are not valid. Check the highlighted fields.',
     notFound: 'This outbox entry no longer exists. Reload the list.',
     notEditable: 'This camera is already being sent or was created; it can no longer be changed.',
+    externalIdKept: 'The server may already have created this camera under the external id {{id}} (its answer was lost), so the id stays {{id}}: the next try asks the server by it.',
     unreadable:
       'The saved outbox on this computer cannot be read (it was encrypted with a key this keychain does not hold, or it is damaged). It was left as it is; new cameras are kept beside it.',
     sessionOnly: 'No keychain is available, so the outbox is kept in memory: cameras not yet sent are lost when Watchdesk closes.',
@@ -96,7 +98,7 @@ export const onboarding = {
     templateFile: 'This is not a Watchdesk template file: {{reason}}',
     importNotFound: 'This import is no longer running. Open the outbox to see its cameras.',
     duplicateExternalId: 'A camera with this external id is already in the outbox.',
-    undoTaken: 'This cannot be undone any more: a camera with the same external id was queued since.',
+    undoTaken: 'This cannot be undone any more: a camera with the same external id, MAC address or serial number was queued since.',
     nothingToUndo: 'There is nothing left to undo.',
   },
   outcome: {
