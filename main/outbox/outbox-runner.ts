@@ -5,12 +5,11 @@ import type { OutboxRepository } from '../storage/repositories/outbox-repository
 import { appErrorOf, untilDone } from './outbox-requests';
 import type { SendCamera, Tuning } from './outbox-options';
 import { isAnswered } from './outbox-waiters';
+import { ClockWatch, CLOCK_SET_BACK_MS } from './clock-watch';
 import { backoffDelay, entryWith, transition } from './outbox-state';
 
 /** Commits written and not synced yet at most: one syncing, and the next one marking more entries meanwhile. */
 const MAX_UNSYNCED = 2;
-/** A clock that reads this much earlier than at the runner's last look was set back (not a few milliseconds of jitter). */
-const CLOCK_SET_BACK_MS = 2_000;
 
 export interface OutboxRunnerOptions {
   repository: OutboxRepository;
@@ -63,8 +62,8 @@ export class OutboxRunner {
   /** False when the last look found nothing due: nothing is looked up again until something may be. */
   #mayBeDue = true;
   #disposed = false;
-  /** The clock at the runner's last look (see `#noticeClock`). */
-  #lastNow = Number.NEGATIVE_INFINITY;
+  /** The clock at the runner's last look: due times move back with a clock set back (see clock-watch.ts). */
+  readonly #clock = new ClockWatch();
 
   constructor(options: OutboxRunnerOptions) {
     this.#repo = options.repository;
@@ -296,22 +295,14 @@ export class OutboxRunner {
     return this.#o.dispatchAhead - ahead;
   }
 
-  /**
-   * The computer's clock was set back (a laptop sets its time once it is online, just when the outbox can send again):
-   * the pause and the due times the old clock wrote would hold every send back by as much (an hour for a clock an hour
-   * fast, queued cameras included: their due time is when they were queued). They move back with the clock. At the
-   * first look (a start) there is no earlier reading: a due time further ahead than the longest backoff can only have
-   * been written by a clock that ran ahead, and is now.
-   */
+  /** The pause and the due times move back with a clock set back; at a start, due times written by a clock ahead do. */
   #noticeClock(now: number): void {
-    const first = this.#lastNow === Number.NEGATIVE_INFINITY;
-    const back = this.#lastNow - now;
-    this.#lastNow = now;
-    if (!first && !(back >= CLOCK_SET_BACK_MS)) return;
-    if (!first && this.#pausedUntil > now) this.#pausedUntil = Math.max(now, this.#pausedUntil - back);
+    const back = this.#clock.look(now);
+    if (back === null) return;
+    if (back !== 'first' && this.#pausedUntil > now) this.#pausedUntil = Math.max(now, this.#pausedUntil - back);
     this.#mayBeDue = true;
     try {
-      if (first) this.#repo.dueBy(now + this.#o.maxDelayMs + CLOCK_SET_BACK_MS, now);
+      if (back === 'first') this.#repo.dueBy(now + this.#o.maxDelayMs + CLOCK_SET_BACK_MS, now);
       else this.#repo.clockSetBack(now, back);
     } catch (error) {
       log.warn('outbox', `could not move the due times back with the clock: ${String(error)}`);

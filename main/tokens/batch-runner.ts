@@ -5,7 +5,7 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { AdaptiveLimit, retryAfterMs } from './adaptive-limit';
 import { t } from '../shared/i18n';
 import { expiryOf } from './batch-times';
-import { GroupCommit } from './group-commit';
+import { BatchHistory, type Issued } from './batch-history';
 
 export interface BatchDeps {
   /** Issues one token; must honour `signal` (in-flight requests are aborted on cancel). */
@@ -47,27 +47,8 @@ const connectionKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'TlsUntrust
 /** Failures that may go away on their own; the others (no such stream, not private, refused token) will not. */
 const retryableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable', 'RateLimited', 'ServerError', 'Cancelled']);
 
-/** A token as the history records it; `expiresAt` is the row's, computed once from `issuedAt` and the grant's ttl. */
-export type Issued = { stream: string; token: string; issuedAt: Date; expiresAt: string | null };
-
 /** A row refused with 429 is queued again this many times (after the server's Retry-After) before it fails. */
 const MAX_RATE_LIMITED_ATTEMPTS = 3;
-
-/**
- * While other requests of the batch are in flight, issued rows wait this long at most (or until this many wait) to be
- * committed to the history together (see group-commit.ts). A commit no longer waits for the disk on the main thread
- * (the history's commits are relaxed and synced on a thread of the pool before a row shows as issued), but each still
- * costs a transaction and one fsync of the WAL, so a batch's commits stay few and large: a 10,000 batch makes some
- * ten. The last answers of a run are written at once, so a batch ends no later; a row shows as issued at most this
- * much later, and still only once its commit is on disk.
- */
-const GROUP_WAIT_MS = 250;
-const GROUP_ROWS = 2_500;
-/**
- * Tokens whose history write was refused (a full disk, a folder that could not be written) are tried again this often
- * while the console runs: the refusal told the operator Watchdesk saves again as soon as there is room.
- */
-const UNSAVED_RETRY_MS = 2_000;
 
 
 /**
@@ -86,13 +67,8 @@ export class TokenBatch {
   private active = false;
   /** Status callers waiting for the run to end or the history write to land (`waitForChange`). */
   private readonly waiters = new Set<() => void>();
-  /** Issued rows on their way into the history, committed in groups (a row shows as issued once its group landed). */
-  private readonly history: GroupCommit<{ row: BatchRow; item: Issued }>;
-  private unsaved = 0;
-  /** The issued tokens whose history write was refused, written again once the disk takes them (`saveUnsaved`). */
-  private readonly unsavedItems: Issued[] = [];
-  private unsavedRetry: NodeJS.Timeout | null = null;
-  private historyWarning: string | null = null;
+  /** Issued rows on their way into the history (a row shows as issued once its group landed). */
+  private readonly history: BatchHistory;
   /** Requests in flight: adapted to the server's answers, never above the operator's cap. */
   private readonly limit: AdaptiveLimit;
   /** How often each row was refused with 429 in this batch (it is re-queued a few times before it fails). */
@@ -116,13 +92,18 @@ export class TokenBatch {
       rev: 0,
     }));
     this.counts.pending = this.rows.length;
-    this.history = new GroupCommit({
-      write: (group) => options.deps.record(group.map((entry) => entry.item)),
-      landed: (group, error) => this.landed(group, error),
-      // Rows still waiting for their answer: running, and not among those waiting to be written.
-      expected: () => this.counts.running - this.history.pending,
-      waitMs: GROUP_WAIT_MS,
-      maxItems: GROUP_ROWS,
+    this.history = new BatchHistory({
+      record: (items) => options.deps.record(items),
+      expected: () => this.counts.running,
+      landed: (rows) => {
+        for (const row of rows) this.move(row, 'ok');
+        // The last write of a finished run clears `savingHistory` (or brings a warning): the screen hears it at once.
+        queueMicrotask(() => this.options.onChange?.(!this.active));
+      },
+      changed: () => {
+        this.rev += 1;
+        this.options.onChange?.(true);
+      },
     });
   }
 
@@ -228,7 +209,7 @@ export class TokenBatch {
       rows: since === 0 ? this.rows.map((row) => ({ ...row })) : since >= this.rev ? [] : this.rows.filter((row) => row.rev > since).map((row) => ({ ...row })),
       grant: this.options.grant,
       notes: this.options.notes,
-      historyWarning: this.historyWarning,
+      historyWarning: this.history.warning,
       profileName: this.options.profileName,
       paused: this.pausedBecause
         ? { message: this.pausedBecause.message, kind: this.pausedBecause.kind, failures: this.consecutiveConnectionFailures }
@@ -357,7 +338,7 @@ export class TokenBatch {
     row.token = token;
     row.expiresAt = expiresAt;
     // Shown as issued only once it is in the history: a crash after this point loses nothing the operator saw.
-    this.history.add({ row, item: { stream: row.stream, token, issuedAt, expiresAt } });
+    this.history.add(row, { stream: row.stream, token, issuedAt, expiresAt });
   }
 
   /** A run of connection failures in a row trips the breaker: the rows not tried yet wait for resume(). */
@@ -372,56 +353,5 @@ export class TokenBatch {
       this.rev += 1;
       this.wakeWaiters();
     }
-  }
-
-  /**
-   * A group's commit landed (or failed: the tokens stay on screen with a warning to export them, and are written again
-   * once the disk takes them).
-   */
-  private landed(group: ReadonlyArray<{ row: BatchRow; item: Issued }>, error: unknown): void {
-    if (error) {
-      this.unsaved += group.length;
-      this.unsavedItems.push(...group.map((entry) => entry.item));
-      this.warnUnsaved(error);
-      this.retryUnsavedSoon();
-    }
-    for (const entry of group) this.move(entry.row, 'ok');
-    // The last write of a finished run clears `savingHistory` (or brings a warning): the screen hears it at once.
-    queueMicrotask(() => this.options.onChange?.(!this.active));
-  }
-
-  private warnUnsaved(error: unknown): void {
-    this.historyWarning = t('errors.history.unsaved', {
-      count: this.unsaved,
-      reason: isAppFailure(error) ? error.appError.message : t('errors.history.notWritten'),
-    });
-    this.rev += 1;
-  }
-
-  private retryUnsavedSoon(): void {
-    if (this.unsavedRetry) return;
-    this.unsavedRetry = setTimeout(() => {
-      this.unsavedRetry = null;
-      void this.saveUnsaved();
-    }, UNSAVED_RETRY_MS);
-    // Nothing to wait for at exit: what is still unsaved then is what the warning told to export.
-    this.unsavedRetry.unref();
-  }
-
-  /** Writes the tokens a refused write left out of the history; the warning goes once every one of them is saved. */
-  private async saveUnsaved(): Promise<void> {
-    const items = this.unsavedItems.splice(0);
-    if (items.length === 0) return;
-    try {
-      await this.options.deps.record(items);
-      this.unsaved -= items.length;
-      if (this.unsaved === 0) this.historyWarning = null;
-      this.rev += 1;
-    } catch (error) {
-      this.unsavedItems.unshift(...items);
-      this.warnUnsaved(error);
-      this.retryUnsavedSoon();
-    }
-    this.options.onChange?.(true);
   }
 }

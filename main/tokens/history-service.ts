@@ -8,6 +8,7 @@ import { storageFailure } from '../shared/storage-errors';
 import { createTokenHistoryRepository } from '../storage/repositories/token-history-repository';
 import { createSessionTokenHistory, createTokenHistory, type HistoryPage, type TokenHistory } from './history-store';
 import { historyToCsv, exportFilename } from './csv-export';
+import { RefusedWrites } from './refused-writes';
 import { buildPlaybackUrl } from './playback-url';
 import type { BatchMarkers } from './batch-markers';
 
@@ -26,12 +27,6 @@ export interface HistoryService {
   dismissInterrupted(batchId: string): Promise<null>;
 }
 
-/**
- * A token issued from the single form whose history write was refused (a full disk) is tried again this often while
- * the console runs: the warning beside it told the operator Watchdesk saves again as soon as there is room.
- */
-const UNSAVED_RETRY_MS = 2_000;
-
 export function createHistoryService(services: Pick<AppServices, 'storage' | 'sealer' | 'vault' | 'profiles' | 'dataDir'>, markers: BatchMarkers): HistoryService {
   const { vault, profiles } = services;
   const rows = createTokenHistoryRepository(services.storage);
@@ -41,29 +36,10 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   /** Chosen per call: the operator may switch to session-only mode while the console runs. */
   const current = (): TokenHistory => (vault.mode === 'session' ? session : saved);
 
-  /** Tokens whose history write was refused, written again until the disk takes them (or the history is cleared). */
-  const unsaved: HistoryEntry[] = [];
-  let retry: NodeJS.Timeout | null = null;
-  function saveUnsavedSoon(): void {
-    if (retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      void saveUnsaved();
-    }, UNSAVED_RETRY_MS);
-    // Nothing to wait for at exit: a token still unsaved then is one its warning told to copy.
-    retry.unref();
-  }
-  async function saveUnsaved(): Promise<void> {
-    const entries = unsaved.splice(0);
-    if (entries.length === 0) return;
-    try {
-      await current().append(entries);
-      log.info('tokens', `${entries.length} token(s) refused by the disk earlier are in the history now`);
-    } catch {
-      unsaved.unshift(...entries);
-      saveUnsavedSoon();
-    }
-  }
+  /** Tokens from the single form whose history write was refused, written again until the disk takes them (or the history is cleared). */
+  const unsaved = new RefusedWrites<HistoryEntry>((entries) => current().append(entries), {
+    written: (entries) => log.info('tokens', `${entries.length} token(s) refused by the disk earlier are in the history now`),
+  });
 
   const view: HistoryService['view'] = (entry, profile, historyWarning = null) => {
     const playbackUrl = profile && entry.kind === 'stream' ? buildPlaybackUrl(profile.playbackUrlTemplate, profile.baseUrl, entry.stream, entry.token) : null;
@@ -90,8 +66,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       } catch (error) {
         log.warn('tokens', `history not written: ${isAppFailure(error) ? (error.appError.details ?? error.message) : String(error)}`);
         const failure = isAppFailure(error) ? error : storageFailure(error, services.dataDir);
-        unsaved.push(entry);
-        saveUnsavedSoon();
+        unsaved.add([entry]);
         return { entry, warning: t('errors.history.tokenUnsaved', { reason: failure ? failure.appError.message : t('errors.history.notWritten') }) };
       }
     },
@@ -124,7 +99,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
     async clear() {
       await current().clear();
       // Cleared means every token so far: one still waiting for the disk goes too.
-      unsaved.length = 0;
+      unsaved.drop();
       return null;
     },
     async exportCsv(ids) {
