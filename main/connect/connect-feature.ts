@@ -21,6 +21,7 @@ export function createConnectFeature(services: AppServices): Feature<typeof conn
       'profiles.list': () => profiles.overview(),
       'profiles.save': (input) => profiles.save(input),
       'profiles.remove': ({ id }) => profiles.remove(id),
+      'profiles.restore': ({ id }) => profiles.undoRemove(id),
       'profiles.activate': ({ id }) => profiles.activate(id),
       'profiles.setToken': ({ id, token }) => profiles.setToken(id, token),
       'profiles.clearToken': ({ id }) => profiles.clearToken(id),
@@ -33,5 +34,6 @@ export function createConnectFeature(services: AppServices): Feature<typeof conn
       'profiles.describeCa': async ({ caPem }) => certificates.describeCa(caPem),
       'profiles.chooseCaFile': () => certificates.chooseCaFile(),
     },
+    dispose: () => profiles.dispose(),
   };
 }

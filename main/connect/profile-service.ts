@@ -1,5 +1,6 @@
 import type { AppServices } from '../app/services';
 import type { ProfilesOverview, ProfileView, VaultStatusView } from '../../preload/contract/connect';
+import type { Profile } from '../../preload/contract/wire/profile';
 import type { ParsedInputOf } from '../../preload/contract';
 import { addressMovesToken } from '../../preload/contract/wire/profile';
 import { isLocalHost } from '../profiles/is-local-host';
@@ -11,11 +12,18 @@ import type { HealthService } from './health-service';
 
 type ProfileInput = ParsedInputOf<'profiles.save'>;
 
+/** How long a deleted server can be brought back: its API token is held in main's memory (never on disk) until then. */
+const UNDO_REMOVE_MS = 10 * 60_000;
+
 /** Server profiles and their API tokens (kept in the keychain, never returned). */
 export interface ProfileService {
   overview(): Promise<ProfilesOverview>;
   save(input: ProfileInput): Promise<ProfileView>;
+  /** Deletes the server; `undoRemove` brings it back, with its token, until another is deleted or 10 minutes pass. */
   remove(id: string): Promise<null>;
+  undoRemove(id: string): Promise<ProfileView>;
+  /** The console closes: a delete can no longer be undone, and what features kept for that server goes. */
+  dispose(): Promise<void>;
   activate(id: string): Promise<ProfileView>;
   setToken(id: string, token: string): Promise<ProfileView>;
   clearToken(id: string): Promise<ProfileView>;
@@ -28,6 +36,18 @@ export interface ProfileService {
 
 export function createProfileService(services: Pick<AppServices, 'profiles' | 'vault' | 'connections' | 'dataFolder' | 'fileDialogs'>, views: ProfileViews, health: HealthService): ProfileService {
   const { profiles, vault, connections, dataFolder, fileDialogs } = services;
+
+  /** The server deleted last, while its delete can be undone. */
+  let undoable: { profile: Profile; wasActive: boolean; token: string | null; timer: NodeJS.Timeout } | null = null;
+
+  /** The last delete can no longer be undone: what features kept for that server (caches, saved dashboards) goes now. */
+  async function endUndo(): Promise<void> {
+    if (!undoable) return;
+    const { profile, timer } = undoable;
+    undoable = null;
+    clearTimeout(timer);
+    await profiles.forgetRemoved(profile.id);
+  }
 
   /** A new or removed token: the last test was about the old one. */
   const tokenChanged = (id: string): Promise<void> => profiles.recordTest(id, null);
@@ -93,7 +113,12 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
     save: ({ id, ...input }) => (id ? update(id, input) : create(input)),
     async remove(id) {
       await views.mustGet(id);
-      await profiles.remove(id);
+      await endUndo();
+      const token = await vault.getToken(id).catch(() => null);
+      const { profile, wasActive } = await profiles.removeUndoable(id);
+      const timer = setTimeout(() => void endUndo(), UNDO_REMOVE_MS);
+      timer.unref();
+      undoable = { profile, wasActive, token, timer };
       await connections.forget(id);
       health.forget();
       try {
@@ -104,6 +129,23 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
       }
       return null;
     },
+    async undoRemove(id) {
+      const held = undoable;
+      if (!held || held.profile.id !== id) throw new AppFailure('Validation', t('errors.connect.nothingToUndo'));
+      // Refused (a server of that name was added since) leaves the undo offered, for after a rename.
+      await profiles.restore(held.profile, held.wasActive);
+      undoable = null;
+      clearTimeout(held.timer);
+      if (held.token !== null) {
+        try {
+          await vault.setToken(id, held.token);
+        } catch (error) {
+          log.warn('connect', `server restored without its token, the keychain refused it: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return changed(id);
+    },
+    dispose: endUndo,
     async activate(id) {
       await views.mustGet(id);
       await profiles.setActive(id);

@@ -32,6 +32,14 @@ export interface ProfileStore {
    */
   remove(id: string): Promise<void>;
   /**
+   * Deletes the profile but keeps, for an undo, what features hold for it: `forgetRemoved` lets them forget it once the
+   * undo is no longer offered, `restore` brings the profile back. Answers the profile and whether it was active.
+   */
+  removeUndoable(id: string): Promise<{ profile: Profile; wasActive: boolean }>;
+  forgetRemoved(id: string): Promise<void>;
+  /** Puts a profile `removeUndoable` took out back (active again if it was); refused when its name is taken meanwhile. */
+  restore(profile: Profile, active: boolean): Promise<void>;
+  /**
    * Calls `listener` after a profile is deleted, so what a feature keeps per profile (saved dashboards, caches)
    * goes with it. A listener that fails is logged and the others still run. Returns the unsubscribe function.
    */
@@ -96,7 +104,7 @@ export function createProfileStore(storage: Storage): ProfileStore {
     }
   }
 
-  return {
+  const store: ProfileStore = {
     async list() {
       return (await settled()).profiles.map(clone);
     },
@@ -157,11 +165,30 @@ export function createProfileStore(storage: Storage): ProfileStore {
     },
 
     async remove(id) {
-      await mutate((current) => {
-        find(current, id);
+      await store.removeUndoable(id);
+      await store.forgetRemoved(id);
+    },
+
+    removeUndoable(id) {
+      return mutate((current) => {
+        const profile = find(current, id);
+        const wasActive = current.activeId === id;
         current.profiles = current.profiles.filter((p) => p.id !== id);
-        if (current.activeId === id) current.activeId = current.profiles[0]?.id ?? null;
+        if (wasActive) current.activeId = current.profiles[0]?.id ?? null;
+        return { profile, wasActive };
       });
+    },
+
+    restore(profile, active) {
+      return mutate((current) => {
+        if (current.profiles.some((p) => p.id === profile.id)) throw new AppFailure('Conflict', t('errors.connect.nothingToUndo'));
+        checkNameFree(current, profile.name);
+        current.profiles = [...current.profiles, profile];
+        if (active || current.activeId === null) current.activeId = profile.id;
+      });
+    },
+
+    async forgetRemoved(id) {
       await Promise.all(
         [...removedListeners].map(async (listener) => {
           try {
@@ -215,6 +242,7 @@ export function createProfileStore(storage: Storage): ProfileStore {
       }, { keepInMemory: true });
     },
   };
+  return store;
 }
 
 function parseInput(input: unknown) {

@@ -63,7 +63,9 @@ export const connectChannels = {
   'profiles.list': channel<ProfilesOverview>()(z.undefined()),
   /** Creates (no id) or updates a profile; a token given here goes straight to the keychain. */
   'profiles.save': channel<ProfileView>()(profileInputSchema.extend({ id: z.string().optional(), token: tokenText.optional() })),
+  /** Deletes a server; `profiles.restore` brings it back with its token until another is deleted or 10 minutes pass. */
   'profiles.remove': channel<null>()(z.object({ id: profileId })),
+  'profiles.restore': channel<ProfileView>()(z.object({ id: profileId })),
   'profiles.activate': channel<ProfileView>()(z.object({ id: profileId })),
   'profiles.setToken': channel<ProfileView>()(z.object({ id: profileId, token: tokenText })),
   'profiles.clearToken': channel<ProfileView>()(z.object({ id: profileId })),

@@ -78,5 +78,14 @@ test.describe('Connect: confirmations (kit ConfirmDialog)', () => {
     await dialog.getByRole('button', { name: 'Delete server' }).click();
     await expect(site).toHaveCount(0);
     await expect(page.locator('#screen-title')).toBeFocused();
+
+    // Deleted by mistake: Undo brings it back with its token.
+    const note = page.getByTestId('undo-note');
+    await expect(note).toContainText('Server “Old depot” deleted.');
+    await page.screenshot({ path: test.info().outputPath('server-deleted.png'), fullPage: true });
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await expect(site).toBeVisible();
+    await expect(site.getByTestId('token-state')).toHaveText('Token in keychain');
+    await expect(note).toHaveCount(0);
   });
 });

@@ -3,6 +3,8 @@ import type { ProfilesOverview, ProfileView } from '../../../preload/contract/co
 import type { Result } from '../../../preload/contract/app-error';
 import type { ConnectionReport } from '../../../preload/contract/wire/platform';
 import type { AppError } from '../../../preload/contract/app-error';
+import { t } from '../../lib/i18n.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 
 /** What the screen tells after a change: the header's view of the active server (connection-state.svelte.ts). */
 interface HealthRefresh {
@@ -19,10 +21,15 @@ export class ProfilesState {
   #reports = $state<Record<string, ConnectionReport>>({});
   #testing = $state<string | null>(null);
 
+  /** The server deleted last, while it can be brought back (with its token). */
+  readonly undo: UndoOffer;
+
   constructor(
     private readonly api: Bridge,
     private readonly connection: HealthRefresh,
-  ) {}
+  ) {
+    this.undo = new UndoOffer((id) => api.profiles.restore({ id }));
+  }
 
   get profiles(): ProfileView[] {
     return this.#overview?.profiles ?? [];
@@ -97,9 +104,18 @@ export class ProfilesState {
   }
 
   async remove(id: string): Promise<AppError | null> {
+    const name = this.profiles.find((profile) => profile.id === id)?.name ?? '';
     const error = await this.#act(() => this.api.profiles.remove({ id }));
     this.forgetReport(id);
+    if (!error) this.undo.offer(t('connect.deleted', { name }), id);
     return error;
+  }
+
+  /** Brings the deleted server back, and the header follows. */
+  async runUndo(): Promise<void> {
+    if (!(await this.undo.run())) return;
+    await this.load();
+    void this.connection.refresh(true);
   }
 
   clearToken(id: string): Promise<AppError | null> {

@@ -51,4 +51,41 @@ describe.skipIf(!hasDbus)('the profile service (real keychain, simulator on 127.
     const gone = await profiles.activate(local.id).catch((error: unknown) => error);
     expect(isAppFailure(gone) && gone.kind).toBe('NotFound');
   });
+
+  it('brings a deleted server back with its token and as the active one, once; a second delete ends the first one\'s undo', async () => {
+    const { profiles } = connectServices(under.app.services);
+    const north = await profiles.save(saveInput({ name: 'North', baseUrl: simulator.baseUrl, token: simulator.apiToken }));
+    const south = await profiles.save(saveInput({ name: 'South', baseUrl: simulator.baseUrl, token: simulator.apiToken }));
+    expect((await profiles.overview()).activeId).toBe(north.id);
+
+    await profiles.remove(north.id);
+    expect(await under.app.services.vault.getToken(north.id)).toBeNull();
+    expect((await profiles.overview()).activeId).toBe(south.id);
+    const back = await profiles.undoRemove(north.id);
+    expect(back).toMatchObject({ id: north.id, name: 'North', tokenSource: 'keychain' });
+    expect(await under.app.services.vault.getToken(north.id)).toBe(simulator.apiToken);
+    expect((await profiles.overview()).activeId).toBe(north.id);
+    const again = await profiles.undoRemove(north.id).catch((error: unknown) => error);
+    expect(isAppFailure(again) && again.appError.message).toBe(
+      'There is nothing left to undo: another server was deleted since, the undo is over 10 minutes old, or Watchdesk was restarted.',
+    );
+
+    await profiles.remove(north.id);
+    await profiles.remove(south.id);
+    const first = await profiles.undoRemove(north.id).catch((error: unknown) => error);
+    expect(isAppFailure(first) && first.kind).toBe('Validation');
+    await profiles.undoRemove(south.id);
+    expect((await profiles.overview()).profiles.map((profile) => profile.name)).toEqual(['South']);
+  });
+
+  it('refuses to bring a server back under a name taken since, and still offers it', async () => {
+    const { profiles } = connectServices(under.app.services);
+    const north = await profiles.save(saveInput({ name: 'North', baseUrl: simulator.baseUrl, token: simulator.apiToken }));
+    await profiles.remove(north.id);
+    const other = await profiles.save(saveInput({ name: 'north', baseUrl: simulator.baseUrl }));
+    const refused = await profiles.undoRemove(north.id).catch((error: unknown) => error);
+    expect(isAppFailure(refused) && refused.kind).toBe('Conflict');
+    await profiles.save(saveInput({ id: other.id, name: 'North 2', baseUrl: simulator.baseUrl }));
+    expect((await profiles.undoRemove(north.id)).name).toBe('North');
+  });
 });

@@ -296,7 +296,7 @@ describe('dashboard.fleet streaming', () => {
 describe('deleting a server profile', () => {
   const period: Period = { preset: 'week', timezone: 'Europe/Riga' };
 
-  it('removes its saved dashboards and keeps the other profiles\' ones', async () => {
+  it('removes its saved dashboards once its delete can no longer be undone, and keeps the other profiles\' ones', async () => {
     const second = await openConsole();
     const saved = createDashboardCacheRepository(second.app.services.storage);
     try {
@@ -312,6 +312,9 @@ describe('deleting a server profile', () => {
       for (const id of [kept, gone]) expect(saved.count(id)).toBe(2);
 
       await second.value('profiles.remove', { id: gone });
+      // Kept while the delete can be undone; they go once it no longer can (here: another server deleted).
+      expect(saved.count(gone)).toBe(2);
+      await second.value('profiles.remove', { id: await second.addServer('Another', sim.baseUrl, sim.apiToken) });
 
       expect(saved.has(gone, periodKey(period))).toBe(false);
       expect(saved.has(gone, periodKey({ ...period, preset: 'month' }))).toBe(false);

@@ -41,7 +41,7 @@ export const connect = {
   forgetToken: 'Forget token',
   delete: 'Delete',
   deleteTitle: 'Delete “{{name}}”?',
-  deleteMessage: 'The server and its stored API token are removed from this console. The server itself is not changed.',
+  deleteMessage: 'The server and its stored API token are removed from this console. The server itself is not changed. You can undo this for 10 minutes.',
   deleteConfirm: 'Delete server',
   deleted: 'Server “{{name}}” deleted.',
   forgetTitle: 'Forget the token of “{{name}}”?',

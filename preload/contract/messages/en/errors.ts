@@ -104,6 +104,7 @@ export const errors = {
   },
   connect: {
     profileGone: 'This server profile no longer exists. Reload the list.',
+    nothingToUndo: 'There is nothing left to undo: another server was deleted since, the undo is over 10 minutes old, or Watchdesk was restarted.',
     profileGoneChoose: 'This server profile no longer exists. Choose another one in Connect.',
     noneSelected: 'No server is selected. Open Connect and add or choose a server.',
     caNeeded: 'The CA certificate of “{{name}}” has to be chosen again: it was kept as a file path, which Watchdesk no longer reads. Open Connect, edit the server and paste or choose its CA certificate.',
