@@ -75,6 +75,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
       'agents.shortcuts': () => lookup.shortcuts(),
       'agents.pin': ({ id, pinned }) => lookup.pin(id, pinned),
       'agents.clearRecent': () => lookup.clearRecent(),
+      'agents.restoreRecent': () => lookup.restoreRecent(),
       'agents.watchLists': () => watch.list(),
       'agents.watchSave': (input) => watch.save(input),
       'agents.watchDelete': async ({ id }) => {

@@ -1,4 +1,4 @@
-import type { AgentSnapshot, LookupShortcuts } from '../../preload/contract/agents';
+import type { AgentSnapshot, LookupShortcuts, RecentLookup } from '../../preload/contract/agents';
 import type { Connections } from '../app/connections';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
@@ -17,6 +17,8 @@ export interface DeviceLookup {
   shortcuts(): Promise<LookupShortcuts>;
   pin(id: string, pinned: boolean): Promise<LookupShortcuts>;
   clearRecent(): Promise<LookupShortcuts>;
+  /** Undoes the last "Clear recent" of the active server (this run): its look-ups come back behind any made since. */
+  restoreRecent(): Promise<LookupShortcuts>;
 }
 
 /**
@@ -25,6 +27,8 @@ export interface DeviceLookup {
  */
 export function createDeviceLookup(connections: Connections, cache: DeviceCache, shortcuts: ShortcutStore): DeviceLookup {
   const writes = createSerialQueue();
+  /** The recent look-ups the last "Clear recent" took away, for its undo (in memory: the clear itself is committed). */
+  let cleared: { profileId: string; recent: RecentLookup[] } | null = null;
   async function activeProfile() {
     try {
       return await connections.active();
@@ -124,7 +128,18 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
 
     async clearRecent() {
       const { profile } = await activeProfile();
-      return shortcuts.clearRecent(profile.id);
+      const { recent } = await shortcuts.get(profile.id);
+      const answer = await shortcuts.clearRecent(profile.id);
+      cleared = { profileId: profile.id, recent };
+      return answer;
+    },
+
+    async restoreRecent() {
+      const { profile } = await activeProfile();
+      if (!cleared || cleared.profileId !== profile.id) throw new AppFailure('Validation', t('agents.errors.recentNothingToUndo'));
+      const answer = await shortcuts.restoreRecent(profile.id, cleared.recent);
+      cleared = null;
+      return answer;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { LookupShortcuts } from '../../preload/contract/agents';
+import type { LookupShortcuts, RecentLookup } from '../../preload/contract/agents';
 import type { Storage } from '../storage/database';
 import { createShortcutRepository } from '../storage/repositories/shortcut-repository';
 
@@ -11,6 +11,7 @@ export interface ShortcutStore {
   /** Answers the shortcuts as saved; a pin that cannot be saved is refused in words (StorageUnavailable), never answered ok. */
   setPinned(profileId: string, id: string, pinned: boolean, name: string | null): Promise<LookupShortcuts>;
   clearRecent(profileId: string): Promise<LookupShortcuts>;
+  restoreRecent(profileId: string, recent: readonly RecentLookup[]): Promise<LookupShortcuts>;
   /** A deleted profile's shortcuts go with it. */
   forgetProfile(profileId: string): Promise<void>;
 }
@@ -24,6 +25,7 @@ export function createShortcutStore(storage: Storage): ShortcutStore {
     recordLookup: async (profileId, id, name) => repository.recordLookup(profileId, id, name, new Date().toISOString()),
     setPinned: async (profileId, id, pinned, name) => repository.setPinned(profileId, id, pinned, name),
     clearRecent: async (profileId) => repository.clearRecent(profileId),
+    restoreRecent: async (profileId, recent) => repository.restoreRecent(profileId, recent),
     forgetProfile: async (profileId) => repository.forgetProfile(profileId),
   };
 }

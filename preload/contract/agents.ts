@@ -196,6 +196,8 @@ export const agentsChannels = {
   'agents.shortcuts': channel<LookupShortcuts>()(z.undefined().optional()),
   'agents.pin': channel<LookupShortcuts>()(z.object({ id: deviceIdSchema, pinned: z.boolean() })),
   'agents.clearRecent': channel<LookupShortcuts>()(z.undefined().optional()),
+  /** Undoes the last "Clear recent" of the active server (this run). */
+  'agents.restoreRecent': channel<LookupShortcuts>()(z.undefined().optional()),
   'agents.watchLists': channel<WatchListSummary[]>()(z.undefined().optional()),
   'agents.watchSave': channel<WatchListSummary>()(watchListInputSchema),
   'agents.watchDelete': channel<null>()(listId),

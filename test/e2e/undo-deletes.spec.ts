@@ -54,4 +54,28 @@ test.describe('deletes ask first and offer Undo', () => {
     await expect(drafts.getByText('night shift', { exact: true })).toBeVisible();
     await expect(note).toHaveCount(0);
   });
+
+  test('"Clear recent" asks first, keeps pinned devices, and the look-ups come back with Undo', async ({ page, console }) => {
+    const [first, second] = [...sim(console.app).state.agents.keys()];
+    await console.open(page, 'agents');
+    const field = page.getByLabel('Device number', { exact: true });
+    for (const id of [first, second]) {
+      await field.fill(String(id));
+      await field.press('Enter');
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    }
+    const recent = page.getByRole('navigation', { name: 'Recent' });
+    await expect(recent.getByRole('button')).toHaveCount(3);
+
+    await recent.getByRole('button', { name: 'Clear recent' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Clear the recent look-ups?' });
+    await expect(dialog).toContainText('pinned devices stay');
+    await dialog.getByRole('button', { name: 'Clear recent' }).click();
+    await expect(recent).toHaveCount(0);
+    const note = page.getByTestId('undo-note');
+    await expect(note).toContainText('Recent look-ups cleared.');
+    await page.screenshot({ path: test.info().outputPath('recent-cleared.png'), fullPage: true });
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await expect(recent.getByRole('button')).toHaveCount(3);
+  });
 });

@@ -1,4 +1,4 @@
-import { MAX_RECENT_LOOKUPS, type LookupShortcuts } from '../../../preload/contract/agents';
+import { MAX_RECENT_LOOKUPS, type LookupShortcuts, type RecentLookup } from '../../../preload/contract/agents';
 import type { Storage } from '../database';
 
 /**
@@ -11,6 +11,8 @@ export interface ShortcutRepository {
   recordLookup(profileId: string, id: string, name: string | null, at: string): LookupShortcuts;
   setPinned(profileId: string, id: string, pinned: boolean, name: string | null): LookupShortcuts;
   clearRecent(profileId: string): LookupShortcuts;
+  /** Puts cleared recent look-ups (newest first) back behind those made since, up to the cap. */
+  restoreRecent(profileId: string, recent: readonly RecentLookup[]): LookupShortcuts;
   /** Everything kept for a profile that was deleted. */
   forgetProfile(profileId: string): void;
 }
@@ -24,6 +26,16 @@ export function createShortcutRepository(storage: Storage): ShortcutRepository {
       ),
       pinned: storage.all('SELECT device_id AS id, name FROM lookup_shortcuts WHERE profile_id = ? AND pinned_seq IS NOT NULL ORDER BY pinned_seq', profileId),
     };
+  }
+
+  /** Only the newest look-ups stay recent. */
+  function keepNewest(profileId: string): void {
+    storage
+      .statement(
+        `UPDATE lookup_shortcuts SET looked_up_at = NULL, recent_seq = NULL WHERE profile_id = ?1 AND recent_seq IS NOT NULL AND device_id NOT IN
+         (SELECT device_id FROM lookup_shortcuts WHERE profile_id = ?1 AND recent_seq IS NOT NULL ORDER BY recent_seq DESC LIMIT ?2)`,
+      )
+      .run(profileId, MAX_RECENT_LOOKUPS);
   }
 
   /** Rows that are neither recent nor pinned carry nothing. */
@@ -42,13 +54,7 @@ export function createShortcutRepository(storage: Storage): ShortcutRepository {
              ON CONFLICT (profile_id, device_id) DO UPDATE SET name = excluded.name, looked_up_at = excluded.looked_up_at, recent_seq = excluded.recent_seq`,
           )
           .run(profileId, id, name, at);
-        // Only the newest look-ups stay recent.
-        storage
-          .statement(
-            `UPDATE lookup_shortcuts SET looked_up_at = NULL, recent_seq = NULL WHERE profile_id = ?1 AND recent_seq IS NOT NULL AND device_id NOT IN
-             (SELECT device_id FROM lookup_shortcuts WHERE profile_id = ?1 AND recent_seq IS NOT NULL ORDER BY recent_seq DESC LIMIT ?2)`,
-          )
-          .run(profileId, MAX_RECENT_LOOKUPS);
+        keepNewest(profileId);
         tidy(profileId);
         return get(profileId);
       });
@@ -76,6 +82,19 @@ export function createShortcutRepository(storage: Storage): ShortcutRepository {
       return storage.transaction(() => {
         storage.statement('UPDATE lookup_shortcuts SET looked_up_at = NULL, recent_seq = NULL WHERE profile_id = ?').run(profileId);
         tidy(profileId);
+        return get(profileId);
+      });
+    },
+    restoreRecent(profileId, recent) {
+      return storage.transaction(() => {
+        // Each goes below the oldest recent one: a device looked up since the clear keeps its place.
+        const behind = storage.statement(
+          `INSERT INTO lookup_shortcuts (profile_id, device_id, name, looked_up_at, recent_seq)
+           VALUES (?1, ?2, ?3, ?4, (SELECT coalesce(min(recent_seq), 1) - 1 FROM lookup_shortcuts WHERE profile_id = ?1 AND recent_seq IS NOT NULL))
+           ON CONFLICT (profile_id, device_id) DO UPDATE SET looked_up_at = coalesce(looked_up_at, excluded.looked_up_at), recent_seq = coalesce(recent_seq, excluded.recent_seq)`,
+        );
+        for (const lookup of recent) behind.run(profileId, lookup.id, lookup.name, lookup.at);
+        keepNewest(profileId);
         return get(profileId);
       });
     },

@@ -1,8 +1,10 @@
 import type { AgentSnapshot, LookupShortcuts } from '../../../preload/contract/agents';
-import type { AppError } from '../../../preload/contract/app-error';
+import type { AppError, Result } from '../../../preload/contract/app-error';
 import { lookupOrSearch, type DeviceSearchResult } from '../../../preload/contract/agents-search';
 import type { Bridge } from '../../../preload/contract';
 import { splitFailure } from '../../lib/result';
+import { t } from '../../lib/i18n.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 
 /** Auto-refresh choices for the device view, in seconds (0 = off). */
 export const refreshChoices = [0, 10, 30, 60, 300] as const;
@@ -27,7 +29,12 @@ export class LookupState {
   answeredAt = $state<Date | null>(null);
   #controller: AbortController | null = null;
 
-  constructor(private readonly api: Bridge) {}
+  /** The last "Clear recent", while it can be undone. */
+  readonly undo: UndoOffer;
+
+  constructor(private readonly api: Bridge) {
+    this.undo = new UndoOffer(() => this.#restoreRecent());
+  }
 
   async loadShortcuts(): Promise<void> {
     const result = await this.api.agents.shortcuts();
@@ -118,6 +125,17 @@ export class LookupState {
 
   async clearRecent(): Promise<void> {
     const result = await this.api.agents.clearRecent();
+    if (!result.ok) {
+      this.failure = result.error;
+      return;
+    }
+    this.shortcuts = result.value;
+    this.undo.offer(t('agents.lookup.recentCleared'), 'recent');
+  }
+
+  async #restoreRecent(): Promise<Result<LookupShortcuts>> {
+    const result = await this.api.agents.restoreRecent();
     if (result.ok) this.shortcuts = result.value;
+    return result;
   }
 }

@@ -31,4 +31,20 @@ describe('recent and pinned devices', () => {
     expect((await shortcuts.setPinned('p', '9', false, null)).pinned).toEqual([{ id: '7', name: 'Gate' }]);
     expect(await shortcuts.get('other')).toEqual({ recent: [], pinned: [] });
   });
+
+  it('brings cleared look-ups back in their order, behind a look-up made since, a pinned device recent again, up to the limit', async () => {
+    const shortcuts = store();
+    for (const id of ['1', '2', '3']) await shortcuts.recordLookup('p', id, `Camera ${id}`);
+    await shortcuts.setPinned('p', '2', true, null);
+    const { recent } = await shortcuts.get('p');
+    await shortcuts.clearRecent('p');
+    await shortcuts.recordLookup('p', '9', 'Lobby');
+    await shortcuts.recordLookup('p', '1', 'Camera 1 renamed');
+    const back = await shortcuts.restoreRecent('p', recent);
+    expect(back.recent.map((r) => [r.id, r.name])).toEqual([['1', 'Camera 1 renamed'], ['9', 'Lobby'], ['3', 'Camera 3'], ['2', 'Camera 2']]);
+    expect(back.pinned.map((p) => p.id)).toEqual(['2']);
+
+    const many = Array.from({ length: MAX_RECENT_LOOKUPS }, (_, i) => ({ id: `m${i}`, name: null, at: new Date(0).toISOString() }));
+    expect((await shortcuts.restoreRecent('p', many)).recent).toHaveLength(MAX_RECENT_LOOKUPS);
+  });
 });

@@ -60,6 +60,12 @@ describe.skipIf(!hasDbus)('LookupState over the real main process and the simula
     await lookup.clearRecent();
     expect(lookup.shortcuts.recent).toEqual([]);
     expect(lookup.shortcuts.pinned.map((p) => p.id)).toEqual([id]);
+    // Cleared by mistake: Undo brings them back, once.
+    expect(lookup.undo).toMatchObject({ shown: true, message: 'Recent look-ups cleared.' });
+    expect(await lookup.undo.run()).toBe(true);
+    expect(lookup.shortcuts.recent.map((r) => r.id)).toEqual([id]);
+    const again = await page.api.agents.restoreRecent();
+    expect(!again.ok && again.error.kind).toBe('Validation');
   });
 
   it('a refresh when the server is gone keeps the last copy, marked stale with the reason', async () => {
