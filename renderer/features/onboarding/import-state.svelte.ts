@@ -130,7 +130,7 @@ export class ImportState {
       return;
     }
     this.#apply(answer.value);
-    if (answer.value.undo) this.undo.offer(t('onboarding.import.cancelled'), answer.value.undo);
+    if (answer.value.undo) this.undo.offer(() => t('onboarding.import.cancelled'), answer.value.undo);
   }
 
   /** Brings the cancelled rows back (they are sent again); the progress follows from the pushes. */

@@ -258,7 +258,7 @@ export const onboarding = {
     clearTitle: 'Clear created cameras from the outbox?',
     clearText: 'The created cameras leave this list. They stay under "Created" and stay known: importing them again is refused.',
     cleared: 'Created cameras were cleared from the outbox.',
-    removed: 'The camera was removed from the outbox.',
+    removed: '"{{name}}" was removed from the outbox.',
     undo: 'Undo',
     undone: 'Undone.',
     emptyTitle: 'The outbox is empty',
