@@ -368,6 +368,7 @@ export const onboarding: MessagesOf<typeof en> = {
     deleted: 'Шаблон «{{name}}» удалён.',
     export: 'Выгрузить в JSON',
     withPasswords: 'Включить пароли ONVIF в файл',
+    withPasswordsWarning: 'Пароли ONVIF будут в файле открытым текстом, и их прочтёт любой, к кому он попадёт. Храните и передавайте его, как пароль.',
     import: 'Загрузить из JSON',
     imported_one: 'Загружен {{count}} шаблон.',
     imported_few: 'Загружено {{count}} шаблона.',
@@ -375,6 +376,8 @@ export const onboarding: MessagesOf<typeof en> = {
     imported_other: 'Загружено {{count}} шаблона.',
     emptyTitle: 'Шаблонов пока нет',
     emptyText: 'Заполните мастер для первой камеры объекта и на шаге «Проверка» выберите «Сохранить как шаблон».',
+    accessWithPassword: 'логин ONVIF {{login}} с паролем',
+    accessNoPassword: 'логин ONVIF {{login}}, без пароля',
     describe: 'Элемент дерева {{group}} · папка {{folder}} · дней архива: {{streams}}',
   },
 };
