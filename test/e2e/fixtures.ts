@@ -34,7 +34,7 @@ export interface ConsoleUnderTest {
 export const test = base.extend<{
   console: ConsoleUnderTest;
   onboardingOptions: AppOptions['onboarding'];
-  seedFiles: Record<string, string> | undefined;
+  seedFiles: Record<string, string | Uint8Array> | undefined;
   updater: { factory: NonNullable<AppOptions['updaterFactory']> } | undefined;
   dataDirParent: string | undefined;
 }>({
