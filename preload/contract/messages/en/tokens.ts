@@ -126,6 +126,13 @@ export const tokens = {
     noToken: 'The server accepted the request but its answer carries no token Watchdesk recognises. Its answer is kept in the history.',
   },
   batch: {
+    again: {
+      title: 'Issue tokens for this list again?',
+      text_one: 'This list was just issued: {{count}} stream has a token from that batch, and it stays valid. Issuing again makes a second token for every stream.',
+      text_other: 'This list was just issued: {{count, number}} streams have a token from that batch, and those stay valid. Issuing again makes a second token for every stream.',
+      confirm: 'Issue again',
+      cancel: 'Keep the issued ones',
+    },
     inFlight: '{{limit}} of at most {{cap}} requests at once',
     concurrency: 'Requests at once (at most)',
     concurrencyHint: 'The batch starts lower and adapts to the server: more while it answers quickly, fewer when it slows down or asks to wait.',
