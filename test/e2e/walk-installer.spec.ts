@@ -109,3 +109,60 @@ test.describe('an installer imports a site offline, comes back online and import
     await expect(page.getByTestId('import-skipped')).toHaveText('1 row was not queued: the camera already exists.');
   });
 });
+
+test.describe('an installer cancels the rest of an import while the server is away', () => {
+  /** Starts an import of `count` cameras that the server's fault holds back. */
+  async function startStuckImport(page: Page, console: { app: { demoServer: { state: Parameters<typeof placement>[0] } | null } }, count = 20) {
+    const { group, folder } = placement(console.app.demoServer!.state);
+    await page.getByRole('tab', { name: 'Import from CSV' }).click();
+    await page.getByTestId('import-file').setInputFiles({ name: 'site.csv', mimeType: 'text/csv', buffer: siteCsv(group, folder, count) });
+    await page.getByTestId('import-start').click();
+    await expect(page.getByTestId('import-progress')).toContainText(`of ${count} done`);
+  }
+
+  /** Confirms "Cancel the rest" from the keyboard: the dialog starts on its Cancel (it takes cameras out), Tab, Enter. */
+  async function cancelTheRest(page: Page) {
+    await page.getByRole('button', { name: 'Cancel the rest' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Cancel the rest of this import?' });
+    await expect(ask.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeHidden();
+  }
+
+  test('cameras not sent yet are taken out, and Undo puts them back in the outbox', async ({ page, console }) => {
+    // A slow server: a few cameras at a time are in flight, the rest wait their turn unsent and can be cancelled.
+    console.app.demoServer!.faults.add({ path: '/api/v2/billing/cameras', latencyMs: 400 });
+    await console.open(page, 'onboarding');
+    await startStuckImport(page, console, 200);
+    await cancelTheRest(page);
+    const note = page.getByTestId('undo-note');
+    await expect(note).toContainText('The rest of the import was cancelled.');
+    await expect(note.getByRole('button', { name: 'Undo' })).toBeFocused();
+    await expect(page.getByTestId('import-progress')).toContainText(/[1-9]\d* cancelled\.$/);
+    await expect(page.getByTestId('import-nothing-cancelled')).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(note).toHaveCount(0);
+    console.app.demoServer!.faults.clear();
+    await expect(page.getByTestId('import-progress')).toContainText('200 of 200 done: 200 created, 0 to fix, 0 cancelled.', { timeout: 60_000 });
+  });
+
+  test('when every camera left was already sent once without an answer, the panel says nothing was cancelled and why', async ({ page, console }) => {
+    // The connection is dropped before any answer: for all the console knows, the server may have made each camera.
+    console.app.demoServer!.faults.add({ path: '/api/', drop: true });
+    await console.open(page, 'onboarding');
+    await startStuckImport(page, console);
+    await expect(page.getByTestId('import-waiting')).toContainText('so 20 cameras are kept in the outbox');
+    await cancelTheRest(page);
+    await expect(page.getByTestId('import-nothing-cancelled')).toHaveText(
+      'Nothing was cancelled: the 20 cameras left are being sent, or were sent once without an answer, so they may exist on the server. They stay in the outbox until the server answers (a camera it already made is recognised by its external id, never made twice).',
+    );
+    await expect(page.getByTestId('undo-note')).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Outbox (20)' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, 'import-nothing-cancelled');
+    await page.getByTestId('language').selectOption('ru');
+    await expect(page.getByTestId('import-nothing-cancelled')).toContainText('Ничего не отменено: оставшиеся 20 камер отправляются или уже отправлялись без ответа');
+    await shot(page, 'import-nothing-cancelled-ru');
+  });
+});

@@ -72,6 +72,8 @@ export const onboarding = {
     createAgainText: 'The {{count}} cameras marked as existing will be created again on the server as new cameras (with new external ids). Do this only when they were deleted there.',
     cancelTitle: 'Cancel the rest of this import?',
     cancelText: 'Cameras not sent yet are taken out of the outbox. You can undo this right after.',
+    nothingCancelled_one: 'Nothing was cancelled: the {{count}} camera left is being sent, or was sent once without an answer, so it may exist on the server. It stays in the outbox until the server answers (a camera it already made is recognised by its external id, never made twice).',
+    nothingCancelled_other: 'Nothing was cancelled: the {{count, number}} cameras left are being sent, or were sent once without an answer, so they may exist on the server. They stay in the outbox until the server answers (a camera it already made is recognised by its external id, never made twice).',
     cancelled: 'The rest of the import was cancelled.',
     fields: { mac: 'MAC address', serial: 'serial number', 'external-id': 'external id' },
     file: {
