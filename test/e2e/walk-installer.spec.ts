@@ -164,5 +164,14 @@ test.describe('an installer cancels the rest of an import while the server is aw
     await page.getByTestId('language').selectOption('ru');
     await expect(page.getByTestId('import-nothing-cancelled')).toContainText('Ничего не отменено: оставшиеся 20 камер отправляются или уже отправлялись без ответа');
     await shot(page, 'import-nothing-cancelled-ru');
+    await page.getByTestId('language').selectOption('en');
+
+    // Removing one by hand: the question says it may already exist on the server, so the installer looks there first.
+    await page.getByRole('tab', { name: 'Outbox (20)' }).click();
+    await page.getByTestId('outbox-entry').first().getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Remove this camera from the outbox?' })).toContainText(
+      /^.*"Site cam \d+" will not be sent again\. It was sent once without an answer, so the server may have created it already: look for it there before adding it again\. You can undo this right after\./,
+    );
+    await shot(page, 'remove-maybe-created');
   });
 });

@@ -287,6 +287,8 @@ export const onboarding = {
     /** The name shown for an entry whose saved details are damaged (its sentence says what to do). */
     unreadableName: 'A camera whose details could not be read',
     discardText: '"{{name}}" will not be sent. You can undo this right after.',
+    /** Removing a camera that went to the server once without an answer: it may exist there already. */
+    discardTextMaybeCreated: '"{{name}}" will not be sent again. It was sent once without an answer, so the server may have created it already: look for it there before adding it again. You can undo this right after.',
     more_one: '{{count}} more camera is not shown.',
     more_other: '{{count}} more cameras are not shown.',
   },
