@@ -6,21 +6,39 @@ import type { AppError, Result } from '../../preload/contract/app-error';
  * one such undo per feature until the next change of that kind).
  */
 export class UndoOffer {
-  message = $state('');
+  /** The sentence, said again in the language on screen when it changes while the note stands (a function of `t`). */
+  #say = $state<() => string>(() => '');
   token = $state<string | null>(null);
   busy = $state(false);
   failure = $state<AppError | null>(null);
 
   constructor(private readonly undo: (token: string) => Promise<Result<unknown>>) {}
 
+  get message(): string {
+    return this.#say();
+  }
+
   get shown(): boolean {
     return this.token !== null;
   }
 
-  offer(message: string, token: string): void {
-    this.message = message;
+  #focusWanted = false;
+
+  offer(message: string | (() => string), token: string): void {
+    this.#say = typeof message === 'function' ? message : () => message;
     this.token = token;
     this.failure = null;
+    this.#focusWanted = true;
+  }
+
+  /**
+   * True once per offer: the note's Undo takes the focus when it first shows (the removed row's button that had it is
+   * gone), not again each time the panel is opened while the offer stands.
+   */
+  claimFocus(): boolean {
+    const wanted = this.#focusWanted;
+    this.#focusWanted = false;
+    return wanted;
   }
 
   dismiss(): void {

@@ -34,8 +34,9 @@ export interface ConsoleUnderTest {
 export const test = base.extend<{
   console: ConsoleUnderTest;
   onboardingOptions: AppOptions['onboarding'];
-  seedFiles: Record<string, string> | undefined;
+  seedFiles: Record<string, string | Uint8Array> | undefined;
   updater: { factory: NonNullable<AppOptions['updaterFactory']> } | undefined;
+  dataDirParent: string | undefined;
 }>({
   /** Outbox knobs for one describe block, e.g. a long backoff so only "Try now" can resend (`test.use`). */
   onboardingOptions: [undefined, { option: true }],
@@ -43,8 +44,10 @@ export const test = base.extend<{
   seedFiles: [undefined, { option: true }],
   /** An updater as the desktop app has one (the web host has none), for the About screen's update panel. */
   updater: [undefined, { option: true }],
-  console: async ({ onboardingOptions, seedFiles, updater }, use, testInfo) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wd-e2e-'));
+  /** Where the data folder is made (the system's temp folder when not given), e.g. a small disk a test fills up. */
+  dataDirParent: [undefined, { option: true }],
+  console: async ({ onboardingOptions, seedFiles, updater, dataDirParent }, use, testInfo) => {
+    const dataDir = mkdtempSync(join(dataDirParent ?? tmpdir(), 'wd-e2e-'));
     for (const [name, content] of Object.entries(seedFiles ?? {})) writeFileSync(join(dataDir, name), content);
     const logs: string[] = [];
     log.setSink((line) => logs.push(line));

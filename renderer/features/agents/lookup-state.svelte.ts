@@ -130,7 +130,7 @@ export class LookupState {
       return;
     }
     this.shortcuts = result.value;
-    this.undo.offer(t('agents.lookup.recentCleared'), 'recent');
+    this.undo.offer(() => t('agents.lookup.recentCleared'), 'recent');
   }
 
   async #restoreRecent(): Promise<Result<LookupShortcuts>> {

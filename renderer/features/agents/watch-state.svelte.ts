@@ -159,7 +159,7 @@ export class WatchState {
       this.failure = result.error;
       return;
     }
-    this.undo.offer(t('agents.watch.deleted', { name }), id);
+    this.undo.offer(() => t('agents.watch.deleted', { name }), id);
     this.select(null);
     await this.loadLists();
     await this.loadAlerts();

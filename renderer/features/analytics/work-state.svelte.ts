@@ -50,7 +50,7 @@ export class TaskWorkState {
     const deleted = await this.#change(() => this.api.analytics.deleteDraft({ uid, name }));
     if (deleted && draft) {
       this.#deleted = draft;
-      this.undo.offer(t('analytics.drafts.deleted', { name }), name);
+      this.undo.offer(() => t('analytics.drafts.deleted', { name }), name);
     }
     return deleted;
   }

@@ -107,7 +107,7 @@ export class ProfilesState {
     const name = this.profiles.find((profile) => profile.id === id)?.name ?? '';
     const error = await this.#act(() => this.api.profiles.remove({ id }));
     this.forgetReport(id);
-    if (!error) this.undo.offer(t('connect.deleted', { name }), id);
+    if (!error) this.undo.offer(() => t('connect.deleted', { name }), id);
     return error;
   }
 

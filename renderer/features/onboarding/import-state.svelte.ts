@@ -32,6 +32,8 @@ export class ImportState {
   existing = $state.raw<Map<number, string[]>>(new Map());
   /** The last cancel, while it can be undone. */
   readonly undo: UndoOffer;
+  /** Set when a cancel took nothing out: every camera left had already gone to the server once (said, not silent). */
+  nothingCancelled = $state<number | null>(null);
 
   readonly goodCount = $derived(this.file?.goodCount ?? 0);
   readonly badCount = $derived(this.file?.problemRows.length ?? 0);
@@ -92,6 +94,7 @@ export class ImportState {
     }
     this.existing = new Map();
     this.undo.dismiss();
+    this.nothingCancelled = null;
     this.showAll = false;
     this.reading = false;
   }
@@ -102,6 +105,7 @@ export class ImportState {
     if (!file || file.goodCount === 0 || this.starting) return;
     const rows = this.#goodRows(file);
     this.failure = null;
+    this.nothingCancelled = null;
     this.starting = true;
     this.#early = [];
     const answer = await this.api.onboarding.importStart({ requests: rows.map((row) => row.request), existing: choice });
@@ -130,7 +134,10 @@ export class ImportState {
       return;
     }
     this.#apply(answer.value);
-    if (answer.value.undo) this.undo.offer(t('onboarding.import.cancelled'), answer.value.undo);
+    // Main cancels only cameras the server has not seen: one sent once without an answer may exist there, and stays
+    // until the server answers. A cancel that took none out would otherwise close its dialog with nothing changed.
+    this.nothingCancelled = answer.value.undo ? null : answer.value.waiting;
+    if (answer.value.undo) this.undo.offer(() => t('onboarding.import.cancelled'), answer.value.undo);
   }
 
   /** Brings the cancelled rows back (they are sent again); the progress follows from the pushes. */

@@ -102,11 +102,13 @@ export class OutboxState {
 
   /** Takes an entry out; the answer's undo is offered. */
   discard(entry: OutboxEntry): Promise<void> {
-    return this.#act(this.api.outbox.discard({ id: entry.id }), t('onboarding.outbox.removed'));
+    // Named, so after several removes the note says which camera its Undo brings back.
+    const name = entry.request.name ?? t('onboarding.outbox.unreadableName');
+    return this.#act(this.api.outbox.discard({ id: entry.id }), () => t('onboarding.outbox.removed', { name }));
   }
 
   clearCreated(): Promise<void> {
-    return this.#act(this.api.outbox.clearCreated(), t('onboarding.outbox.cleared'));
+    return this.#act(this.api.outbox.clearCreated(), () => t('onboarding.outbox.cleared'));
   }
 
   /** Runs the offered undo and shows the list as it is then (a read already out answers for before the undo: dropped). */
@@ -122,7 +124,7 @@ export class OutboxState {
     return null;
   }
 
-  async #act(call: ReturnType<Bridge['outbox']['list']>, done?: string): Promise<void> {
+  async #act(call: ReturnType<Bridge['outbox']['list']>, done?: () => string): Promise<void> {
     const answer = await call;
     if (!answer.ok) {
       this.failure = answer.error;

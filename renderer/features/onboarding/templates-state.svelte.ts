@@ -49,7 +49,7 @@ export class TemplatesState {
       this.failure = answer.error;
       return;
     }
-    this.undo.offer(t('onboarding.templates.deleted', { name: template.name }), answer.value.undo);
+    this.undo.offer(() => t('onboarding.templates.deleted', { name: template.name }), answer.value.undo);
     await this.load();
   }
 

@@ -43,6 +43,17 @@ export function dateTimeText(at: Date | string | number, timeZone: string): stri
   }).format(new Date(at));
 }
 
+/**
+ * A moment in a table row, where width is short: "4 May, 17:40" ("4 мая, 17:40") in the current year, the full
+ * `dateTimeText` otherwise (the Russian full form, "26 нояб. 2026 г., 17:40", was cut off in the history's row).
+ */
+export function rowDateTimeText(at: Date | string | number, timeZone: string, now: Date = new Date()): string {
+  const moment = new Date(at);
+  const year = (date: Date) => dateTimeFormat('en-GB', { year: 'numeric', timeZone }).format(date);
+  if (year(moment) !== year(now)) return dateTimeText(moment, timeZone);
+  return dateTimeFormat(dateLocale(locale.language), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(moment);
+}
+
 function timeText(at: Date, timeZone: string): string {
   return dateTimeFormat(dateLocale(locale.language), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }

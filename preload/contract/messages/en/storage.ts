@@ -7,7 +7,7 @@ export const storage = {
     other: 'the system answered {{code}}',
   },
   unwritable:
-    'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but changes are not saved: server profiles, the token history and cached answers stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
+    'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but nothing new is kept: cameras added now do not go into the outbox, and server profiles, templates, watch lists and the token history stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
   diskFull:
     'The disk holding {{path}} is full, so this change was not saved (nothing saved before it is lost). Free some space on that disk and try again: Watchdesk saves again as soon as there is room.',
   fullAtStart:

@@ -52,7 +52,7 @@ describe.skipIf(!hasDbus)('the outbox state (header and outbox panel) over the r
     await outbox.discard(outbox.entries[0]!);
     expect(outbox.entries).toHaveLength(0);
     expect(outbox.failure).toBeNull();
-    expect(outbox.undo).toMatchObject({ shown: true, message: 'The camera was removed from the outbox.' });
+    expect(outbox.undo).toMatchObject({ shown: true, message: '"Queued" was removed from the outbox.' });
     await outbox.runUndo();
     expect(outbox.undo.shown).toBe(false);
     expect(outbox.entries.map((entry) => entry.request.name)).toEqual(['Queued']);

@@ -1,0 +1,93 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { saveStorageWatchList } from './watch-steps';
+
+/**
+ * The disk under the data folder fills up while the console runs: a 24 MB tmpfs (mounting one needs root; the test is
+ * skipped without it), filled to the byte by a file the test writes, and emptied again by deleting that file.
+ */
+const disk = join(tmpdir(), `wd-e2e-small-disk-${process.pid}`);
+const canMount = process.getuid?.() === 0 && spawnSync('mount', ['--version']).status === 0;
+test.use({ viewport: { width: 1280, height: 1100 }, dataDirParent: disk });
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+test.beforeAll(() => {
+  if (!canMount) return;
+  mkdirSync(disk, { recursive: true });
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', disk]);
+});
+test.afterAll(() => {
+  if (!canMount) return;
+  spawnSync('umount', ['-l', disk]);
+  rmSync(disk, { recursive: true, force: true });
+});
+
+/** Fills the small disk to the byte; returns the file to delete to give the room back. */
+function fillDisk(): string {
+  const filler = join(disk, 'filler.bin');
+  const { bavail, bsize } = statfsSync(disk);
+  writeFileSync(filler, Buffer.alloc(Math.max(0, Number(bavail) * Number(bsize) - 4096)));
+  try {
+    for (;;) appendFileSync(filler, Buffer.alloc(512));
+  } catch {
+    // ENOSPC: full.
+  }
+  return filler;
+}
+
+test('with the data folder’s disk full, each save says so and keeps what was typed, Connect and About tell it, and saving works again once there is room', async ({ page, console }) => {
+  test.skip(!canMount, 'mounting a small disk needs root');
+  const sim = console.app.demoServer!;
+  const [first, second] = [...sim.state.agents.values()];
+  const full = new RegExp(`^The disk holding ${console.dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is full, so this change was not saved`);
+  await console.open(page, 'agents');
+  await expect(page.getByLabel('Device number', { exact: true })).toBeVisible();
+  const filler = fillDisk();
+
+  // A NOC operator's watch list: refused in words, the form still holds what was typed.
+  await saveStorageWatchList(page, 'Depot disks', [first!.id, second!.id]);
+  const refused = page.getByRole('alert').filter({ hasText: 'is full' });
+  await expect(refused).toContainText(full);
+  await expect(page.getByLabel('Name')).toHaveValue('Depot disks');
+  await shot(page, 'watch-list-refused');
+
+  // An installer's import: refused, nothing queued.
+  const folder = [...sim.state.foldersByKey.values()][0]!;
+  const group = sim.state.treeById.get(folder.group_id)!.key;
+  await page.getByRole('link', { name: /Onboarding/ }).click();
+  await page.getByRole('tab', { name: 'Import from CSV' }).click();
+  const csv = ['name,mac,serial_number,group_external_id,folder_key', `Full 1,02:00:00:50:00:01,SN-F1,${group},${folder.key}`].join('\n');
+  await page.getByTestId('import-file').setInputFiles({ name: 'full.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('import-summary')).toHaveText('full.csv: 1 row, 1 ready, 0 with problems.');
+  await page.getByTestId('import-start').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'is full' })).toContainText(full);
+  await expect(page.getByRole('tab', { name: 'Outbox', exact: true })).toBeVisible();
+  await shot(page, 'import-refused');
+
+  // Connect and About tell it standing.
+  await page.getByRole('link', { name: /Connect/ }).click();
+  await expect(page.getByTestId('storage-problem')).toContainText('Changes cannot be saved');
+  await expect(page.getByTestId('storage-problem')).toContainText(`The disk holding ${console.dataDir} is full`);
+  await page.getByRole('link', { name: /About/ }).click();
+  await expect(page.getByTestId('about-data-folder')).toContainText('Cannot be written');
+  await expectNoAxeViolations(page);
+  await shot(page, 'about-full');
+  await page.getByTestId('language').selectOption('ru');
+  await expect(page.getByTestId('storage-problem')).toContainText('Изменения не сохраняются');
+  await shot(page, 'about-full-ru');
+  await page.getByTestId('language').selectOption('en');
+
+  // Room again: the same save goes through and the banner goes.
+  rmSync(filler);
+  await page.getByRole('link', { name: /Agents/ }).click();
+  await saveStorageWatchList(page, 'Depot disks', [first!.id, second!.id]);
+  await expect(page.getByRole('combobox', { name: 'Watch list' })).toContainText('Depot disks');
+  await page.getByRole('link', { name: /About/ }).click();
+  await expect(page.getByTestId('about-data-folder')).toBeVisible();
+  await expect(page.getByTestId('storage-problem')).toHaveCount(0);
+});
