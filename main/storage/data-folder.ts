@@ -50,7 +50,7 @@ export function createDataFolder(path: string): DataFolder {
     // and what to do; "the system answered other" would say neither.
     if (error instanceof AppFailure && error.appError.kind === 'StorageUnavailable' && error.appError.data.reason === 'other' && !storageReasonOf(error)) return error.message;
     const why = storageReasonOf(error) ?? reasonOfFailure(error);
-    if (why?.reason === 'full') return t('storage.diskFull', { path });
+    if (why?.reason === 'full') return t('storage.diskFullBanner', { path });
     const reason = why ? storageReasonText(why.reason, why.code) : String(error);
     return t('storage.unwritable', { path, reason });
   }

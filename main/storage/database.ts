@@ -20,12 +20,17 @@ export const DATABASE_FILE = 'watchdesk.db';
 // What the rest of the console imports from here; the store's interface is in storage.ts, its workings in sqlite-storage.ts.
 export type { Storage } from './storage';
 
+/** The console's own bookkeeping beside what the operator keeps: not listed among what was kept (it says nothing to them). */
+const BOOKKEEPING = new Set(['meta', 'token_history_counts', 'token_history_streams', 'outbox_entries_next']);
+
 /** The operator's sentence for a damaged file set aside: the tables copied out of it, in whole or in part, and those lost. */
 function damagedSentence(kept: string, why: string, report: SalvageReport): string {
-  const inPart = new Set(report.kept.filter((table) => table.rows > 0).map((table) => table.name));
+  const withRows = report.kept.filter((table) => table.rows > 0);
   // A table that stopped reading part-way is told once, with its rows and that the rest is lost (not as both kept and lost).
-  const keptTables = report.kept
-    .filter((table) => table.rows > 0)
+  const inPart = new Set(withRows.map((table) => table.name));
+  // Bookkeeping is told only when it is all that was kept (then it is not true that nothing could be read).
+  const told = withRows.some((table) => !BOOKKEEPING.has(table.name)) ? withRows.filter((table) => !BOOKKEEPING.has(table.name)) : withRows;
+  const keptTables = told
     .map((table) => (report.unreadable.includes(table.name) ? t('storage.tableInPart', { table: tableWords(table.name), rows: table.rows }) : `${tableWords(table.name)} (${table.rows})`))
     .join(', ');
   if (!keptTables) return t('storage.databaseUnreadable', { file: kept, why });

@@ -72,7 +72,8 @@ test('with the data folder’s disk full, each save says so and keeps what was t
   // Connect and About tell it standing.
   await page.getByRole('link', { name: /Connect/ }).click();
   await expect(page.getByTestId('storage-problem')).toContainText('Changes cannot be saved');
-  await expect(page.getByTestId('storage-problem')).toContainText(`The disk holding ${console.dataDir} is full`);
+  // Standing, it speaks of changes made now, not of "this change" (the reader of Connect changed nothing).
+  await expect(page.getByTestId('storage-problem')).toContainText(`The disk holding ${console.dataDir} is full: changes made now are not saved`);
   await page.getByRole('link', { name: /About/ }).click();
   await expect(page.getByTestId('about-data-folder')).toContainText('Cannot be written');
   await expectNoAxeViolations(page);

@@ -10,6 +10,9 @@ export const storage = {
     'The data folder {{path}} cannot be written ({{reason}}). Watchdesk keeps working, but nothing new is kept: cameras added now do not go into the outbox, and server profiles, templates, watch lists and the token history stay as they were. Free some space or make the folder writable, then restart Watchdesk.',
   diskFull:
     'The disk holding {{path}} is full, so this change was not saved (nothing saved before it is lost). Free some space on that disk and try again: Watchdesk saves again as soon as there is room.',
+  /** The standing banner (Connect, About): no change of the reader's is meant. */
+  diskFullBanner:
+    'The disk holding {{path}} is full: changes made now are not saved (nothing saved before is lost). Free some space on that disk: Watchdesk saves again as soon as there is room.',
   fullAtStart:
     'The disk holding {{path}} was full when Watchdesk started, so nothing can be saved until Watchdesk is restarted (nothing saved before it is lost). Free some space on that disk, then restart Watchdesk.',
   unwritableAtStart:
