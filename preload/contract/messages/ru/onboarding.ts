@@ -315,7 +315,7 @@ export const onboarding: MessagesOf<typeof en> = {
     /** The name shown for an entry whose saved details are damaged (its sentence says what to do). */
     unreadableName: 'Камера, данные которой не удалось прочитать',
     discardText: '«{{name}}» не будет отправлена. Это можно сразу отменить.',
-    discardTextMaybeCreated: '«{{name}}» больше не будет отправляться. Она уже отправлялась без ответа, так что сервер мог её создать: поищите её там, прежде чем добавлять снова. Это можно сразу отменить.',
+    staysMaybeCreated: 'Отправлена один раз без ответа: сервер мог её уже создать, поэтому убрать её нельзя, пока следующая попытка это не выяснит («Повторить сейчас»). Дважды она не создаётся.',
     more_one: 'Ещё {{count}} камера не показана.',
     more_few: 'Ещё {{count}} камеры не показаны.',
     more_many: 'Ещё {{count}} камер не показаны.',

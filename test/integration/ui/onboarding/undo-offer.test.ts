@@ -15,8 +15,9 @@ describe.skipIf(!hasDbus)('the undo note over the real main process', () => {
   it('brings back what was removed, then goes; an undo main cannot read stays, with its sentence', async () => {
     page = await openOnboardingPage('ui-undo-offer');
     const { group, folder } = page.placement;
-    // The server refuses for now, so the camera waits in the outbox to be tried again: it can be removed.
-    page.sim.faults.add({ path: '/api/v2/billing/cameras', status: 503 });
+    // The server says it is too busy (429: nothing was created), so the camera waits in the outbox to be tried again
+    // and can be removed. (After a 503 it could not: a proxy may have failed after the server made the camera.)
+    page.sim.faults.add({ path: '/api/v2/billing/cameras', status: 429 });
     const queued = await page.api.onboarding.submit({ request: camera(group, folder), send: 'outbox' });
     if (!queued.ok) throw new Error(queued.error.message);
     await until(async () => {
