@@ -24,6 +24,15 @@ export function tIn(language: Language, key: MessageKey, values?: MessageValues)
   return instance.t(key, { ...values, lng: language });
 }
 
+/**
+ * A sentence for the operator, said in the language of whoever reads it: kept as how to say it, so a notice made at
+ * start in one language reads in the other once the operator switches.
+ */
+export type Sentence = () => string;
+
+/** The sentence `key` with `values`, said when read. */
+export const sentence = (key: MessageKey, values?: MessageValues): Sentence => () => t(key, values);
+
 export function setLanguage(language: Language): void {
   void instance.changeLanguage(language);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { StorageStatus } from '../../preload/contract/about';
 import { cleanLeftoverTempFiles } from '../shared/atomic-file';
 import { log } from '../shared/log';
-import { t } from '../shared/i18n';
+import { sentence, t, type Sentence } from '../shared/i18n';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { AppFailure } from '../shared/app-failure';
 import type { StorageReason } from '../../preload/contract/app-error';
@@ -20,7 +20,7 @@ export interface DataFolder {
   check(): Promise<StorageStatus>;
   status(): StorageStatus;
   /** Something was set aside or lost in the folder: told on screen (not only in the log). */
-  notice(sentence: string): void;
+  notice(sentence: Sentence): void;
   /** A write failed: the folder is reported unwritable, with the reason, until a write succeeds again. */
   writeFailed(error: unknown): void;
   /** A write was committed: a problem told since the last failed write (a full disk that has room again) is over. */
@@ -37,22 +37,21 @@ function reasonOfFailure(error: unknown): { reason: StorageReason; code: string 
 }
 
 export function createDataFolder(path: string): DataFolder {
-  let problem: string | null = null;
-  const notices: string[] = [];
+  let problem: Sentence | null = null;
+  const notices: Sentence[] = [];
 
   /** Set by a failed write (not by the start's check): a later committed write clears it. */
   let fromWrite = false;
   /** The database was opened read-only at start: told until a restart, whatever the folder's own check says. */
-  let untilRestart: string | null = null;
+  let untilRestart: Sentence | null = null;
 
-  function describe(error: unknown): string {
+  function describe(error: unknown): Sentence {
     // A refusal that is no errno (damage met while running, a database of a newer console) already says what it is
     // and what to do; "the system answered other" would say neither.
-    if (error instanceof AppFailure && error.appError.kind === 'StorageUnavailable' && error.appError.data.reason === 'other' && !storageReasonOf(error)) return error.message;
+    if (error instanceof AppFailure && error.appError.kind === 'StorageUnavailable' && error.appError.data.reason === 'other' && !storageReasonOf(error)) return () => error.message;
     const why = storageReasonOf(error) ?? reasonOfFailure(error);
-    if (why?.reason === 'full') return t('storage.diskFullBanner', { path });
-    const reason = why ? storageReasonText(why.reason, why.code) : String(error);
-    return t('storage.unwritable', { path, reason });
+    if (why?.reason === 'full') return sentence('storage.diskFullBanner', { path });
+    return () => t('storage.unwritable', { path, reason: why ? storageReasonText(why.reason, why.code) : String(error) });
   }
 
   return {
@@ -80,14 +79,14 @@ export function createDataFolder(path: string): DataFolder {
     },
     status() {
       const told = untilRestart ?? problem;
-      return { path, writable: told === null, problem: told, notices: [...notices] };
+      return { path, writable: told === null, problem: told?.() ?? null, notices: notices.map((say) => say()) };
     },
     notice(sentence) {
       notices.push(sentence);
     },
     writeFailed(error) {
       if (refusedUntilRestart(error)) {
-        untilRestart = error.message;
+        untilRestart = () => error.message;
         return;
       }
       if (!storageReasonOf(error) && !reasonOfFailure(error)) return;

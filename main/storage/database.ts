@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { t } from '../shared/i18n';
+import { sentence, t, type Sentence } from '../shared/i18n';
 import { log } from '../shared/log';
 import { isDamage } from './sqlite-errors';
 import { migrate } from './migrate';
@@ -24,23 +24,23 @@ export type { Storage } from './storage';
 const BOOKKEEPING = new Set(['meta', 'token_history_counts', 'token_history_streams', 'outbox_entries_next']);
 
 /** The operator's sentence for a damaged file set aside: the tables copied out of it, in whole or in part, and those lost. */
-function damagedSentence(kept: string, why: string, report: SalvageReport): string {
+function damagedSentence(kept: string, why: Sentence, report: SalvageReport): Sentence {
   const withRows = report.kept.filter((table) => table.rows > 0);
   // A table that stopped reading part-way is told once, with its rows and that the rest is lost (not as both kept and lost).
   const inPart = new Set(withRows.map((table) => table.name));
   // Bookkeeping is told only when it is all that was kept (then it is not true that nothing could be read).
   const told = withRows.some((table) => !BOOKKEEPING.has(table.name)) ? withRows.filter((table) => !BOOKKEEPING.has(table.name)) : withRows;
-  const keptTables = told
-    .map((table) => (report.unreadable.includes(table.name) ? t('storage.tableInPart', { table: tableWords(table.name), rows: table.rows }) : `${tableWords(table.name)} (${table.rows})`))
-    .join(', ');
-  if (!keptTables) return t('storage.databaseUnreadable', { file: kept, why });
-  const lost = report.unreadable.filter((name) => !inPart.has(name)).map(tableWords).join(', ');
-  return t('storage.databaseSetAside', {
-    file: kept,
-    why,
-    kept: keptTables,
-    lost: lost || t('storage.nothing'),
-  });
+  const keptTables = (): string =>
+    told.map((table) => (report.unreadable.includes(table.name) ? t('storage.tableInPart', { table: tableWords(table.name), rows: table.rows }) : `${tableWords(table.name)} (${table.rows})`)).join(', ');
+  if (told.length === 0) return () => t('storage.databaseUnreadable', { file: kept, why: why() });
+  const lost = report.unreadable.filter((name) => !inPart.has(name));
+  return () =>
+    t('storage.databaseSetAside', {
+      file: kept,
+      why: why(),
+      kept: keptTables(),
+      lost: lost.map(tableWords).join(', ') || t('storage.nothing'),
+    });
 }
 
 /**
@@ -68,8 +68,8 @@ function checkedReadOnly(file: string): string | null {
  * cannot be written opens what is there read-only, and says so.
  */
 export function openStorage(options: OpenStorageOptions): Storage {
-  const notices: string[] = [];
-  const tell = (sentence: string): void => {
+  const notices: Sentence[] = [];
+  const tell = (sentence: Sentence): void => {
     notices.push(sentence);
     options.notice?.(sentence);
   };
@@ -94,7 +94,7 @@ export function openStorage(options: OpenStorageOptions): Storage {
     const due = checkIsDue(file);
     let integrity: string | null = due ? checkedReadOnly(file) : null;
     /** The operator's words for what was found; SQLite's own (pages, cells, bytes) go to the log and diagnostics. */
-    let told: string | null = null;
+    let told: Sentence | null = null;
     // Found damaged: not opened for writing at all (closing such a connection would change the files to be kept).
     let db = integrity === null || integrity === 'ok' ? new DatabaseSync(file) : null;
     opened = db;
@@ -115,13 +115,13 @@ export function openStorage(options: OpenStorageOptions): Storage {
       // dropped by hand) would stop the start at the first feature's read: it is set aside like any damaged file.
       const missing = missingTables(db, options.migrations);
       if (missing.length > 0) {
-        integrity = t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
-        told = integrity;
+        told = () => t('storage.tablesMissing', { tables: missing.map(tableWords).join(', ') });
+        integrity = told();
       }
     }
     // `db` is null only when the read-only check found damage, so `integrity` then says what it found.
     if (!db || (integrity !== null && integrity !== 'ok')) {
-      const why = told ?? t('storage.damageFound');
+      const why = told ?? sentence('storage.damageFound');
       db?.close();
       const kept = setAside(file);
       log.warn('storage', `database damaged (${integrity ?? 'damaged'}); set aside as ${kept}`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import type { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { sentence, t, type Sentence } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { sqliteStorageReason } from './sqlite-errors';
@@ -17,13 +17,13 @@ import type { OpenStorageOptions, Storage } from './storage';
  * The start that could not open the database for writing (`error` is why): a newer console's file, or a folder that is
  * full or read-only, opens read-only with the refusal told from the start; anything else is thrown again.
  */
-export function startReadOnly(error: unknown, options: OpenStorageOptions, file: string, notices: string[], tell: (sentence: string) => void): Storage {
+export function startReadOnly(error: unknown, options: OpenStorageOptions, file: string, notices: Sentence[], tell: (sentence: Sentence) => void): Storage {
   const { folder } = options;
   if (error instanceof NewerSchemaError) {
     // Not a disk problem: the file is left exactly as it is (a newer console reads it again), nothing of it is shown
     // (this console cannot tell what its tables mean now), and the operator reads why, on screen, from the start.
     log.warn('storage', error.message);
-    tell(t('storage.newerSchema', { file, found: error.found, known: error.known }));
+    tell(sentence('storage.newerSchema', { file, found: error.found, known: error.known }));
     const failure = startRefusal(t('storage.newerSchemaSave', { file }), `${error.message}: ${file}`, folder, 'other');
     return openReadOnly(options, file, notices, failure);
   }
@@ -34,11 +34,11 @@ export function startReadOnly(error: unknown, options: OpenStorageOptions, file:
   log.warn('storage', `the database cannot be written: ${String(error)}`);
   const reason = storageReasonText(why.reason, why.code);
   // Kept for health and diagnostics; the data folder tells the operator the same sentence on screen.
-  notices.push(t('storage.unwritable', { path: folder, reason }));
+  notices.push(() => t('storage.unwritable', { path: folder, reason: storageReasonText(why.reason, why.code) }));
   // This run keeps the database read-only even once the disk has room or is writable again: the sentence says to
   // restart (not "try again", which would be refused the same way).
-  const sentence = why.reason === 'full' ? t('storage.fullAtStart', { path: folder }) : t('storage.unwritableAtStart', { path: folder, reason });
-  const failure = startRefusal(sentence, `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`, folder, why.reason);
+  const refusal = why.reason === 'full' ? t('storage.fullAtStart', { path: folder }) : t('storage.unwritableAtStart', { path: folder, reason });
+  const failure = startRefusal(refusal, `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`, folder, why.reason);
   return openReadOnly(options, file, notices, failure);
 }
 
@@ -59,7 +59,7 @@ function openForReading(file: string): DatabaseSync {
 }
 
 /** What is on a read-only disk can still be shown; when even that fails, an empty database in memory keeps the console up. */
-function openReadOnly(options: OpenStorageOptions, file: string, notices: string[], failure: AppFailure): Storage {
+function openReadOnly(options: OpenStorageOptions, file: string, notices: Sentence[], failure: AppFailure): Storage {
   // Told at once, not at the first refused save: the data folder shows it from the start.
   options.onWrite?.(failure);
   if (existsSync(file)) {

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
-import { t } from '../shared/i18n';
+import { t, type Sentence } from '../shared/i18n';
 import { tableWords } from './table-words';
 import { isDamage } from './sqlite-errors';
 import type { Checkpointer } from './checkpointer';
@@ -32,12 +32,12 @@ export class SqliteStorage implements Storage {
     readonly file: string,
     readonly writable: boolean,
     private integrity: string | null,
-    private readonly notices: string[],
+    private readonly notices: Sentence[],
     private readonly readOnlyReason: AppFailure | null,
     private readonly onWrite: (failure: AppFailure | null) => void = () => undefined,
     private readonly checkpointer: Checkpointer | null = null,
     /** Where a sentence for the operator goes besides `notices` (the data folder's notices, shown on screen). */
-    private readonly tell: (sentence: string) => void = () => undefined,
+    private readonly tell: (sentence: Sentence) => void = () => undefined,
   ) {
     // Set here, not as a field's initializer: those run before the parameters above are assigned.
     this.identity = writable && file !== ':memory:' ? statSync(file) : null;
@@ -188,10 +188,10 @@ export class SqliteStorage implements Storage {
     log.warn('storage', `a row of ${table} could not be read (${error instanceof Error ? error.name : typeof error})`);
     if (this.toldUnreadable.has(table)) return;
     this.toldUnreadable.add(table);
-    this.notice(t('storage.rowsUnreadable', { table: tableWords(table) }));
+    this.notice(() => t('storage.rowsUnreadable', { table: tableWords(table) }));
   }
 
-  notice(sentence: string): void {
+  notice(sentence: Sentence): void {
     this.notices.push(sentence);
     this.tell(sentence);
   }
@@ -202,7 +202,7 @@ export class SqliteStorage implements Storage {
     const version = this.db.prepare('PRAGMA user_version').get() as { user_version: number };
     // Not checked at start (the last run closed cleanly): checked now, once, for whoever asks (diagnostics).
     this.integrity ??= quickCheck(this.db);
-    return { file: this.file, writable: this.writable, integrity: this.integrity, schemaVersion: version.user_version, counts, notices: [...this.notices] };
+    return { file: this.file, writable: this.writable, integrity: this.integrity, schemaVersion: version.user_version, counts, notices: this.notices.map((say) => say()) };
   }
 
   close(): void {

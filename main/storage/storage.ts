@@ -1,5 +1,6 @@
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type { AppFailure } from '../shared/app-failure';
+import type { Sentence } from '../shared/i18n';
 import type { Migration } from './migrate';
 
 // The store as its callers see it: database.ts opens one, sqlite-storage.ts is how it works.
@@ -56,7 +57,7 @@ export interface Storage {
   /** True inside `transaction` or `relaxedTransaction`: what is written now may still be rolled back by an outer one. */
   readonly inTransaction: boolean;
   /** A sentence for the operator about what is kept (shown with the data folder's notices on Connect and About). */
-  notice(sentence: string): void;
+  notice(sentence: Sentence): void;
   /**
    * Rows of `table` were read but could not be made sense of (their JSON or seal no longer opens: bytes damaged on
    * disk after a clean close, which SQLite's start-up check cannot see): the caller leaves them out, and the operator
@@ -72,7 +73,7 @@ export interface OpenStorageOptions {
   folder: string;
   migrations: readonly Migration[];
   /** Where a sentence for the operator goes (the data folder's notices, shown on About and Connect). */
-  notice?: (sentence: string) => void;
+  notice?: (sentence: Sentence) => void;
   /** Tests open a database in memory. */
   inMemory?: boolean;
   /**

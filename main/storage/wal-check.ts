@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, openSync, readSync, closeSync, renameSync, statSync } from 'node:fs';
 import { endianness } from 'node:os';
-import { t } from '../shared/i18n';
+import { t, type Sentence } from '../shared/i18n';
 import { log } from '../shared/log';
 import { damagedName } from './database-files';
 
@@ -97,7 +97,7 @@ function lostPastDamage(wal: string, header: Buffer, frames: number, pageSize: n
  * words of a cut log: in effect the log ends there.)
  * Returns the sentence to tell, or null when the log is absent, empty or whole.
  */
-export function checkWal(databaseFile: string): string | null {
+export function checkWal(databaseFile: string): Sentence | null {
   const wal = `${databaseFile}-wal`;
   if (!existsSync(wal)) return null;
   const size = statSync(wal).size;
@@ -121,7 +121,7 @@ export function checkWal(databaseFile: string): string | null {
     renameSync(wal, kept);
     log.warn('storage', `the write-ahead log's header is damaged; moved aside as ${kept}`);
     // Nothing of this log is read (not "what could still be read was kept"): the database file is all there is.
-    return t('storage.walUnreadable', { file: wal, why: t('storage.walWhy.header'), kept });
+    return () => t('storage.walUnreadable', { file: wal, why: t('storage.walWhy.header'), kept });
   }
   const frameSize = pageSize + FRAME_HEADER;
   const wholeFrames = Math.floor((size - WAL_HEADER) / frameSize);
@@ -138,5 +138,5 @@ export function checkWal(databaseFile: string): string | null {
   }
   copyFileSync(wal, kept);
   log.warn('storage', `the write-ahead log was cut short or a committed change in it does not read (${wholeFrames} whole frames, ${committed ?? 'unknown'} committed); a copy was kept as ${kept}`);
-  return t('storage.walSetAside', { file: wal, why: t(damagedWithin ? 'storage.walWhy.damaged' : 'storage.walWhy.cut'), kept });
+  return () => t('storage.walSetAside', { file: wal, why: t(damagedWithin ? 'storage.walWhy.damaged' : 'storage.walWhy.cut'), kept });
 }

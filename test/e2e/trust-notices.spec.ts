@@ -96,7 +96,7 @@ test.describe('data-folder notices', () => {
     // the outbox waking) rightly ends a told write problem, as once a full disk has room again. So the refusal is told
     // again right before each screen reads the folder's state, until the screen shows it standing.
     await console.open(page, 'connect');
-    folder.notice('The server profiles file was damaged (it is not valid JSON). A copy was kept as profiles.json.corrupt-1 in the data folder, and Watchdesk continued with what could be read.');
+    folder.notice(() => 'The server profiles file was damaged (it is not valid JSON). A copy was kept as profiles.json.corrupt-1 in the data folder, and Watchdesk continued with what could be read.');
     await expect(async () => {
       refused();
       await page.reload();

@@ -2,7 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { t } from '../../shared/i18n';
+import { sentence, type Sentence } from '../../shared/i18n';
 import { log } from '../../shared/log';
 import type { Storage } from '../database';
 
@@ -49,7 +49,7 @@ const DONE_KEY = 'legacy_imported_at';
  * files aside (renamed with `.before-database`, never deleted). A source whose files cannot be read is left in place
  * and told, so nothing is lost and a later start (with the keychain unlocked, say) tries again.
  */
-export async function importLegacyData(storage: Storage, context: LegacyContext, sources: readonly LegacySource[], notice: (sentence: string) => void): Promise<void> {
+export async function importLegacyData(storage: Storage, context: LegacyContext, sources: readonly LegacySource[], notice: (sentence: Sentence) => void): Promise<void> {
   if (!storage.writable) return;
   const present = sources.filter((source) => source.files.some((file) => existsSync(join(context.dataDir, file))));
   if (present.length === 0) return;
@@ -60,7 +60,7 @@ export async function importLegacyData(storage: Storage, context: LegacyContext,
       writes.push({ source, write: write ?? (() => {}) });
     } catch (error) {
       log.warn('storage', `${source.name}: earlier files could not be read: ${String(error)}`);
-      notice(t('storage.legacyUnreadable', { what: source.name, files: source.files.join(', ') }));
+      notice(sentence('storage.legacyUnreadable', { what: source.name, files: source.files.join(', ') }));
     }
   }
   if (writes.length === 0) return;
@@ -73,7 +73,7 @@ export async function importLegacyData(storage: Storage, context: LegacyContext,
     // A full disk at the first start must not keep the console from starting: nothing was taken in, nothing moved.
     log.warn('storage', `earlier files could not be taken in: ${String(error)}`);
     const reason = error instanceof Error ? error.message : String(error);
-    notice(t('storage.legacyNotSaved', { what: writes.map(({ source }) => source.name).join(', '), reason }));
+    notice(sentence('storage.legacyNotSaved', { what: writes.map(({ source }) => source.name).join(', '), reason }));
     return;
   }
   for (const { source } of writes) {

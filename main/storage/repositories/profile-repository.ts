@@ -1,5 +1,5 @@
 import { linkWithoutCredentials, profileSchema, type Profile } from '../../../preload/contract/wire/profile';
-import { t } from '../../shared/i18n';
+import { sentence } from '../../shared/i18n';
 import { log } from '../../shared/log';
 import type { Storage } from '../database';
 import { readableRows } from '../readable-rows';
@@ -37,7 +37,7 @@ export function createProfileRepository(storage: Storage): ProfileRepository {
     } finally {
       storage.statement('PRAGMA secure_delete = 0').run();
     }
-    storage.notice(t('storage.linkCredentialsRemoved', { names: repaired.map((profile) => profile.name).join(', ') }));
+    storage.notice(sentence('storage.linkCredentialsRemoved', { names: repaired.map((profile) => profile.name).join(', ') }));
   }
 
   return {

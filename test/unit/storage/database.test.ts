@@ -70,7 +70,7 @@ describe('the database', () => {
     const dir = folder();
     writeFileSync(join(dir, DATABASE_FILE), Buffer.alloc(64 * 1024, 'garbage!'));
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     addNote(storage, 'cam-1', 'after');
     expect(count(storage)).toBe(1);
     expect(told).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('the database', () => {
     const file = join(dir, DATABASE_FILE);
     truncateSync(file, Math.floor(statSync(file).size / 2));
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     expect(told[0]).toMatch(/damaged/);
     const kept = count(storage);
     expect(kept).toBeGreaterThan(0);
@@ -129,7 +129,7 @@ describe('the database', () => {
   it('keeps every commit of a WAL left by a console killed while running, and says nothing is wrong', () => {
     const dir = killedWith(20);
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     expect(count(storage)).toBe(400);
     expect(told).toEqual([]);
     storage.close();
@@ -141,7 +141,7 @@ describe('the database', () => {
     // A frame cut part-way after the last commit: what a kill during the next, unacknowledged, write leaves.
     writeFileSync(wal, Buffer.alloc(1000, 7), { flag: 'a' });
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     expect(count(storage)).toBe(400);
     expect(told).toEqual([]);
     storage.close();
@@ -152,7 +152,7 @@ describe('the database', () => {
     const wal = join(dir, `${DATABASE_FILE}-wal`);
     truncateSync(wal, Math.floor(statSync(wal).size / 2));
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     const kept = count(storage);
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(400);
@@ -170,7 +170,7 @@ describe('the database', () => {
     const dir = killedWith(5);
     writeFileSync(join(dir, `${DATABASE_FILE}-wal`), Buffer.alloc(50_000, 'garbage!'));
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/write-ahead log .* was damaged \(its header is not a write-ahead log header\)/);
     // Nothing of a log with a bad header is read: the sentence does not claim that changes in it were kept.
@@ -187,7 +187,7 @@ describe('the database', () => {
     writeFileSync(join(dir, DATABASE_FILE), Buffer.alloc(64 * 1024, 'garbage!'));
     writeFileSync(join(dir, `${DATABASE_FILE}-wal`), Buffer.alloc(64 * 1024, 'rubbish!'));
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     expect(told).toHaveLength(2);
     expect(told.join('\n')).toMatch(/write-ahead log/);
     expect(told.join('\n')).toMatch(/The database was damaged/);
@@ -232,7 +232,7 @@ describe('the database', () => {
 
     const told: string[] = [];
     const dataFolder = createDataFolder(dir);
-    const again = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence), onWrite: (failure) => (failure ? dataFolder.writeFailed(failure) : dataFolder.writeSucceeded()) });
+    const again = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()), onWrite: (failure) => (failure ? dataFolder.writeFailed(failure) : dataFolder.writeSucceeded()) });
     // On screen at once (the data folder's notices), in words: no errno code, no advice to free space.
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/written by a newer version of Watchdesk \(its schema is 99; this version knows up to 2\)\. It was left exactly as it is/);
@@ -271,7 +271,7 @@ describe('the database', () => {
     foreign.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT; INSERT INTO meta VALUES ('kept', 'yes'); PRAGMA user_version = 2");
     foreign.close();
     const told: string[] = [];
-    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder: dir, migrations: notes, notice: (sentence) => told.push(sentence()) });
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/^The database was damaged \(it lacks tables this version needs: notes\)\. It was kept as .*watchdesk\.db\.damaged-/);
     addNote(storage, 'cam-1', 'works');

@@ -28,7 +28,7 @@ describe('taking in the outbox journal and the templates of the console before t
     const dir = folderWithFixtures();
     const storage = openStorage({ folder: dir, migrations });
     const notices: string[] = [];
-    await importLegacyData(storage, { dataDir: dir, getDataKey: async () => key }, legacySources, (sentence) => notices.push(sentence));
+    await importLegacyData(storage, { dataDir: dir, getDataKey: async () => key }, legacySources, (sentence) => notices.push(sentence()));
     expect(notices).toEqual([]);
     expect(readdirSync(dir).filter((name) => !name.startsWith('watchdesk.db')).sort()).toEqual([
       'camera-template-passwords.enc.before-database',
@@ -65,7 +65,7 @@ describe('taking in the outbox journal and the templates of the console before t
     ]);
 
     // A second start finds nothing to take in: the old files are set aside, the rows are not doubled.
-    await importLegacyData(storage, { dataDir: dir, getDataKey: async () => key }, legacySources, (sentence) => notices.push(sentence));
+    await importLegacyData(storage, { dataDir: dir, getDataKey: async () => key }, legacySources, (sentence) => notices.push(sentence()));
     expect(repository.all()).toHaveLength(4);
     storage.close();
     expect(existsSync(join(dir, 'outbox.enc'))).toBe(false);
@@ -75,7 +75,7 @@ describe('taking in the outbox journal and the templates of the console before t
     const dir = folderWithFixtures();
     const storage = openStorage({ folder: dir, migrations });
     const notices: string[] = [];
-    await importLegacyData(storage, { dataDir: dir, getDataKey: async () => Buffer.alloc(32, 7) }, legacySources, (sentence) => notices.push(sentence));
+    await importLegacyData(storage, { dataDir: dir, getDataKey: async () => Buffer.alloc(32, 7) }, legacySources, (sentence) => notices.push(sentence()));
     expect(notices.join(' ')).toMatch(/outbox.*could not be read/);
     expect(existsSync(join(dir, 'outbox.enc'))).toBe(true);
     expect(new OutboxRepository(storage, createSealer(key)).all()).toEqual([]);

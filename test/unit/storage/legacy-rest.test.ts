@@ -33,7 +33,7 @@ async function start(dataDir: string, getDataKey: () => Promise<Buffer> = async 
   const storage = openStorage({ folder: dataDir, migrations });
   opened.push(storage);
   const told: string[] = [];
-  await importLegacyData(storage, { dataDir, getDataKey }, legacySources, (sentence) => told.push(sentence));
+  await importLegacyData(storage, { dataDir, getDataKey }, legacySources, (sentence) => told.push(sentence()));
   return { storage, told };
 }
 
@@ -111,7 +111,7 @@ describe('the first start after the database takes in what earlier versions kept
     const refusing = { ...legacySources[1]!, read: async () => () => {
       throw new Error('The disk holding the folder is full.');
     } };
-    await importLegacyData(storage, { dataDir, getDataKey: async () => FIXTURE_DATA_KEY }, [legacySources[0]!, refusing], (sentence) => told.push(sentence));
+    await importLegacyData(storage, { dataDir, getDataKey: async () => FIXTURE_DATA_KEY }, [legacySources[0]!, refusing], (sentence) => told.push(sentence()));
     expect(told).toEqual([expect.stringMatching(/^What an earlier version kept \(server profiles, watch lists and device look-ups\) could not be taken into the database: The disk holding the folder is full\./)]);
     expect(existsSync(join(dataDir, 'profiles.json'))).toBe(true);
     expect(existsSync(join(dataDir, 'agents'))).toBe(true);

@@ -18,7 +18,7 @@ async function firstStart(key = LEGACY_KEY, damage?: (dir: string) => void) {
   damage?.(dir);
   const storage = openStorage({ folder: dir, migrations });
   const notices: string[] = [];
-  await importLegacyData(storage, { dataDir: dir, getDataKey: async () => key }, legacySources, (sentence) => notices.push(sentence));
+  await importLegacyData(storage, { dataDir: dir, getDataKey: async () => key }, legacySources, (sentence) => notices.push(sentence()));
   const sealer = createSealer(key);
   const history = createTokenHistory(createTokenHistoryRepository(storage), async () => sealer);
   const batches = createTokenBatchesRepository(storage);

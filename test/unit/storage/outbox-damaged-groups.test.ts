@@ -70,7 +70,7 @@ describe('a damaged page under the outbox’s sealed requests', () => {
     storage.close();
 
     const told: string[] = [];
-    const after = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence) });
+    const after = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence()) });
     const kept = new OutboxRepository(after, sealer).all();
     // One page loses the few requests sealed on it (a group at most, or the ends of two), not a queueing, and not
     // every request stored after it; each entry kept reads its own request.
@@ -101,7 +101,7 @@ describe('a damaged first page of the outbox’s entries', () => {
     expect(() => new OutboxRepository(running, sealer).all()).toThrow(/is damaged.*Restart Watchdesk/);
     running.close();
     const told: string[] = [];
-    const storage = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence) });
+    const storage = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence()) });
     const kept = new OutboxRepository(storage, sealer).all();
     expect(kept.length).toBeGreaterThan(60);
     expect(kept.length).toBeLessThan(120);

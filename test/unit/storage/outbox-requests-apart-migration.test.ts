@@ -150,7 +150,7 @@ describe('a damaged database of step 12 set aside', () => {
     before.statement('PRAGMA user_version = 13').run();
     before.close();
     const told: string[] = [];
-    const after = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence) });
+    const after = openStorage({ folder, migrations, notice: (sentence) => told.push(sentence()) });
     expect(told[0]).toMatch(/damaged/);
     const repository = new OutboxRepository(after, sealer);
     expect(repository.all().map((entry) => [entry.id, entry.state, entry.request])).toEqual([

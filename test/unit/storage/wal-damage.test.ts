@@ -51,7 +51,7 @@ describe('a write-ahead log with a damaged frame in the middle', () => {
     bytes.fill(0x41, Math.floor(bytes.length / 3), Math.floor(bytes.length / 3) + 4096);
     writeFileSync(wal, bytes);
     const told: string[] = [];
-    const after = openStorage({ folder: copy, migrations, notice: (sentence) => told.push(sentence) });
+    const after = openStorage({ folder: copy, migrations, notice: (sentence) => told.push(sentence()) });
     const kept = new OutboxRepository(after, sealer).all();
     expect(kept.length).toBeLessThan(600);
     expect(told).toHaveLength(1);
@@ -71,7 +71,7 @@ describe('a write-ahead log with a damaged frame in the middle', () => {
     const copy = killedCopy(storage, source);
     expect(existsSync(join(copy, `${DATABASE_FILE}-wal`))).toBe(true);
     const told: string[] = [];
-    const after = openStorage({ folder: copy, migrations, notice: (sentence) => told.push(sentence) });
+    const after = openStorage({ folder: copy, migrations, notice: (sentence) => told.push(sentence()) });
     expect(new OutboxRepository(after, sealer).all()).toHaveLength(700);
     expect(told).toEqual([]);
     after.close();
