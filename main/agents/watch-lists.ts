@@ -294,7 +294,10 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
 
     async remove(id) {
       const runner = await runnerOf(id);
-      const removed = lists.find((l) => l.id === id) ?? null;
+      // The same delete sent twice at once (a double click, two windows): the second finds it gone, and must not
+      // take the first one's undo away with it.
+      const removed = lists.find((l) => l.id === id);
+      if (!removed || runners.get(id) !== runner) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
       options.store.removeList(id);
       lastRemoved = removed;
       runners.delete(id);

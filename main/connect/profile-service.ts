@@ -7,10 +7,19 @@ import { isLocalHost } from '../profiles/is-local-host';
 import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
+import { createSerialQueue } from '../shared/serial-queue';
 import type { ProfileViews } from './profile-views';
 import type { HealthService } from './health-service';
 
 type ProfileInput = ParsedInputOf<'profiles.save'>;
+
+/** A deleted server while its delete can be undone: its token is held here, in memory only. */
+interface Undoable {
+  profile: Profile;
+  wasActive: boolean;
+  token: string | null;
+  timer: NodeJS.Timeout;
+}
 
 /** How long a deleted server can be brought back: its API token is held in main's memory (never on disk) until then. */
 const UNDO_REMOVE_MS = 10 * 60_000;
@@ -38,7 +47,13 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
   const { profiles, vault, connections, dataFolder, fileDialogs } = services;
 
   /** The server deleted last, while its delete can be undone. */
-  let undoable: { profile: Profile; wasActive: boolean; token: string | null; timer: NodeJS.Timeout } | null = null;
+  let undoable: Undoable | null = null;
+  /**
+   * Deletes, undos and the end of an undo run one at a time: two deletes at once (a double click, a second window)
+   * would otherwise both take the one undo slot and the first server's kept data would never go, and a delete during
+   * an undo would forget what the server coming back keeps.
+   */
+  const undoSteps = createSerialQueue();
 
   /** The last delete can no longer be undone: what features kept for that server (caches, saved dashboards) goes now. */
   async function endUndo(): Promise<void> {
@@ -111,14 +126,14 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
       };
     },
     save: ({ id, ...input }) => (id ? update(id, input) : create(input)),
-    async remove(id) {
+    remove: (id) => undoSteps.run(async () => {
       await views.mustGet(id);
       await endUndo();
       const token = await vault.getToken(id).catch(() => null);
       const { profile, wasActive } = await profiles.removeUndoable(id);
-      const timer = setTimeout(() => void endUndo(), UNDO_REMOVE_MS);
-      timer.unref();
-      undoable = { profile, wasActive, token, timer };
+      const held: Undoable = { profile, wasActive, token, timer: setTimeout(() => void undoSteps.run(() => (undoable === held ? endUndo() : Promise.resolve())), UNDO_REMOVE_MS) };
+      held.timer.unref();
+      undoable = held;
       await connections.forget(id);
       health.forget();
       try {
@@ -128,8 +143,8 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
         log.warn('connect', `profile removed, but its keychain entry could not be deleted: ${error instanceof Error ? error.message : String(error)}`);
       }
       return null;
-    },
-    async undoRemove(id) {
+    }),
+    undoRemove: (id) => undoSteps.run(async () => {
       const held = undoable;
       if (!held || held.profile.id !== id) throw new AppFailure('Validation', t('errors.connect.nothingToUndo'));
       // Refused (a server of that name was added since) leaves the undo offered, for after a rename.
@@ -144,8 +159,8 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
         }
       }
       return changed(id);
-    },
-    dispose: endUndo,
+    }),
+    dispose: () => undoSteps.run(endUndo),
     async activate(id) {
       await views.mustGet(id);
       await profiles.setActive(id);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
@@ -6,8 +7,16 @@ import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { t } from '../shared/i18n';
 import type { Storage } from '../storage/database';
 import { createProfileRepository, type ProfilesState } from '../storage/repositories/profile-repository';
+import { createSettingsRepository } from '../storage/repositories/settings-repository';
 import { CaRefused, readCaCertificates } from './ca-certificates';
 import { changesConnection, profileInputSchema, profileSchema, type ConnectionTestRecord, type Profile, type ProfileInput } from '../../preload/contract/wire/profile';
+
+/**
+ * The profiles deleted with an undo still open, saved: a console killed in that window (power cut, kill -9) never ends
+ * the undo, so the next start hands these to the `onRemoved` listeners and what features kept for them goes then.
+ */
+const OPEN_UNDOS_KEY = 'profiles.openUndos';
+const openUndosSchema = z.array(z.string());
 
 export const DEMO_PROFILE_NAME = 'Demo server (built-in simulator)';
 
@@ -61,6 +70,40 @@ export function createProfileStore(storage: Storage): ProfileStore {
 
   const load = (): ProfilesState => (state ??= repository.load());
   const removedListeners = new Set<(id: string) => void | Promise<void>>();
+  const settings = createSettingsRepository(storage);
+  /** Deleted this run, undo still open. */
+  const openUndos = new Set<string>();
+  /** Deleted in an earlier run whose undo never ended (it was killed): read once, at the first listener. */
+  let leftovers: string[] | null = null;
+
+  function leftoverIds(): string[] {
+    if (leftovers === null) {
+      const saved = settings.get(OPEN_UNDOS_KEY, openUndosSchema) ?? [];
+      leftovers = saved.filter((id) => !load().profiles.some((p) => p.id === id));
+    }
+    return leftovers;
+  }
+
+  /**
+   * Saves the undos open now. Earlier runs' leftovers drop out with the first such write: by then every feature has
+   * subscribed and been handed them. A write that fails only means a forgetting at the next start is missed: told.
+   */
+  function saveOpenUndos(): void {
+    try {
+      settings.set(OPEN_UNDOS_KEY, openUndos.size > 0 ? [...openUndos] : undefined);
+    } catch (error) {
+      log.warn('profiles', `could not note which deleted servers can still be undone: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async function tellRemoved(listener: (id: string) => void | Promise<void>, id: string): Promise<void> {
+    try {
+      await listener(id);
+    } catch (error) {
+      // The profile is gone either way; what a feature could not clean up is named in the log.
+      log.warn('profiles', `profile removed, but a feature could not forget it: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   /**
    * Mutations run one at a time against the loaded state; each is one committed transaction before it is answered,
@@ -169,40 +212,40 @@ export function createProfileStore(storage: Storage): ProfileStore {
       await store.forgetRemoved(id);
     },
 
-    removeUndoable(id) {
-      return mutate((current) => {
+    async removeUndoable(id) {
+      const removed = await mutate((current) => {
         const profile = find(current, id);
         const wasActive = current.activeId === id;
         current.profiles = current.profiles.filter((p) => p.id !== id);
         if (wasActive) current.activeId = current.profiles[0]?.id ?? null;
         return { profile, wasActive };
       });
+      openUndos.add(id);
+      saveOpenUndos();
+      return removed;
     },
 
-    restore(profile, active) {
-      return mutate((current) => {
+    async restore(profile, active) {
+      await mutate((current) => {
         if (current.profiles.some((p) => p.id === profile.id)) throw new AppFailure('Conflict', t('errors.connect.nothingToUndo'));
         checkNameFree(current, profile.name);
         current.profiles = [...current.profiles, profile];
         if (active || current.activeId === null) current.activeId = profile.id;
       });
+      openUndos.delete(profile.id);
+      saveOpenUndos();
     },
 
     async forgetRemoved(id) {
-      await Promise.all(
-        [...removedListeners].map(async (listener) => {
-          try {
-            await listener(id);
-          } catch (error) {
-            // The profile is gone either way; what a feature could not clean up is named in the log.
-            log.warn('profiles', `profile removed, but a feature could not forget it: ${error instanceof Error ? error.message : String(error)}`);
-          }
-        }),
-      );
+      await Promise.all([...removedListeners].map((listener) => tellRemoved(listener, id)));
+      openUndos.delete(id);
+      saveOpenUndos();
     },
 
     onRemoved(listener) {
       removedListeners.add(listener);
+      // After the subscribing feature has finished being made (the listener may use what it makes next).
+      for (const id of leftoverIds()) void Promise.resolve().then(() => tellRemoved(listener, id));
       return () => {
         removedListeners.delete(listener);
       };

@@ -59,4 +59,11 @@ describe.skipIf(!hasDbus)('undoing the delete of a watch list', () => {
     expect((await c.error('agents.watchRestore', { id: second.id })).kind).toBe('Validation');
     expect((await c.value('agents.watchLists', undefined)).map((l) => l.name)).toEqual(['Parking']);
   });
+
+  it('the same delete sent twice at once (a double click, two windows): one delete, and its undo still brings the list back', async () => {
+    const list = await saved('Lobby');
+    const twice = await Promise.allSettled([c.value('agents.watchDelete', { id: list.id }), c.value('agents.watchDelete', { id: list.id })]);
+    expect(twice.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(await c.value('agents.watchRestore', { id: list.id })).toMatchObject({ id: list.id, name: 'Lobby' });
+  });
 });
