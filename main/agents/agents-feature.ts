@@ -47,6 +47,8 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
     ...(options.now ? { now: options.now } : {}),
     ...(options.notifyGatherMs !== undefined ? { notifyGatherMs: options.notifyGatherMs } : {}),
   });
+  // A server brought back by an undo: its watch lists that stopped for want of it poll again.
+  const stopRestoring = services.profiles.onRestored((profileId) => watch.serverBack(profileId));
 
   const search = createDeviceSearch({
     activeProfileId: async () => {
@@ -98,6 +100,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
     },
     async dispose() {
       stopForgetting();
+      stopRestoring();
       await watch.dispose();
       alertsPart.dispose();
       await lookup.idle();

@@ -35,6 +35,8 @@ export interface WatchLists {
    * past alerts are not kept. Refused in words when there is nothing to bring back.
    */
   undoRemove(id: string): Promise<WatchListSummary>;
+  /** A server's delete was undone: its lists that stopped for want of it poll again. */
+  serverBack(profileId: string): void;
   view(id: string): Promise<WatchView>;
   window(query: WatchWindowQuery): Promise<WatchWindow>;
   setActive(id: string, active: boolean): Promise<WatchListSummary>;
@@ -318,6 +320,10 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       lists = [...lists, list];
       startRunner(list);
       return runners.get(id)!.summary();
+    },
+
+    serverBack(profileId) {
+      for (const list of lists) if (list.profileId === profileId) runners.get(list.id)?.serverBack();
     },
 
     async view(id) {

@@ -126,6 +126,11 @@ export class WatchRunner {
     this.changed();
   }
 
+  /** Its server, deleted while the list polled (which stopped it), was brought back by an undo: it polls again. */
+  serverBack(): void {
+    if (this.state === 'stopped' && this.reason === 'NotFound' && this.list.active) this.setActive(true);
+  }
+
   /** Runs a cycle now (or joins the one running) and resolves when it has finished. */
   async pollNow(): Promise<void> {
     if (this.cycle) return this.cycle;

@@ -128,9 +128,10 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
     save: ({ id, ...input }) => (id ? update(id, input) : create(input)),
     remove: (id) => undoSteps.run(async () => {
       await views.mustGet(id);
-      await endUndo();
       const token = await vault.getToken(id).catch(() => null);
+      // Deleted first: a delete refused (a full disk) leaves the earlier one's undo offered, its kept data in place.
       const { profile, wasActive } = await profiles.removeUndoable(id);
+      await endUndo();
       const held: Undoable = { profile, wasActive, token, timer: setTimeout(() => void undoSteps.run(() => (undoable === held ? endUndo() : Promise.resolve())), UNDO_REMOVE_MS) };
       held.timer.unref();
       undoable = held;
@@ -158,7 +159,10 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
           log.warn('connect', `server restored without its token, the keychain refused it: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
-      return changed(id);
+      const view = await changed(id);
+      // Only now: a watch list or the outbox going on at once would use a connection `changed` lets go.
+      profiles.tellRestored(id);
+      return view;
     }),
     dispose: () => undoSteps.run(endUndo),
     async activate(id) {

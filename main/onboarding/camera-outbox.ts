@@ -39,6 +39,8 @@ export function createCameraOutbox(services: AppServices, tuning?: OutboxHolderO
     if (event.name !== 'connection.changed' || !(event.payload as { ok?: boolean }).ok) return;
     void holder.get().then((outbox) => outbox.wake(), () => undefined);
   });
+  // A server brought back by an undo: its cameras held for want of it are tried again.
+  const stopRestoring = services.profiles.onRestored((profileId) => void holder.get().then((outbox) => outbox.retryServer(profileId), () => undefined));
   return {
     get: () => holder.get(),
     onChange(listener) {
@@ -47,6 +49,7 @@ export function createCameraOutbox(services: AppServices, tuning?: OutboxHolderO
     },
     async dispose() {
       stopListening();
+      stopRestoring();
       listeners.clear();
       await holder.dispose();
     },

@@ -158,6 +158,13 @@ export class Outbox {
     return this.#after(next);
   }
 
+  /** A server's delete was undone: its cameras held or waiting meanwhile (the server was gone) are tried now. */
+  retryServer(profileId: string): void {
+    this.#runner.unpause();
+    this.#repo.retryAll(this.#o.now(), profileId);
+    this.#after(null);
+  }
+
   /** Tries one entry (or every waiting one) now instead of at its backoff time. */
   async retry(id?: string): Promise<void> {
     this.#runner.unpause();

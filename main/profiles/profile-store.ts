@@ -53,6 +53,10 @@ export interface ProfileStore {
    * goes with it. A listener that fails is logged and the others still run. Returns the unsubscribe function.
    */
   onRemoved(listener: (id: string) => void | Promise<void>): () => void;
+  /** Calls `listener` when a deleted profile is back (`tellRestored`): what stopped for want of it may go on. */
+  onRestored(listener: (id: string) => void): () => void;
+  /** A profile `restore` brought back is whole again (its token back, its old connection let go): tells `onRestored`. */
+  tellRestored(id: string): void;
   getActiveId(): Promise<string | null>;
   setActive(id: string): Promise<void>;
   /**
@@ -70,6 +74,7 @@ export function createProfileStore(storage: Storage): ProfileStore {
 
   const load = (): ProfilesState => (state ??= repository.load());
   const removedListeners = new Set<(id: string) => void | Promise<void>>();
+  const restoredListeners = new Set<(id: string) => void>();
   const settings = createSettingsRepository(storage);
   /** Deleted this run, undo still open. */
   const openUndos = new Set<string>();
@@ -236,6 +241,10 @@ export function createProfileStore(storage: Storage): ProfileStore {
       saveOpenUndos();
     },
 
+    tellRestored(id) {
+      for (const listener of restoredListeners) listener(id);
+    },
+
     async forgetRemoved(id) {
       await Promise.all([...removedListeners].map((listener) => tellRemoved(listener, id)));
       openUndos.delete(id);
@@ -248,6 +257,13 @@ export function createProfileStore(storage: Storage): ProfileStore {
       for (const id of leftoverIds()) void Promise.resolve().then(() => tellRemoved(listener, id));
       return () => {
         removedListeners.delete(listener);
+      };
+    },
+
+    onRestored(listener) {
+      restoredListeners.add(listener);
+      return () => {
+        restoredListeners.delete(listener);
       };
     },
 

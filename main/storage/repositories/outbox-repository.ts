@@ -293,10 +293,12 @@ export class OutboxRepository extends OutboxReads {
     return this.#change(`UPDATE outbox_entries SET maybe_created = 1 WHERE state <> 'created' AND maybe_created = 0 AND ${LIVE}`);
   }
 
-  /** Every waiting (retrying or held) entry is queued again, due now. */
-  retryAll(now: number): number {
+  /** Every waiting (retrying or held) entry is queued again, due now; with `profileId`, those of that server only. */
+  retryAll(now: number, profileId?: string): number {
     this.#states.clear();
-    return this.#change(`UPDATE outbox_entries SET state = 'queued', due_at = ?, updated_at = ? WHERE state IN ('retrying', 'held') AND ${LIVE}`, now, new Date(now).toISOString());
+    const sql = `UPDATE outbox_entries SET state = 'queued', due_at = ?, updated_at = ? WHERE state IN ('retrying', 'held') AND ${LIVE}`;
+    if (profileId === undefined) return this.#change(sql, now, new Date(now).toISOString());
+    return this.#change(`${sql} AND profile_id = ?`, now, new Date(now).toISOString(), profileId);
   }
 
   /** Entries marked as on the wire that never left (the outbox stopped first): waiting again, as they were. */

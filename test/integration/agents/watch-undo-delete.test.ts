@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasDbus } from '../../support/dbus';
 import { openAgentsConsole, type AgentsConsole } from './agents-console';
 
@@ -65,5 +65,35 @@ describe.skipIf(!hasDbus)('undoing the delete of a watch list', () => {
     const twice = await Promise.allSettled([c.value('agents.watchDelete', { id: list.id }), c.value('agents.watchDelete', { id: list.id })]);
     expect(twice.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(await c.value('agents.watchRestore', { id: list.id })).toMatchObject({ id: list.id, name: 'Lobby' });
+  });
+});
+
+describe.skipIf(!hasDbus)('a watch list whose server was deleted and brought back', () => {
+  it('stops for want of its server, and polls again once the delete is undone', async () => {
+    const c = await openAgentsConsole();
+    try {
+      const site = await c.value('profiles.save', { name: 'Site', baseUrl: c.sim.baseUrl, token: c.sim.apiToken });
+      await c.value('profiles.activate', { id: site.id });
+      const ids = [...c.sim.state.agents.keys()].slice(0, 2).map(String);
+      const list = await c.value('agents.watchSave', { name: 'Gate', devicesText: ids.join('\n'), intervalSec: 600, concurrency: 2, rules: [], active: true });
+      const stateOf = async () => (await c.value('agents.watchLists', undefined)).find((l) => l.id === list.id)!.state;
+
+      await c.value('profiles.remove', { id: site.id });
+      await c.value('agents.watchPollNow', { id: list.id });
+      expect(await stateOf()).toBe('stopped');
+
+      await c.value('profiles.restore', { id: site.id });
+      // Both devices are read again after the undo (none pending, none failed), and the list waits for its next cycle.
+      await vi.waitFor(
+        async () => {
+          const back = (await c.value('agents.watchLists', undefined)).find((l) => l.id === list.id)!;
+          expect(back).toMatchObject({ state: 'waiting', counts: { pending: 0, failed: 0 } });
+          expect(back.lastCycleAt).not.toBeNull();
+        },
+        { timeout: 5_000 },
+      );
+    } finally {
+      await c.close();
+    }
   });
 });

@@ -87,4 +87,18 @@ describe("an outbox entry's state, as the repository answers it", () => {
     }
     storage.close();
   });
+
+  it('tries again the waiting entries of one server only, when asked for that server (its delete was undone)', () => {
+    const { storage, repository } = opened();
+    const [back, other] = newEntryIds(2);
+    const at = new Date().toISOString();
+    repository.insert([queuedEntry(back!, camera(0), meta, at), queuedEntry(other!, camera(1), { profileId: 'other', profileName: 'Other' }, at)]);
+    const gone = { kind: 'NotFound' as const, message: 'This server profile no longer exists.', fieldErrors: {}, retryable: false };
+    const sent = repository.dispatch(2, Date.now() + 1_000, [], false);
+    repository.dispatch(0, Date.now(), sent.map((entry) => transition(entry, { type: 'failed', at: new Date(), error: gone, retryDelayMs: 60_000 })), false);
+    expect([back, other].map((id) => repository.stateOf(id!)?.state)).toEqual(['held', 'held']);
+    expect(repository.retryAll(Date.now(), 'site')).toBe(1);
+    expect([back, other].map((id) => repository.stateOf(id!)?.state)).toEqual(['queued', 'held']);
+    storage.close();
+  });
 });
