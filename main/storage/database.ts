@@ -21,7 +21,7 @@ export const DATABASE_FILE = 'watchdesk.db';
 export type { Storage } from './storage';
 
 /** The console's own bookkeeping beside what the operator keeps: not listed among what was kept (it says nothing to them). */
-const BOOKKEEPING = new Set(['meta', 'token_history_counts', 'token_history_streams', 'outbox_entries_next']);
+const BOOKKEEPING = new Set(['meta', 'token_history_counts', 'token_history_streams', 'token_history_cleared', 'outbox_entries_next']);
 
 /** The operator's sentence for a damaged file set aside: the tables copied out of it, in whole or in part, and those lost. */
 function damagedSentence(kept: string, why: Sentence, report: SalvageReport): Sentence {

@@ -151,8 +151,11 @@ export function salvageInto(db: DatabaseSync, damagedFile: string): SalvageRepor
       }
       if (skipped) report.unreadable.push(table);
     }
-    // The token history's count is kept by its writes, not copied with the rows (it would count rows lost here).
-    if (tables.includes('token_history_counts')) db.exec("UPDATE token_history_counts SET n = (SELECT count(*) FROM token_history) WHERE name = 'entries'");
+    // The token history's count is kept by its writes, not copied with the rows (it would count rows lost here); rows a
+    // clear hides (up to its watermark, copied over with them) are not counted, as the history does not count them.
+    if (tables.includes('token_history_counts')) {
+      db.exec("UPDATE token_history_counts SET n = (SELECT count(*) FROM token_history WHERE seq > coalesce((SELECT upto FROM token_history_cleared), 0)) WHERE name = 'entries'");
+    }
     const dropped = outboxRequestsOf(db, damaged, tables);
     if (dropped > 0) {
       // Entries copied whose request was lost are not kept (they could be neither sent nor shown): told as read in part.

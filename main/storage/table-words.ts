@@ -20,6 +20,7 @@ const words: Readonly<Record<string, MessageKey>> = {
   token_history: 'storage.tables.tokenHistory',
   token_history_counts: 'storage.tables.tokenHistoryCounts',
   token_history_streams: 'storage.tables.tokenHistoryStreams',
+  token_history_cleared: 'storage.tables.tokenHistoryCleared',
   token_batches: 'storage.tables.tokenBatches',
   history_devices: 'storage.tables.historyDevices',
   device_transitions: 'storage.tables.deviceTransitions',

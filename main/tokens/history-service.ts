@@ -1,7 +1,7 @@
 import type { AppServices } from '../app/services';
 import type { Profile } from '../../preload/contract/wire/profile';
 import type { CsvExport, HistoryEntry, HistoryView, InterruptedBatch, IssuedTokenView } from '../../preload/contract/tokens';
-import { isAppFailure } from '../shared/app-failure';
+import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
@@ -22,10 +22,17 @@ export interface HistoryService {
   view(entry: HistoryEntry, profile: Profile | undefined, historyWarning?: string | null): IssuedTokenView;
   page(search: string, limit: number): Promise<HistoryView>;
   setNote(id: string, note: string): Promise<IssuedTokenView>;
+  /** Clears the history; `undoClear` brings it back for 10 minutes, until another clear or the console closes. */
   clear(): Promise<null>;
+  undoClear(): Promise<null>;
+  /** The console closes: a clear can no longer be undone. */
+  dispose(): void;
   exportCsv(ids: readonly string[]): Promise<CsvExport>;
   dismissInterrupted(batchId: string): Promise<null>;
 }
+
+/** How long a clear of the history can be undone. */
+const UNDO_CLEAR_MS = 10 * 60_000;
 
 export function createHistoryService(services: Pick<AppServices, 'storage' | 'sealer' | 'vault' | 'profiles' | 'dataDir'>, markers: BatchMarkers): HistoryService {
   const { vault, profiles } = services;
@@ -40,6 +47,21 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   const unsaved = new RefusedWrites<HistoryEntry>((entries) => current().append(entries), {
     written: (entries) => log.info('tokens', `${entries.length} token(s) refused by the disk earlier are in the history now`),
   });
+
+  /** The last clear, while it can be undone: the history it was made in (saved or the session's). */
+  let undo: { history: TokenHistory; timer: NodeJS.Timeout } | null = null;
+  function endUndo(): void {
+    if (!undo) return;
+    clearTimeout(undo.timer);
+    const { history } = undo;
+    undo = null;
+    try {
+      history.endUndo();
+    } catch (error) {
+      // The next start ends it (a clear is undone only in the run that made it).
+      log.info('tokens', `the end of a clear's undo was not written: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   const view: HistoryService['view'] = (entry, profile, historyWarning = null) => {
     const playbackUrl = profile && entry.kind === 'stream' ? buildPlaybackUrl(profile.playbackUrlTemplate, profile.baseUrl, entry.stream, entry.token) : null;
@@ -97,11 +119,24 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       return view(entry, (await profilesById()).get(entry.profileId));
     },
     async clear() {
-      await current().clear();
+      endUndo();
+      const history = current();
+      await history.clear();
       // Cleared means every token so far: one still waiting for the disk goes too.
       unsaved.drop();
+      const timer = setTimeout(endUndo, UNDO_CLEAR_MS);
+      timer.unref();
+      undo = { history, timer };
       return null;
     },
+    async undoClear() {
+      const held = undo;
+      if (!held || !(await held.history.undoClear())) throw new AppFailure('Validation', t('errors.history.nothingToUndo'));
+      clearTimeout(held.timer);
+      undo = null;
+      return null;
+    },
+    dispose: endUndo,
     async exportCsv(ids) {
       const chosen = await current().byIds(ids);
       return { csv: historyToCsv(chosen), filename: exportFilename('watchdesk-tokens', new Date()), rows: chosen.length };

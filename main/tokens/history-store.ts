@@ -27,7 +27,12 @@ export interface TokenHistory {
   /** The entries with these ids, newest first (ids that are gone are left out). */
   byIds(ids: readonly string[]): Promise<HistoryEntry[]>;
   setNote(id: string, note: string): Promise<HistoryEntry>;
+  /** Clears every entry so far; `undoClear` brings them back until `endUndo`. */
   clear(): Promise<void>;
+  /** Brings back what the last clear took; false when there is nothing to bring back. */
+  undoClear(): Promise<boolean>;
+  /** The last clear can no longer be undone: what it took goes for good. */
+  endUndo(): void;
 }
 
 export interface TokenHistoryOptions {
@@ -53,6 +58,8 @@ const RECENT_WINDOW = 200;
 const INDEX_QUIET_MS = 500;
 /** Rows added to the stream lookup per transaction while catching up. */
 const INDEX_CHUNK = 5_000;
+/** Cleared rows deleted per transaction once their clear can no longer be undone: about 6 ms each (5,000 took 30-40). */
+const PURGE_CHUNK = 1_000;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 const newestFirst = (a: HistoryEntry, b: HistoryEntry): number => Number(b.id) - Number(a.id);
@@ -112,6 +119,30 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
   }
   // Rows a crash left out of the lookup are added at start.
   indexSoon();
+
+  /** Rows cleared for good are deleted a slice per turn of the event loop, so the screen never waits for them. */
+  let purging = false;
+  function purgeSoon(): void {
+    if (purging) return;
+    purging = true;
+    void (async () => {
+      try {
+        while (repository.purge(PURGE_CHUNK) > 0) await nextTurn();
+      } catch (error) {
+        // The database closed (the app is quitting) or cannot be written: the next start purges the rest.
+        log.info('tokens', `cleared history rows not all deleted yet: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        purging = false;
+      }
+    })();
+  }
+  // A clear is undone in the run that made it only: at start, what an earlier run cleared goes for good.
+  try {
+    repository.endUndo();
+    purgeSoon();
+  } catch (error) {
+    log.info('tokens', `cleared history rows left for the next start: ${error instanceof Error ? error.message : String(error)}`);
+  }
 
   const keepDepth = (list: HistoryEntry[]): HistoryEntry[] => {
     // Dropped in steps, not on every append: each drop moves every kept entry.
@@ -209,6 +240,18 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
       // A read under way may land after the clear: it is waited for, then forgotten with everything else.
       await loading?.catch(() => undefined);
       newest = null;
+      // What an earlier clear took can no longer come back.
+      purgeSoon();
+    },
+    async undoClear() {
+      const back = repository.undoClear();
+      await loading?.catch(() => undefined);
+      newest = null;
+      return back;
+    },
+    endUndo() {
+      repository.endUndo();
+      purgeSoon();
     },
   };
 }
@@ -219,6 +262,8 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
  */
 export function createSessionTokenHistory(): TokenHistory {
   let entries: HistoryEntry[] = [];
+  /** What the last clear took, while it can be brought back. */
+  let cleared: HistoryEntry[] | null = null;
   let next = 1;
   return {
     async page(search, limit) {
@@ -242,7 +287,17 @@ export function createSessionTokenHistory(): TokenHistory {
       return updated;
     },
     async clear() {
+      cleared = entries;
       entries = [];
+    },
+    async undoClear() {
+      if (!cleared) return false;
+      entries = [...cleared, ...entries];
+      cleared = null;
+      return true;
+    },
+    endUndo() {
+      cleared = null;
     },
   };
 }

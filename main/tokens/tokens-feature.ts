@@ -27,6 +27,7 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       'tokens.history': (input) => history.page(input?.search ?? '', input?.limit ?? 500),
       'tokens.setNote': ({ id, note }) => history.setNote(id, note),
       'tokens.clearHistory': () => history.clear(),
+      'tokens.undoClearHistory': () => history.undoClear(),
       'tokens.exportCsv': ({ ids }) => history.exportCsv(ids),
       'tokens.dismissInterrupted': ({ batchId }) => history.dismissInterrupted(batchId),
       'tokens.batchStart': ({ allowNothing: _confirmed, ...request }) => batches.start(request),
@@ -36,6 +37,9 @@ export function createTokensFeature(services: AppServices): Feature<typeof token
       'tokens.batchResume': ({ batchId }) => batches.resume(batchId),
       'tokens.batchExportCsv': ({ batchId }) => batches.exportCsv(batchId),
     },
-    dispose: () => batches.dispose(),
+    async dispose() {
+      await batches.dispose();
+      history.dispose();
+    },
   };
 }

@@ -265,6 +265,8 @@ export const tokenChannels = {
   'tokens.clearHistory': channel<null>()(
     z.object({ confirm: z.literal(true, { error: fieldMessage('validation.tokens.clearConfirm') }) }),
   ),
+  /** Undoes the last clear of the history (for 10 minutes, until another clear or the console closes). */
+  'tokens.undoClearHistory': channel<null>()(z.undefined().optional()),
   'tokens.exportCsv': channel<CsvExport>()(z.object({ ids })),
   'tokens.batchStart': channel<BatchStatus>()(batchStartSchema),
   /**

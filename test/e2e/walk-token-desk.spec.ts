@@ -30,7 +30,7 @@ test.describe('a token desk works through a large history', () => {
     createTokenHistoryRepository(console.app.services.storage).append(sealer, history(3000), null, Number.MAX_SAFE_INTEGER);
   });
 
-  test('finds one stream’s tokens, exports them, and is told before clearing that it is the whole history with no undo', async ({ page, console }) => {
+  test('finds one stream’s tokens, exports them, is told before clearing that it is the whole history, and brings it back with Undo', async ({ page, console }) => {
     await console.open(page, 'tokens');
     const table = page.getByTestId('history-table');
     await expect(table).toBeVisible();
@@ -46,7 +46,7 @@ test.describe('a token desk works through a large history', () => {
     await clear.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete all 3,000 tokens from the history?' });
     await expect(dialog).toContainText('This deletes all 3,000, not only the 75 the search shows.');
-    await expect(dialog).toContainText('it cannot be undone. Export the ones you still need first.');
+    await expect(dialog).toContainText('You can undo this for 10 minutes; after that it is gone for good, so export the ones you still need first.');
     // Nothing damaged here: no sentence about a backup of a damaged file.
     await expect(dialog).not.toContainText('damaged');
     await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
@@ -56,6 +56,17 @@ test.describe('a token desk works through a large history', () => {
     await expect(dialog).toBeHidden();
     await expect(clear).toBeFocused();
     await expect(page.getByText('75 of 3,000')).toBeVisible();
+
+    // Cleared by mistake: the keyboard is on Undo, which brings every token back.
+    await clear.click();
+    await dialog.getByRole('button', { name: 'Delete the history' }).click();
+    const note = page.getByTestId('undo-note');
+    await expect(note).toContainText('The history was cleared (3,000 tokens).');
+    await expect(note.getByRole('button', { name: 'Undo' })).toBeFocused();
+    await shot(page, 'history-cleared');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('75 of 3,000')).toBeVisible();
+    await expect(note).toHaveCount(0);
   });
 
   test('in Russian a row shows its grant, its QR button and the time it was issued whole', async ({ page, console }) => {

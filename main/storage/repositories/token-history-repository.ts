@@ -34,7 +34,14 @@ export interface TokenHistoryRepository {
   setNote(sealer: Sealer, id: string, note: string): HistoryEntry | null;
   /** Tokens of a batch in the history. */
   countOfBatch(batchUid: string): number;
+  /** Clears the history (every entry so far): kept hidden, for `undoClear`, until `endUndo` and `purge`. */
   clear(): void;
+  /** Brings back what the last clear hid; false when there is nothing to bring back. */
+  undoClear(): boolean;
+  /** The last clear can no longer be undone: what it hid may be purged. */
+  endUndo(): void;
+  /** Deletes up to `limit` rows cleared for good, oldest first, in one transaction; answers how many (0: none left). */
+  purge(limit: number): number;
   /**
    * Adds up to `limit` rows to the stream lookup (oldest not yet there first), in one transaction; returns how many
    * (0 once it is caught up). Run when no batch is writing: a row is found before it is in it too, only by a scan.
@@ -94,19 +101,22 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   const open = (sealer: Sealer, row: Row): HistoryEntry => ({ ...sealer.openJson(row.record, purposeOf(row.seq), storedEntrySchema, 'the token history'), id: String(row.seq) });
   const opened = (sealer: Sealer, rows: Row[]): HistoryEntry[] => readableRows(storage, 'token_history', rows, (row) => open(sealer, row), true);
   const below = (before: number | null | undefined): number => before ?? Number.MAX_SAFE_INTEGER;
-  // Rows are numbered on from the newest (max of the rowid: one step down the table's tree).
-  const topSeq = (): number => (storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0;
+  /** Rows numbered up to this were cleared: no read shows them (0: nothing was cleared). */
+  const floor = (): number => (storage.statement('SELECT upto FROM token_history_cleared WHERE id = 1').get() as { upto: number } | undefined)?.upto ?? 0;
+  // Rows are numbered on from the newest (max of the rowid: one step down the table's tree), and never at or below a
+  // clear's watermark: rows purged after a clear leave it where it was, and a new row under it would not show.
+  const topSeq = (): number => Math.max((storage.statement('SELECT max(seq) AS top FROM token_history').get() as { top: number | null }).top ?? 0, floor());
   const indexedUpto = (): number => (storage.statement("SELECT n FROM token_history_counts WHERE name = 'streams_indexed_upto'").get() as { n: number }).n;
   /** Rows of one stream, newest first: the lookup table, then the newest rows not in it yet (a rowid range scan). */
-  const STREAM_SEQS = `SELECT seq FROM token_history_streams WHERE stream_hash = :hash AND seq < :below
-    UNION ALL SELECT seq FROM token_history WHERE seq > :upto AND seq < :below AND stream_hash = :hash`;
+  const STREAM_SEQS = `SELECT seq FROM token_history_streams WHERE stream_hash = :hash AND seq < :below AND seq > :floor
+    UNION ALL SELECT seq FROM token_history WHERE seq > max(:upto, :floor) AND seq < :below AND stream_hash = :hash`;
   const batchSeq = (uid: string): number | null => (storage.statement('SELECT seq FROM token_batches WHERE uid = ?').get(uid) as { seq: number } | undefined)?.seq ?? null;
 
   /** Drops the oldest entries beyond `max`, in the caller's transaction. */
   const trim = (max: number): void => {
     const over = counted() - max;
     if (over <= 0) return;
-    const cut = storage.statement('SELECT seq FROM token_history ORDER BY seq LIMIT 1 OFFSET ?').get(over) as { seq: number } | undefined;
+    const cut = storage.statement('SELECT seq FROM token_history WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?').get(floor(), over) as { seq: number } | undefined;
     if (!cut) return;
     const { changes } = storage.statement('DELETE FROM token_history WHERE seq < ?').run(cut.seq);
     // Past a cap of millions only: a scan of the lookup table, once in a long while.
@@ -146,9 +156,10 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       // callers read a window shorter than `limit` as the end of the history.
       const read: ReadRows<HistoryEntry> = { kept: [], failures: [] };
       let from = below(before);
+      const cleared = storage.read(floor);
       for (;;) {
         const wanted = limit - read.kept.length;
-        const rows = storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? ORDER BY seq DESC LIMIT ?', from, wanted);
+        const rows = storage.all<Row>('SELECT seq, record FROM token_history WHERE seq < ? AND seq > ? ORDER BY seq DESC LIMIT ?', from, cleared, wanted);
         readEach(rows, (row) => open(sealer, row), read);
         // Not one row opened (most likely another data key: its refusal is thrown), or damage this wide: the window
         // ends here, rather than reading on through a history of millions.
@@ -160,30 +171,35 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     exactWindow(sealer, term, limit, before) {
       return storage.read(() => {
         // Three index ranges, each read newest first and merged: an OR in one query would sort every match.
-        const from = (sql: string, key: unknown): Row[] => (key === null ? [] : (storage.statement(sql).all(key as Buffer, below(before), limit) as Row[]));
+        const cleared = floor();
+        const from = (sql: string, key: unknown): Row[] => (key === null ? [] : (storage.statement(sql).all(key as Buffer, below(before), cleared, limit) as Row[]));
         const stream = storage
           .statement(`SELECT seq, record FROM token_history WHERE seq IN (${STREAM_SEQS} ORDER BY seq DESC LIMIT :limit) ORDER BY seq DESC`)
-          .all({ hash: streamHash(sealer, term), below: below(before), upto: indexedUpto(), limit }) as Row[];
+          .all({ hash: streamHash(sealer, term), below: below(before), upto: indexedUpto(), floor: cleared, limit }) as Row[];
         const rows = [
           ...stream,
-          ...from('SELECT seq, record FROM token_history WHERE user_hash = ? AND seq < ? ORDER BY seq DESC LIMIT ?', userHash(sealer, term)),
-          ...from('SELECT seq, record FROM token_history WHERE batch_seq = ? AND seq < ? ORDER BY seq DESC LIMIT ?', batchSeq(term)),
+          ...from('SELECT seq, record FROM token_history WHERE user_hash = ? AND seq < ? AND seq > ? ORDER BY seq DESC LIMIT ?', userHash(sealer, term)),
+          ...from('SELECT seq, record FROM token_history WHERE batch_seq = ? AND seq < ? AND seq > ? ORDER BY seq DESC LIMIT ?', batchSeq(term)),
         ];
         const unique = new Map(rows.map((row) => [row.seq, row]));
         return opened(sealer, [...unique.values()].sort((a, b) => b.seq - a.seq).slice(0, limit));
       });
     },
     exactCount(sealer, term) {
-      const sql = `SELECT count(*) AS n FROM (${STREAM_SEQS} UNION SELECT seq FROM token_history WHERE user_hash = :user UNION SELECT seq FROM token_history WHERE batch_seq = :batch)`;
+      const sql = `SELECT count(*) AS n FROM (${STREAM_SEQS} UNION SELECT seq FROM token_history WHERE user_hash = :user AND seq > :floor
+        UNION SELECT seq FROM token_history WHERE batch_seq = :batch AND seq > :floor)`;
       const keys = { hash: streamHash(sealer, term), below: Number.MAX_SAFE_INTEGER, user: userHash(sealer, term) };
-      return storage.read(() => (storage.statement(sql).get({ ...keys, upto: indexedUpto(), batch: batchSeq(term) }) as { n: number }).n);
+      return storage.read(() => (storage.statement(sql).get({ ...keys, upto: indexedUpto(), floor: floor(), batch: batchSeq(term) }) as { n: number }).n);
     },
-    byIds: (sealer, ids) => opened(sealer, ids.map(seqOf).flatMap((seq) => (seq === null ? [] : storage.all<Row>('SELECT seq, record FROM token_history WHERE seq = ?', seq)))),
+    byIds(sealer, ids) {
+      const cleared = storage.read(floor);
+      return opened(sealer, ids.map(seqOf).flatMap((seq) => (seq === null || seq <= cleared ? [] : storage.all<Row>('SELECT seq, record FROM token_history WHERE seq = ?', seq))));
+    },
     setNote(sealer, id, note) {
       const seq = seqOf(id);
       if (seq === null) return null;
       return storage.transaction(() => {
-        const row = storage.get<Row>('SELECT seq, record FROM token_history WHERE seq = ?', seq);
+        const row = storage.get<Row>('SELECT seq, record FROM token_history WHERE seq = ? AND seq > ?', seq, floor());
         if (!row) return null;
         const updated = { ...open(sealer, row), note };
         storage.statement('UPDATE token_history SET record = ? WHERE seq = ?').run(sealer.sealJson(updated, purposeOf(seq)), seq);
@@ -191,13 +207,45 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       });
     },
     countOfBatch(batchUid) {
-      return storage.get<{ n: number }>('SELECT count(*) AS n FROM token_history WHERE batch_seq = (SELECT seq FROM token_batches WHERE uid = ?)', batchUid)!.n;
+      return storage.get<{ n: number }>('SELECT count(*) AS n FROM token_history WHERE batch_seq = (SELECT seq FROM token_batches WHERE uid = ?) AND seq > ?', batchUid, floor())!.n;
     },
     clear() {
+      // A watermark, not a delete (2,000,000 rows would hold main for seconds): what an earlier clear hid becomes
+      // purgeable, what this one hides can be brought back until `endUndo`.
       storage.transaction(() => {
-        storage.statement('DELETE FROM token_history').run();
-        storage.statement('DELETE FROM token_history_streams').run();
-        storage.statement("UPDATE token_history_counts SET n = 0 WHERE name IN ('entries', 'streams_indexed_upto')").run();
+        storage
+          .statement(
+            `INSERT INTO token_history_cleared (id, upto, undo_upto, undo_entries) VALUES (1, ?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET upto = excluded.upto, undo_upto = excluded.undo_upto, undo_entries = excluded.undo_entries`,
+          )
+          .run(topSeq(), floor(), counted());
+        storage.statement("UPDATE token_history_counts SET n = 0 WHERE name = 'entries'").run();
+      });
+    },
+    undoClear() {
+      return storage.transaction(() => {
+        const undo = storage.get<{ entries: number }>('SELECT undo_entries AS entries FROM token_history_cleared WHERE id = 1 AND undo_upto IS NOT NULL');
+        if (!undo) return false;
+        storage.statement('UPDATE token_history_cleared SET upto = undo_upto, undo_upto = NULL, undo_entries = 0 WHERE id = 1').run();
+        setCount(undo.entries);
+        return true;
+      });
+    },
+    endUndo() {
+      storage.transaction(() => storage.statement('UPDATE token_history_cleared SET undo_upto = NULL, undo_entries = 0 WHERE id = 1 AND undo_upto IS NOT NULL').run());
+    },
+    purge(limit) {
+      // Relaxed: nothing here is acknowledged; a purge lost with a power cut is done again.
+      return storage.relaxedTransaction(() => {
+        const marks = storage.get<{ upto: number; undo: number | null }>('SELECT upto, undo_upto AS undo FROM token_history_cleared WHERE id = 1');
+        if (!marks) return 0;
+        const rows = storage.all<{ seq: number; hash: Uint8Array }>('SELECT seq, stream_hash AS hash FROM token_history WHERE seq <= ? ORDER BY seq LIMIT ?', marks.undo ?? marks.upto, limit);
+        if (rows.length === 0) return 0;
+        // The lookup by its key (a range on seq alone would read all of it), then the rows themselves by their range.
+        const lookup = storage.statement('DELETE FROM token_history_streams WHERE stream_hash = ? AND seq = ?');
+        for (const row of rows) lookup.run(row.hash, row.seq);
+        storage.statement('DELETE FROM token_history WHERE seq <= ?').run(rows.at(-1)!.seq);
+        return rows.length;
       });
     },
     indexStreams(limit) {

@@ -2,6 +2,8 @@ import type { Bridge } from '../../../preload/contract';
 import type { AppError } from '../../../preload/contract/app-error';
 import type { HistoryView, IssuedTokenView } from '../../../preload/contract/tokens';
 import { downloadText } from '../../lib/download';
+import { t } from '../../lib/i18n.svelte';
+import { UndoOffer } from '../../lib/undo-offer.svelte';
 
 /** The token history as the screen shows it: a search, a selection for export, and the recent streams. */
 export class HistoryState {
@@ -18,11 +20,16 @@ export class HistoryState {
   /** Numbers each load; an answer that is not from the latest one is dropped, so a slow early search cannot win. */
   #request = 0;
 
+  /** The last clear, while it can be undone. */
+  readonly undo: UndoOffer;
+
   /** `save` offers an export as a file (a download in the page; tests pass a recorder). */
   constructor(
     private readonly api: Bridge,
     private readonly save: (filename: string, text: string) => void = downloadText,
-  ) {}
+  ) {
+    this.undo = new UndoOffer(() => api.tokens.undoClearHistory());
+  }
 
   /** The loaded entries, newest first. */
   get entries(): IssuedTokenView[] {
@@ -129,10 +136,17 @@ export class HistoryState {
   }
 
   async clear(): Promise<AppError | null> {
+    const count = this.total;
     const result = await this.api.tokens.clearHistory({ confirm: true });
     if (!result.ok) return result.error;
     this.#selected = new Set();
+    this.undo.offer(() => t('tokens.history.clearedCount', { count }), 'clear');
     await this.load();
     return null;
+  }
+
+  /** Brings the cleared history back, and shows it. */
+  async runUndo(): Promise<void> {
+    if (await this.undo.run()) await this.load();
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
 import { createSessionTokenHistory } from '../../../main/tokens/history-store';
 import { historyEntry } from '../../support/history-entry';
@@ -46,6 +46,37 @@ describe('token history in the database', () => {
     const again = db.reopen();
     await again.history.append([entry(3)]);
     expect(await again.history.page('', 500)).toMatchObject({ entries: [{ stream: 'cam-3' }], total: 1 });
+  });
+
+  it('brings a clear back with Undo (windows, counts, searches, notes), until another clear; a restart ends it and deletes what it took', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append([entry(1), { ...entry(2), user: 'night-desk' }]);
+    await db.history.clear();
+    expect(await db.history.page('', 500)).toMatchObject({ entries: [], total: 0 });
+    expect(await db.history.page('cam-1', 500)).toMatchObject({ entries: [], matched: 0 });
+    expect(await db.history.byIds(['1', '2'])).toEqual([]);
+    await expect(db.history.setNote('1', 'hidden')).rejects.toThrow(/no longer in the history/);
+
+    expect(await db.history.undoClear()).toBe(true);
+    expect(await db.history.page('', 500)).toEqual({ entries: [stored(2, 2, { user: 'night-desk' }), stored(1, 1)], total: 2, matched: 2, recentStreams: ['cam-2', 'cam-1'] });
+    expect((await db.history.page('night-desk', 500)).entries.map((e) => e.id)).toEqual(['2']);
+    expect(await db.history.undoClear()).toBe(false);
+
+    // Cleared, a token issued, cleared again: the undo brings back the last clear's token only.
+    await db.history.clear();
+    await db.history.append([entry(3)]);
+    await db.history.clear();
+    expect(await db.history.undoClear()).toBe(true);
+    expect(await db.history.page('', 500)).toMatchObject({ entries: [{ stream: 'cam-3', id: '3' }], total: 1 });
+
+    // A restart ends the undo of a clear, and the rows it took leave the file.
+    await db.history.clear();
+    const again = db.reopen();
+    expect(await again.history.undoClear()).toBe(false);
+    await vi.waitFor(() => expect(again.storage.health().counts.token_history).toBe(0));
+    expect(again.storage.health().counts.token_history_streams).toBe(0);
+    await again.history.append([entry(4)]);
+    expect(await again.history.page('', 500)).toMatchObject({ entries: [{ stream: 'cam-4', id: '4' }], total: 1 });
   });
 
   it('drops the oldest entries past its size limit, in the same transaction', async () => {

@@ -178,6 +178,7 @@ export const errors = {
     tokenUnsaved: 'The token is valid but could not be saved in the history: {{reason}}',
     unreadable: 'The token history on this computer cannot be read (it was encrypted with a key this keychain does not hold, or it is damaged). Clear the history to start a new one.',
     entryGone: 'This token is no longer in the history. Reload the list.',
+    nothingToUndo: 'There is nothing left to undo: the history was cleared again since, the clear is over 10 minutes old, or Watchdesk was restarted.',
     batchRunning: 'This batch is still running. Wait for it to finish, or cancel it, before retrying.',
     unsaved_one: '{{count}} new token is valid but could not be saved in the history: {{reason}} Export it now.',
     unsaved_other: '{{count}} new tokens are valid but could not be saved in the history: {{reason}} Export them now.',

@@ -62,6 +62,7 @@ export const storage = {
     tokenHistory: 'token history',
     tokenHistoryCounts: 'token history counts',
     tokenHistoryStreams: 'token history by stream',
+    tokenHistoryCleared: 'token history cleared',
     tokenBatches: 'token batches',
     historyDevices: 'devices in the device history',
     deviceTransitions: 'device history changes',

@@ -62,6 +62,7 @@ export const storage: MessagesOf<typeof en> = {
     tokenHistory: 'история токенов',
     tokenHistoryCounts: 'счётчики истории токенов',
     tokenHistoryStreams: 'история токенов по потокам',
+    tokenHistoryCleared: 'очистка истории токенов',
     tokenBatches: 'пакеты токенов',
     historyDevices: 'устройства в истории устройств',
     deviceTransitions: 'изменения в истории устройств',
