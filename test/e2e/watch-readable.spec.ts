@@ -42,7 +42,12 @@ test.describe('the watch list, readable on a 1280 px NOC screen', () => {
     await page.getByLabel('Expected version').fill(version);
     await page.getByRole('button', { name: 'Save and start' }).click();
     await expect(page.getByTestId('watch-summary')).toContainText('Watching', { timeout: 30_000 });
-    await page.getByRole('button', { name: 'Poll now' }).click();
+    // The offline rule fires on its second poll: a click that joined the first cycle (a busy machine) is made again.
+    const offlineState = page.getByTestId('alert-states').getByRole('row').filter({ hasText: String(offline) }).filter({ hasText: /offline/i });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Poll now' }).click();
+      await expect(offlineState.first()).toContainText('Firing', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByTestId('alert-badge')).toBeVisible({ timeout: 30_000 });
 
     // The rule says "10 min"; the Version column is on screen because a rule compares versions.
