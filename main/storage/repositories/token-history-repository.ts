@@ -116,11 +116,14 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   const trim = (max: number): void => {
     const over = counted() - max;
     if (over <= 0) return;
-    const cut = storage.statement('SELECT seq FROM token_history WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?').get(floor(), over) as { seq: number } | undefined;
+    const cleared = floor();
+    const cut = storage.statement('SELECT seq FROM token_history WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?').get(cleared, over) as { seq: number } | undefined;
     if (!cut) return;
-    const { changes } = storage.statement('DELETE FROM token_history WHERE seq < ?').run(cut.seq);
+    // Shown rows only: those a clear hides are not counted (the count would go below what is shown), and they are the
+    // undo's to bring back or the purge's to delete.
+    const { changes } = storage.statement('DELETE FROM token_history WHERE seq > ? AND seq < ?').run(cleared, cut.seq);
     // Past a cap of millions only: a scan of the lookup table, once in a long while.
-    storage.statement('DELETE FROM token_history_streams WHERE seq < ?').run(cut.seq);
+    storage.statement('DELETE FROM token_history_streams WHERE seq > ? AND seq < ?').run(cleared, cut.seq);
     setCount(-Number(changes));
   };
 

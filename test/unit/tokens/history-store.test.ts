@@ -88,6 +88,27 @@ describe('token history in the database', () => {
     expect(page.total).toBe(3);
   });
 
+  it('counts what it shows when the size limit drops entries while a clear can still be undone, and the undo brings back what is left', async () => {
+    const db = openHistoryDb(key, { maxEntries: 3 });
+    await db.history.append([entry(1), entry(2)]);
+    await db.history.clear();
+    await db.history.append([entry(3), entry(4), entry(5), entry(6)]);
+    const after = await db.history.page('', 500);
+    expect(streams(after.entries)).toEqual(['cam-6', 'cam-5', 'cam-4']);
+    expect(after.total).toBe(3);
+    // The undo brings back the cleared tokens the limit did not take (none taken: the limit counts what is shown).
+    expect(await db.history.undoClear()).toBe(true);
+    const back = await db.history.page('', 500);
+    expect(streams(back.entries)).toEqual(['cam-6', 'cam-5', 'cam-4', 'cam-2', 'cam-1']);
+    expect(back.total).toBe(5);
+    // The next token issued brings the history back within its limit, counted as shown.
+    await db.history.append([entry(7)]);
+    const trimmed = await db.history.page('', 500);
+    expect(streams(trimmed.entries)).toEqual(['cam-7', 'cam-6', 'cam-5']);
+    expect(trimmed.total).toBe(3);
+    expect((await db.reopen().history.page('', 500)).total).toBe(3);
+  });
+
   it('refuses a new entry that does not match the schema, and writes nothing', async () => {
     const db = openHistoryDb(key);
     const broken = { ...entry(1), issuedAt: 'yesterday' };
