@@ -119,9 +119,13 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       return view(entry, (await profilesById()).get(entry.profileId));
     },
     async clear() {
-      endUndo();
       const history = current();
+      // The earlier clear's undo ends only once this clear is written (a clear the disk refuses leaves it offered): in
+      // the same history the clear itself hands what the earlier one took to the purge; in the other one (the vault's
+      // mode changed since) it is ended here.
+      if (undo && undo.history !== history) endUndo();
       await history.clear();
+      if (undo) clearTimeout(undo.timer);
       // Cleared means every token so far: one still waiting for the disk goes too.
       unsaved.drop();
       const timer = setTimeout(endUndo, UNDO_CLEAR_MS);
@@ -133,7 +137,8 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       const held = undo;
       if (!held || !(await held.history.undoClear())) throw new AppFailure('Validation', t('errors.history.nothingToUndo'));
       clearTimeout(held.timer);
-      undo = null;
+      // A clear made meanwhile keeps its own undo.
+      if (undo === held) undo = null;
       return null;
     },
     dispose: endUndo,

@@ -67,4 +67,17 @@ describe.skipIf(!hasDbus)('token history with the real keychain', () => {
     await desk.value('tokens.clearHistory', { confirm: true });
     expect((await desk.value('tokens.history', {})).total).toBe(0);
   });
+
+  it('keeps the Undo of a clear offered when the disk refuses the next clear', async () => {
+    const desk = await openDesk();
+    const issued = await desk.value('tokens.create', { stream: privateStreams(desk)[0]!, live: true, ttl: 60 });
+    await desk.value('tokens.clearHistory', { confirm: true });
+    // The disk takes nothing for a moment: the second clear is refused, and nothing of the first one is lost.
+    const { storage } = desk.app.services;
+    storage.statement('PRAGMA query_only = 1').run();
+    expect((await desk.call('tokens.clearHistory', { confirm: true })).ok).toBe(false);
+    storage.statement('PRAGMA query_only = 0').run();
+    await desk.value('tokens.undoClearHistory', undefined);
+    expect(await desk.value('tokens.history', {})).toMatchObject({ total: 1, entries: [{ id: issued.id, token: issued.token }] });
+  });
 });
