@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
+import { DATABASE_FILE } from '../../../main/storage';
 import { createSessionTokenHistory } from '../../../main/tokens/history-store';
 import { historyEntry } from '../../support/history-entry';
 import { openHistoryDb } from '../../support/history-db';
@@ -107,6 +110,26 @@ describe('token history in the database', () => {
     expect(streams(trimmed.entries)).toEqual(['cam-7', 'cam-6', 'cam-5']);
     expect(trimmed.total).toBe(3);
     expect((await db.reopen().history.page('', 500)).total).toBe(3);
+  });
+
+  it('leaves no byte of a cleared token in the free pages of the file once its clear can no longer be undone and the rows are purged', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append(Array.from({ length: 60 }, (_, i) => entry(i + 1)));
+    const sealed = (db.storage.statement('SELECT record FROM token_history ORDER BY seq').all() as Array<{ record: Uint8Array }>).map((row) => Buffer.from(row.record));
+    await db.history.clear();
+    db.history.endUndo();
+    await vi.waitFor(() => expect(db.storage.health().counts.token_history).toBe(0));
+    db.storage.statement('PRAGMA wal_checkpoint(TRUNCATE)').run();
+    // Pages the file no longer uses (its free list) are those no table or index holds.
+    const used = new Set((db.storage.statement('SELECT pageno FROM dbstat').all() as Array<{ pageno: number }>).map((row) => row.pageno));
+    expect((db.storage.statement('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count).toBeGreaterThan(0);
+    const file = readFileSync(join(db.dir, DATABASE_FILE));
+    const PAGE = 4096;
+    const inFreePages = sealed.filter((record) => {
+      const at = file.indexOf(record.subarray(16, 48));
+      return at >= 0 && !used.has(Math.floor(at / PAGE) + 1);
+    });
+    expect(inFreePages).toHaveLength(0);
   });
 
   it('refuses a new entry that does not match the schema, and writes nothing', async () => {
