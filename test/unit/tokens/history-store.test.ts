@@ -132,6 +132,21 @@ describe('token history in the database', () => {
     expect(inFreePages).toHaveLength(0);
   });
 
+  it('shows no cleared token to a free-text search made after the clear while the first search was still reading the history', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append(Array.from({ length: 3_000 }, (_, i) => entry(i + 1)));
+    // The first free-text search reads the newest entries a chunk per turn; the clear lands in the middle of it.
+    const before = db.history.page('demo', 10);
+    await new Promise((resolve) => setImmediate(resolve));
+    const clearing = db.history.clear();
+    const after = db.history.page('demo', 10);
+    await Promise.all([before, clearing]);
+    expect(await after).toMatchObject({ entries: [], total: 0, matched: 0 });
+    // And the undo brings them back to the same search.
+    expect(await db.history.undoClear()).toBe(true);
+    expect(await db.history.page('demo', 10)).toMatchObject({ total: 3_000, matched: 3_000 });
+  });
+
   it('refuses a new entry that does not match the schema, and writes nothing', async () => {
     const db = openHistoryDb(key);
     const broken = { ...entry(1), issuedAt: 'yesterday' };
