@@ -49,7 +49,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   });
 
   /** The last clear, while it can be undone: the history it was made in (saved or the session's). */
-  let undo: { history: TokenHistory; timer: NodeJS.Timeout } | null = null;
+  let undo: { history: TokenHistory; timer: NodeJS.Timeout; unsaved: HistoryEntry[] } | null = null;
   function endUndo(): void {
     if (!undo) return;
     clearTimeout(undo.timer);
@@ -126,11 +126,11 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       if (undo && undo.history !== history) endUndo();
       await history.clear();
       if (undo) clearTimeout(undo.timer);
-      // Cleared means every token so far: one still waiting for the disk goes too.
-      unsaved.drop();
+      // Cleared means every token so far: one still waiting for the disk goes too (the undo brings it back).
+      const dropped = unsaved.drop();
       const timer = setTimeout(endUndo, UNDO_CLEAR_MS);
       timer.unref();
-      undo = { history, timer };
+      undo = { history, timer, unsaved: dropped };
       return null;
     },
     async undoClear() {
@@ -139,6 +139,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       clearTimeout(held.timer);
       // A clear made meanwhile keeps its own undo.
       if (undo === held) undo = null;
+      if (held.unsaved.length > 0) unsaved.add(held.unsaved);
       return null;
     },
     dispose: endUndo,
