@@ -106,8 +106,8 @@ function historyClearLost(db: DatabaseSync, damaged: DatabaseSync, report: Salva
   const whole = !report.unreadable.includes('token_history');
   const seqAt = (offset: number): number => (db.prepare('SELECT seq FROM token_history ORDER BY seq DESC LIMIT 1 OFFSET ?').get(offset) as { seq: number } | undefined)?.seq ?? 0;
   const upto = shown !== null && whole ? seqAt(shown) : seqAt(0);
-  // Tokens that were shown are hidden with the cleared ones: the history is told as read in part.
-  if ((shown === null || !whole) && upto > 0 && whole) report.unreadable.push('token_history');
+  // Tokens that were shown are hidden with the cleared ones: the history is told as read in part (if not told already).
+  if (shown === null && whole && upto > 0) report.unreadable.push('token_history');
   log.warn('storage', `the token history's clear did not read: tokens up to row ${upto} are taken as cleared`);
   db.prepare(
     `INSERT INTO token_history_cleared (id, upto, undo_upto, undo_entries) VALUES (1, ?, NULL, 0)
