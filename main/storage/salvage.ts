@@ -86,6 +86,35 @@ function copyPastDamage(damaged: DatabaseSync, table: string, list: string, copy
   }
 }
 
+/** The count of tokens shown the damaged file kept; null when it does not read. */
+function shownCount(damaged: DatabaseSync): number | null {
+  try {
+    return (damaged.prepare("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number } | undefined)?.n ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The token history's clear did not read, so which copied tokens a clear had hidden (for its undo, or not purged yet)
+ * is not known from it. The tokens shown were the newest, as many as the count the damaged file kept: with that count
+ * and every row of the history copied, the clear is made again exactly. Without them every copied token is taken as
+ * cleared (and the history told as read in part): a cleared token never comes back, and the file set aside keeps all.
+ */
+function historyClearLost(db: DatabaseSync, damaged: DatabaseSync, report: SalvageReport): void {
+  const shown = shownCount(damaged);
+  const whole = !report.unreadable.includes('token_history');
+  const seqAt = (offset: number): number => (db.prepare('SELECT seq FROM token_history ORDER BY seq DESC LIMIT 1 OFFSET ?').get(offset) as { seq: number } | undefined)?.seq ?? 0;
+  const upto = shown !== null && whole ? seqAt(shown) : seqAt(0);
+  // Tokens that were shown are hidden with the cleared ones: the history is told as read in part (if not told already).
+  if (shown === null && whole && upto > 0) report.unreadable.push('token_history');
+  log.warn('storage', `the token history's clear did not read: tokens up to row ${upto} are taken as cleared`);
+  db.prepare(
+    `INSERT INTO token_history_cleared (id, upto, undo_upto, undo_entries) VALUES (1, ?, NULL, 0)
+     ON CONFLICT (id) DO UPDATE SET upto = excluded.upto, undo_upto = NULL, undo_entries = 0`,
+  ).run(upto);
+}
+
 /** A failure of the new database while copying into it (not damage of the old one). */
 class WriteFailure extends Error {}
 
@@ -151,10 +180,15 @@ export function salvageInto(db: DatabaseSync, damagedFile: string): SalvageRepor
       }
       if (skipped) report.unreadable.push(table);
     }
+    if (report.unreadable.includes('token_history_cleared')) historyClearLost(db, damaged, report);
     // The token history's count is kept by its writes, not copied with the rows (it would count rows lost here); rows a
     // clear hides (up to its watermark, copied over with them) are not counted, as the history does not count them.
     if (tables.includes('token_history_counts')) {
       db.exec("UPDATE token_history_counts SET n = (SELECT count(*) FROM token_history WHERE seq > coalesce((SELECT upto FROM token_history_cleared), 0)) WHERE name = 'entries'");
+      // The operator is told of the tokens they will see, not of those a clear hides.
+      const history = report.kept.find((table) => table.name === 'token_history');
+      if (history) history.rows = (db.prepare("SELECT n FROM token_history_counts WHERE name = 'entries'").get() as { n: number }).n;
+      if (history?.rows === 0 && report.unreadable.includes('token_history')) report.kept.splice(report.kept.indexOf(history), 1);
     }
     const dropped = outboxRequestsOf(db, damaged, tables);
     if (dropped > 0) {

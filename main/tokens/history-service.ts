@@ -49,7 +49,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   });
 
   /** The last clear, while it can be undone: the history it was made in (saved or the session's). */
-  let undo: { history: TokenHistory; timer: NodeJS.Timeout } | null = null;
+  let undo: { history: TokenHistory; timer: NodeJS.Timeout; unsaved: HistoryEntry[] } | null = null;
   function endUndo(): void {
     if (!undo) return;
     clearTimeout(undo.timer);
@@ -119,21 +119,27 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       return view(entry, (await profilesById()).get(entry.profileId));
     },
     async clear() {
-      endUndo();
       const history = current();
+      // The earlier clear's undo ends only once this clear is written (a clear the disk refuses leaves it offered): in
+      // the same history the clear itself hands what the earlier one took to the purge; in the other one (the vault's
+      // mode changed since) it is ended here.
+      if (undo && undo.history !== history) endUndo();
       await history.clear();
-      // Cleared means every token so far: one still waiting for the disk goes too.
-      unsaved.drop();
+      if (undo) clearTimeout(undo.timer);
+      // Cleared means every token so far: one still waiting for the disk goes too (the undo brings it back).
+      const dropped = unsaved.drop();
       const timer = setTimeout(endUndo, UNDO_CLEAR_MS);
       timer.unref();
-      undo = { history, timer };
+      undo = { history, timer, unsaved: dropped };
       return null;
     },
     async undoClear() {
       const held = undo;
       if (!held || !(await held.history.undoClear())) throw new AppFailure('Validation', t('errors.history.nothingToUndo'));
       clearTimeout(held.timer);
-      undo = null;
+      // A clear made meanwhile keeps its own undo.
+      if (undo === held) undo = null;
+      if (held.unsaved.length > 0) unsaved.add(held.unsaved);
       return null;
     },
     dispose: endUndo,

@@ -164,11 +164,25 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
     return keepDepth([...read.reverse(), ...addedWhileLoading.filter((entry) => Number(entry.id) > top)]);
   }
 
+  /** Counts the clears and their undos: a read of the newest entries begun before one is not kept. */
+  let generation = 0;
+  /** The history changed as a whole (cleared, or brought back): what is in memory, or being read into it, is forgotten. */
+  function forgetNewest(): void {
+    generation += 1;
+    newest = null;
+    loading = null;
+    addedWhileLoading = [];
+  }
+
   function loadNewest(key: Sealer): Promise<HistoryEntry[]> {
     if (newest) return Promise.resolve(newest);
     if (!loading) {
       addedWhileLoading = [];
-      const reading = readNewest(key).then((list) => (newest = list));
+      const started = generation;
+      const reading = readNewest(key).then((list) => {
+        if (generation === started) newest = list;
+        return list;
+      });
       loading = reading;
       // Cleared once settled (not inside readNewest: a short history is read before `loading` is even set).
       void reading.finally(() => {
@@ -237,16 +251,14 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
     },
     async clear() {
       repository.clear();
-      // A read under way may land after the clear: it is waited for, then forgotten with everything else.
-      await loading?.catch(() => undefined);
-      newest = null;
+      // At once, not after a read under way: a search made after the clear must not be given what that read found.
+      forgetNewest();
       // What an earlier clear took can no longer come back.
       purgeSoon();
     },
     async undoClear() {
       const back = repository.undoClear();
-      await loading?.catch(() => undefined);
-      newest = null;
+      if (back) forgetNewest();
       return back;
     },
     endUndo() {

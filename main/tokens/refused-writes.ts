@@ -19,9 +19,9 @@ export class RefusedWrites<T> {
     this.#soon();
   }
 
-  /** Forgets what waits (the history it was for is cleared). */
-  drop(): void {
-    this.#waiting.length = 0;
+  /** Forgets what waits (the history it was for is cleared), and gives it to the caller (an undo of the clear adds it back). */
+  drop(): T[] {
+    return this.#waiting.splice(0);
   }
 
   #soon(): void {

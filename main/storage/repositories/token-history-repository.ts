@@ -116,13 +116,31 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
   const trim = (max: number): void => {
     const over = counted() - max;
     if (over <= 0) return;
-    const cut = storage.statement('SELECT seq FROM token_history WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?').get(floor(), over) as { seq: number } | undefined;
+    const cleared = floor();
+    const cut = storage.statement('SELECT seq FROM token_history WHERE seq > ? ORDER BY seq LIMIT 1 OFFSET ?').get(cleared, over) as { seq: number } | undefined;
     if (!cut) return;
-    const { changes } = storage.statement('DELETE FROM token_history WHERE seq < ?').run(cut.seq);
+    // Shown rows only: those a clear hides are not counted (the count would go below what is shown), and they are the
+    // undo's to bring back or the purge's to delete.
+    const { changes } = storage.statement('DELETE FROM token_history WHERE seq > ? AND seq < ?').run(cleared, cut.seq);
     // Past a cap of millions only: a scan of the lookup table, once in a long while.
-    storage.statement('DELETE FROM token_history_streams WHERE seq < ?').run(cut.seq);
+    storage.statement('DELETE FROM token_history_streams WHERE seq > ? AND seq < ?').run(cleared, cut.seq);
     setCount(-Number(changes));
   };
+
+  /** One slice of the purge: up to `limit` rows cleared for good, oldest first. */
+  const purgeSlice = (limit: number): number =>
+    // Relaxed: nothing here is acknowledged; a purge lost with a power cut is done again.
+    storage.relaxedTransaction(() => {
+      const marks = storage.get<{ upto: number; undo: number | null }>('SELECT upto, undo_upto AS undo FROM token_history_cleared WHERE id = 1');
+      if (!marks) return 0;
+      const rows = storage.all<{ seq: number; hash: Uint8Array }>('SELECT seq, stream_hash AS hash FROM token_history WHERE seq <= ? ORDER BY seq LIMIT ?', marks.undo ?? marks.upto, limit);
+      if (rows.length === 0) return 0;
+      // The lookup by its key (a range on seq alone would read all of it), then the rows themselves by their range.
+      const lookup = storage.statement('DELETE FROM token_history_streams WHERE stream_hash = ? AND seq = ?');
+      for (const row of rows) lookup.run(row.hash, row.seq);
+      storage.statement('DELETE FROM token_history WHERE seq <= ?').run(rows.at(-1)!.seq);
+      return rows.length;
+    });
 
   return {
     nextSeq: () => storage.read(topSeq) + 1,
@@ -235,18 +253,14 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       storage.transaction(() => storage.statement('UPDATE token_history_cleared SET undo_upto = NULL, undo_entries = 0 WHERE id = 1 AND undo_upto IS NOT NULL').run());
     },
     purge(limit) {
-      // Relaxed: nothing here is acknowledged; a purge lost with a power cut is done again.
-      return storage.relaxedTransaction(() => {
-        const marks = storage.get<{ upto: number; undo: number | null }>('SELECT upto, undo_upto AS undo FROM token_history_cleared WHERE id = 1');
-        if (!marks) return 0;
-        const rows = storage.all<{ seq: number; hash: Uint8Array }>('SELECT seq, stream_hash AS hash FROM token_history WHERE seq <= ? ORDER BY seq LIMIT ?', marks.undo ?? marks.upto, limit);
-        if (rows.length === 0) return 0;
-        // The lookup by its key (a range on seq alone would read all of it), then the rows themselves by their range.
-        const lookup = storage.statement('DELETE FROM token_history_streams WHERE stream_hash = ? AND seq = ?');
-        for (const row of rows) lookup.run(row.hash, row.seq);
-        storage.statement('DELETE FROM token_history WHERE seq <= ?').run(rows.at(-1)!.seq);
-        return rows.length;
-      });
+      // secure_delete: the cleared rows' bytes (sealed tokens, keyed hashes) are zeroed in their pages, not left in the
+      // file's free space for whoever copies it with the data key.
+      storage.statement('PRAGMA secure_delete = 1').run();
+      try {
+        return purgeSlice(limit);
+      } finally {
+        storage.statement('PRAGMA secure_delete = 0').run();
+      }
     },
     indexStreams(limit) {
       // Relaxed: nothing here is acknowledged to anyone, and a catch-up lost with a power cut (its count with it, in the

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasDbus } from '../../support/dbus';
 import { openDesk as open, privateStreams, type Desk } from './desk';
 
@@ -66,5 +66,30 @@ describe.skipIf(!hasDbus)('token history with the real keychain', () => {
     expect(refused.ok).toBe(false);
     await desk.value('tokens.clearHistory', { confirm: true });
     expect((await desk.value('tokens.history', {})).total).toBe(0);
+  });
+
+  it('brings back with the Undo of a clear a token whose history write the disk had refused, and writes it once the disk takes it', async () => {
+    const desk = await openDesk();
+    const { storage } = desk.app.services;
+    storage.statement('PRAGMA query_only = 1').run();
+    const issued = await desk.value('tokens.create', { stream: privateStreams(desk)[0]!, live: true, ttl: 60 });
+    expect(issued.historyWarning).not.toBeNull();
+    storage.statement('PRAGMA query_only = 0').run();
+    await desk.value('tokens.clearHistory', { confirm: true });
+    await desk.value('tokens.undoClearHistory', undefined);
+    await vi.waitFor(async () => expect((await desk.value('tokens.history', {})).entries).toEqual([expect.objectContaining({ token: issued.token })]), { timeout: 6_000 });
+  });
+
+  it('keeps the Undo of a clear offered when the disk refuses the next clear', async () => {
+    const desk = await openDesk();
+    const issued = await desk.value('tokens.create', { stream: privateStreams(desk)[0]!, live: true, ttl: 60 });
+    await desk.value('tokens.clearHistory', { confirm: true });
+    // The disk takes nothing for a moment: the second clear is refused, and nothing of the first one is lost.
+    const { storage } = desk.app.services;
+    storage.statement('PRAGMA query_only = 1').run();
+    expect((await desk.call('tokens.clearHistory', { confirm: true })).ok).toBe(false);
+    storage.statement('PRAGMA query_only = 0').run();
+    await desk.value('tokens.undoClearHistory', undefined);
+    expect(await desk.value('tokens.history', {})).toMatchObject({ total: 1, entries: [{ id: issued.id, token: issued.token }] });
   });
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '../../../preload/contract/tokens';
+import { DATABASE_FILE } from '../../../main/storage';
 import { createSessionTokenHistory } from '../../../main/tokens/history-store';
 import { historyEntry } from '../../support/history-entry';
 import { openHistoryDb } from '../../support/history-db';
@@ -86,6 +89,62 @@ describe('token history in the database', () => {
     const page = await db.history.page('', 500);
     expect(streams(page.entries)).toEqual(['cam-4', 'cam-3', 'cam-2']);
     expect(page.total).toBe(3);
+  });
+
+  it('counts what it shows when the size limit drops entries while a clear can still be undone, and the undo brings back what is left', async () => {
+    const db = openHistoryDb(key, { maxEntries: 3 });
+    await db.history.append([entry(1), entry(2)]);
+    await db.history.clear();
+    await db.history.append([entry(3), entry(4), entry(5), entry(6)]);
+    const after = await db.history.page('', 500);
+    expect(streams(after.entries)).toEqual(['cam-6', 'cam-5', 'cam-4']);
+    expect(after.total).toBe(3);
+    // The undo brings back the cleared tokens the limit did not take (none taken: the limit counts what is shown).
+    expect(await db.history.undoClear()).toBe(true);
+    const back = await db.history.page('', 500);
+    expect(streams(back.entries)).toEqual(['cam-6', 'cam-5', 'cam-4', 'cam-2', 'cam-1']);
+    expect(back.total).toBe(5);
+    // The next token issued brings the history back within its limit, counted as shown.
+    await db.history.append([entry(7)]);
+    const trimmed = await db.history.page('', 500);
+    expect(streams(trimmed.entries)).toEqual(['cam-7', 'cam-6', 'cam-5']);
+    expect(trimmed.total).toBe(3);
+    expect((await db.reopen().history.page('', 500)).total).toBe(3);
+  });
+
+  it('leaves no byte of a cleared token in the free pages of the file once its clear can no longer be undone and the rows are purged', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append(Array.from({ length: 60 }, (_, i) => entry(i + 1)));
+    const sealed = (db.storage.statement('SELECT record FROM token_history ORDER BY seq').all() as Array<{ record: Uint8Array }>).map((row) => Buffer.from(row.record));
+    await db.history.clear();
+    db.history.endUndo();
+    await vi.waitFor(() => expect(db.storage.health().counts.token_history).toBe(0));
+    db.storage.statement('PRAGMA wal_checkpoint(TRUNCATE)').run();
+    // Pages the file no longer uses (its free list) are those no table or index holds.
+    const used = new Set((db.storage.statement('SELECT pageno FROM dbstat').all() as Array<{ pageno: number }>).map((row) => row.pageno));
+    expect((db.storage.statement('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count).toBeGreaterThan(0);
+    const file = readFileSync(join(db.dir, DATABASE_FILE));
+    const PAGE = 4096;
+    const inFreePages = sealed.filter((record) => {
+      const at = file.indexOf(record.subarray(16, 48));
+      return at >= 0 && !used.has(Math.floor(at / PAGE) + 1);
+    });
+    expect(inFreePages).toHaveLength(0);
+  });
+
+  it('shows no cleared token to a free-text search made after the clear while the first search was still reading the history', async () => {
+    const db = openHistoryDb(key);
+    await db.history.append(Array.from({ length: 3_000 }, (_, i) => entry(i + 1)));
+    // The first free-text search reads the newest entries a chunk per turn; the clear lands in the middle of it.
+    const before = db.history.page('demo', 10);
+    await new Promise((resolve) => setImmediate(resolve));
+    const clearing = db.history.clear();
+    const after = db.history.page('demo', 10);
+    await Promise.all([before, clearing]);
+    expect(await after).toMatchObject({ entries: [], total: 0, matched: 0 });
+    // And the undo brings them back to the same search.
+    expect(await db.history.undoClear()).toBe(true);
+    expect(await db.history.page('demo', 10)).toMatchObject({ total: 3_000, matched: 3_000 });
   });
 
   it('refuses a new entry that does not match the schema, and writes nothing', async () => {
