@@ -33,7 +33,8 @@ function damagedSentence(kept: string, why: Sentence, report: SalvageReport): Se
   const keptTables = (): string =>
     told.map((table) => (report.unreadable.includes(table.name) ? t('storage.tableInPart', { table: tableWords(table.name), rows: table.rows }) : `${tableWords(table.name)} (${table.rows})`)).join(', ');
   if (told.length === 0) return () => t('storage.databaseUnreadable', { file: kept, why: why() });
-  const lost = report.unreadable.filter((name) => !inPart.has(name));
+  // Bookkeeping lost is rebuilt (counts, the stream look-up) or told through the table it serves: not named either.
+  const lost = report.unreadable.filter((name) => !inPart.has(name) && !BOOKKEEPING.has(name));
   return () =>
     t('storage.databaseSetAside', {
       file: kept,
