@@ -2,10 +2,8 @@ import type { agentsChannels } from '../../preload/contract/agents';
 import type { Feature } from '../app/feature';
 import type { AppServices } from '../app/services';
 import { createDeviceCache } from './device-cache';
-import { createDeviceLookup } from './device-lookup';
+import { activeAgentsProfile, createDeviceLookup } from './device-lookup';
 import { createDeviceSearch } from './device-search';
-import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
 import { createShortcutStore } from './shortcut-store';
 import { createWatchLists, type WatchEvents } from './watch-lists';
 import { createWatchRepository } from '../storage/repositories/watch-repository';
@@ -51,14 +49,7 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
   const stopRestoring = services.profiles.onRestored((profileId) => watch.serverBack(profileId));
 
   const search = createDeviceSearch({
-    activeProfileId: async () => {
-      try {
-        return (await services.connections.active()).profile.id;
-      } catch (error) {
-        if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
-        throw error;
-      }
-    },
+    activeProfileId: async () => (await activeAgentsProfile(services.connections)).profile.id,
     shortcuts,
     cache,
     watch,
@@ -70,20 +61,14 @@ export function createAgentsFeature(services: AppServices, options: AgentsFeatur
       // A cancelled look-up (the operator typed another id, left the screen) aborts its HTTP request.
       'agents.lookup': ({ id }, context) => lookup.lookup(id, context.signal),
       'agents.cached': ({ id }) => lookup.cached(id),
-      'agents.clearCache': async () => {
-        await lookup.clearCache();
-        return null;
-      },
+      'agents.clearCache': () => lookup.clearCache().then(() => null),
       'agents.shortcuts': () => lookup.shortcuts(),
       'agents.pin': ({ id, pinned }) => lookup.pin(id, pinned),
       'agents.clearRecent': () => lookup.clearRecent(),
       'agents.restoreRecent': () => lookup.restoreRecent(),
       'agents.watchLists': () => watch.list(),
       'agents.watchSave': (input) => watch.save(input),
-      'agents.watchDelete': async ({ id }) => {
-        await watch.remove(id);
-        return null;
-      },
+      'agents.watchDelete': ({ id }) => watch.remove(id).then(() => null),
       'agents.watchRestore': ({ id }) => watch.undoRemove(id),
       'agents.watchView': ({ id }) => watch.view(id),
       'agents.watchRows': (query) => watch.window(query),

@@ -25,18 +25,21 @@ export interface DeviceLookup {
  * Operation 5 for the inspection view: the device from the active server, its last copy on disk when the server
  * cannot be reached, and the recent/pinned shortcuts of that server.
  */
+/** The active server's connection, or "choose a server" in the agents screen's words (with the way to Connect). */
+export async function activeAgentsProfile(connections: Connections): ReturnType<Connections['active']> {
+  try {
+    return await connections.active();
+  } catch (error) {
+    if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
+    throw error;
+  }
+}
+
 export function createDeviceLookup(connections: Connections, cache: DeviceCache, shortcuts: ShortcutStore): DeviceLookup {
   const writes = createSerialQueue();
   /** The recent look-ups the last "Clear recent" took away, for its undo (in memory: the clear itself is committed). */
   let cleared: { profileId: string; recent: RecentLookup[] } | null = null;
-  async function activeProfile() {
-    try {
-      return await connections.active();
-    } catch (error) {
-      if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
-      throw error;
-    }
-  }
+  const activeProfile = () => activeAgentsProfile(connections);
 
   async function isPinned(profileId: string, id: string): Promise<boolean> {
     return (await shortcuts.get(profileId)).pinned.some((p) => p.id === id);
