@@ -8,6 +8,7 @@ import { AppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
+import { UNDO_WINDOW_MS } from '../shared/undo-window';
 import type { ProfileViews } from './profile-views';
 import type { HealthService } from './health-service';
 
@@ -20,9 +21,6 @@ interface Undoable {
   token: string | null;
   timer: NodeJS.Timeout;
 }
-
-/** How long a deleted server can be brought back: its API token is held in main's memory (never on disk) until then. */
-const UNDO_REMOVE_MS = 10 * 60_000;
 
 /** Server profiles and their API tokens (kept in the keychain, never returned). */
 export interface ProfileService {
@@ -132,7 +130,7 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
       // Deleted first: a delete refused (a full disk) leaves the earlier one's undo offered, its kept data in place.
       const { profile, wasActive } = await profiles.removeUndoable(id);
       await endUndo();
-      const held: Undoable = { profile, wasActive, token, timer: setTimeout(() => void undoSteps.run(() => (undoable === held ? endUndo() : Promise.resolve())), UNDO_REMOVE_MS) };
+      const held: Undoable = { profile, wasActive, token, timer: setTimeout(() => void undoSteps.run(() => (undoable === held ? endUndo() : Promise.resolve())), UNDO_WINDOW_MS) };
       held.timer.unref();
       undoable = held;
       await connections.forget(id);

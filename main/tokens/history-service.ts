@@ -5,6 +5,7 @@ import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
+import { UNDO_WINDOW_MS } from '../shared/undo-window';
 import { createTokenHistoryRepository } from '../storage/repositories/token-history-repository';
 import { createSessionTokenHistory, createTokenHistory, type HistoryPage, type TokenHistory } from './history-store';
 import { historyToCsv, exportFilename } from './csv-export';
@@ -30,9 +31,6 @@ export interface HistoryService {
   exportCsv(ids: readonly string[]): Promise<CsvExport>;
   dismissInterrupted(batchId: string): Promise<null>;
 }
-
-/** How long a clear of the history can be undone. */
-const UNDO_CLEAR_MS = 10 * 60_000;
 
 export function createHistoryService(services: Pick<AppServices, 'storage' | 'sealer' | 'vault' | 'profiles' | 'dataDir'>, markers: BatchMarkers): HistoryService {
   const { vault, profiles } = services;
@@ -128,7 +126,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
       if (undo) clearTimeout(undo.timer);
       // Cleared means every token so far: one still waiting for the disk goes too (the undo brings it back).
       const dropped = unsaved.drop();
-      const timer = setTimeout(endUndo, UNDO_CLEAR_MS);
+      const timer = setTimeout(endUndo, UNDO_WINDOW_MS);
       timer.unref();
       undo = { history, timer, unsaved: dropped };
       return null;
