@@ -64,6 +64,9 @@ test('an installer fixes a camera the server refused, then removes one and bring
   await expect(clear).toBeFocused();
   await expect(page.getByTestId('outbox-counts')).toHaveText('Waiting: 0 · Created: 2 · To fix: 1');
   await page.keyboard.press('Enter');
+  // The question opens with the focus on its Clear (clearing can be undone); Enter there confirms.
+  const clearAsk = page.getByRole('alertdialog', { name: 'Clear created cameras from the outbox?' });
+  await expect(clearAsk.getByRole('button', { name: 'Clear created' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(note).toContainText('Created cameras were cleared from the outbox.');
   await expect(note.getByRole('button', { name: 'Undo' })).toBeFocused();

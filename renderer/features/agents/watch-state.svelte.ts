@@ -25,6 +25,24 @@ export function withAlertChanges(list: AlertList, changes: readonly WatchAlert[]
   return { alerts, unacknowledged: alerts.filter((a) => a.clearedAt === null && a.acknowledgedAt === null).length };
 }
 
+/** How far an alert has gone: raised, then acknowledged and cleared (in either order); it never goes back. */
+const progressOf = (a: WatchAlert) => (a.clearedAt === null ? 0 : 2) + (a.acknowledgedAt === null ? 0 : 1);
+
+/**
+ * The whole list as main answered it, with the alerts pushed while that answer was on its way laid over it. The
+ * answer and the events come by different channels, so either may be the newer: of two copies of one alert, the one
+ * further along is kept.
+ */
+export function withPushedAlerts(list: AlertList, pushed: readonly WatchAlert[]): AlertList {
+  if (pushed.length === 0) return list;
+  const answered = new Map(list.alerts.map((a) => [a.id, a]));
+  const newer = pushed.filter((a) => {
+    const known = answered.get(a.id);
+    return known === undefined || progressOf(a) >= progressOf(known);
+  });
+  return withAlertChanges(list, newer);
+}
+
 /**
  * The watch lists and the alerts, kept current by main's events: the screen never polls the devices itself. Main keeps
  * every row; the page holds the window its table shows (`rows`), patched with the rows a cycle pushes (`watch.rows`),
@@ -38,7 +56,12 @@ export class WatchState {
   rows = $state.raw<WatchRows | null>(null);
   alerts = $state.raw<AlertList>({ alerts: [], unacknowledged: 0 });
   failure = $state<AppError | null>(null);
-  #alertsVersion = 0;
+  /**
+   * Alerts pushed while a read of the whole list (or an acknowledgement, which answers it) is in flight: laid over its
+   * answer, which may have left main before them. An alert raised during a read was lost from the list otherwise.
+   */
+  #pushedDuringReads: WatchAlert[] = [];
+  #readsInFlight = 0;
   #query: WatchQuery = { sort: null, filter: '' };
   // Pushed changes under a sort or filter can move rows: the window is read again, at most once in flight plus once.
   #reread: (() => Promise<void>) | null = null;
@@ -63,6 +86,7 @@ export class WatchState {
       this.api.on('watch.rows', (changes) => this.#applyRows(changes)),
       this.api.on('watch.alerts', ({ alerts }) => {
         this.alerts = withAlertChanges(this.alerts, alerts);
+        this.#heardDuringReads(alerts);
       }),
       this.api.on('events.resync', () => void this.resync()),
     ];
@@ -135,10 +159,25 @@ export class WatchState {
   }
 
   async #readAlerts(): Promise<void> {
-    const version = this.#alertsVersion;
-    const result = await this.api.agents.alerts();
-    // An acknowledgement answered meanwhile is newer than this read.
-    if (result.ok && version === this.#alertsVersion) this.alerts = result.value;
+    const result = await this.#wholeAlerts(() => this.api.agents.alerts());
+    if (result.ok) this.alerts = result.value;
+  }
+
+  #heardDuringReads(alerts: readonly WatchAlert[]): void {
+    if (this.#readsInFlight > 0) this.#pushedDuringReads.push(...alerts);
+  }
+
+  /** A call that answers the whole alert list, its answer with the alerts pushed meanwhile laid over it. */
+  async #wholeAlerts<R extends { ok: true; value: AlertList } | { ok: false; error: AppError }>(call: () => Promise<R>): Promise<R> {
+    const from = this.#pushedDuringReads.length;
+    this.#readsInFlight += 1;
+    try {
+      const result = await call();
+      return result.ok ? { ...result, value: withPushedAlerts(result.value, this.#pushedDuringReads.slice(from)) } : result;
+    } finally {
+      this.#readsInFlight -= 1;
+      if (this.#readsInFlight === 0) this.#pushedDuringReads = [];
+    }
   }
 
   /** Saves the list and opens it; answers its id, or the error (with field errors). */
@@ -185,10 +224,11 @@ export class WatchState {
 
   /** Acknowledges alerts; answers whether it worked (the panel then moves the focus on). */
   async acknowledge(alertIds: string[] | 'all'): Promise<boolean> {
-    const result = await this.api.agents.acknowledge(alertIds === 'all' ? { all: true } : { alertIds });
+    const result = await this.#wholeAlerts(() => this.api.agents.acknowledge(alertIds === 'all' ? { all: true } : { alertIds }));
     if (result.ok) {
-      this.#alertsVersion += 1;
       this.alerts = result.value;
+      // A read of the list still in flight left main before this acknowledgement.
+      this.#heardDuringReads(result.value.alerts);
       return true;
     }
     this.failure = result.error;

@@ -93,6 +93,52 @@ describe.skipIf(!hasDbus)('WatchState over the real main process and the simulat
     expect(watch.alerts.alerts).toHaveLength(5);
   });
 
+  it('an alert raised or acknowledged while a read of the alerts is on its way stays so when the older answer arrives', async () => {
+    const ids = deviceIds().slice(0, 3);
+    for (const d of ids) page.sim.agents.update(Number(d), { version: '9.9.9' });
+    const id = await saveList(ids, [{ id: 'ver', kind: 'version', expected: '3.0.0' }]);
+    // A page whose reads of the alerts are answered by main at once but reach the page only once let go, after later
+    // events and answers (they come by different channels).
+    let letGo: () => void = () => undefined;
+    let gate = Promise.resolve();
+    const hold = () => (gate = new Promise<void>((resolve) => (letGo = resolve)));
+    const slow: typeof page.api = {
+      ...page.api,
+      agents: {
+        ...page.api.agents,
+        alerts: async () => {
+          const answer = await page.api.agents.alerts();
+          await gate;
+          return answer;
+        },
+      },
+    };
+    const late = new WatchState(slow);
+    const off = late.connect();
+    try {
+      await until(() => late.lists.length === 1, 'the lists');
+      hold();
+      const reading = late.loadAlerts();
+      await watch.pollNow(id);
+      await watch.pollNow(id);
+      await until(() => late.alerts.unacknowledged === 3, 'three raised alerts, pushed');
+      letGo();
+      await reading;
+      expect(late.alerts.alerts.map((a) => a.deviceId).sort()).toEqual([...ids].sort());
+      expect(late.alerts.unacknowledged).toBe(3);
+
+      hold();
+      const readingAgain = late.loadAlerts();
+      expect(await late.acknowledge('all')).toBe(true);
+      letGo();
+      await readingAgain;
+      expect(late.alerts.unacknowledged).toBe(0);
+      expect(late.alerts.alerts).toHaveLength(3);
+    } finally {
+      off();
+    }
+  });
+
   it('after a missed stretch of events, reads the lists, the window and the alerts once', async () => {
     const ids = deviceIds().slice(0, 10);
     const id = await saveList(ids);
