@@ -8,24 +8,35 @@ export class UpdatesState {
   error = $state<AppError | null>(null);
   busy = $state(false);
 
+  /**
+   * Statuses pushed so far. Main pushes every change, so one pushed while a read or a check was out is at least as new
+   * as its answer, which comes by another channel and may have left main before that change.
+   */
+  #pushes = 0;
+
   constructor(private readonly api: Bridge) {}
 
   /** Reads the status and follows it; returns the unsubscribe (an `$effect`'s cleanup). */
   connect(): () => void {
+    const pushes = this.#pushes;
     void this.api.support.updateStatus().then((result) => {
-      if (result.ok) this.status = result.value;
+      if (result.ok && pushes === this.#pushes) this.status = result.value;
     });
-    return this.api.on('support.update', (next) => (this.status = next));
+    return this.api.on('support.update', (next) => {
+      this.#pushes += 1;
+      this.status = next;
+    });
   }
 
   /** Asks the feed now; the answer is the new status, a failure stays on screen. */
   async check(): Promise<void> {
     this.busy = true;
     this.error = null;
+    const pushes = this.#pushes;
     const result = await this.api.support.checkForUpdate();
     this.busy = false;
-    if (result.ok) this.status = result.value;
-    else this.error = result.error;
+    if (!result.ok) this.error = result.error;
+    else if (pushes === this.#pushes) this.status = result.value;
   }
 
   /** Restarts into the downloaded version; only a refusal comes back. */

@@ -20,6 +20,8 @@ export class OutboxState {
   #request = 0;
   #reading: Promise<void> | null = null;
   #readAgain = false;
+  /** Summaries pushed so far: one pushed while a read of the summary was out is newer than what that read answers. */
+  #pushes = 0;
   #off: Array<() => void> = [];
 
   constructor(private readonly api: Bridge) {
@@ -41,6 +43,7 @@ export class OutboxState {
     if (this.#watchers === 1) {
       this.#off = [
         this.api.on('outbox.changed', (summary) => {
+          this.#pushes += 1;
           this.summary = summary;
           if (this.#listWatchers > 0) void this.reload();
         }),
@@ -144,7 +147,10 @@ export class OutboxState {
   /** The summary (and the list, while shown) read once: at the start, and after pushes were dropped. */
   async #catchUp(): Promise<void> {
     if (this.#listWatchers > 0) return this.reload();
+    const pushes = this.#pushes;
     const answer = await this.api.outbox.summary();
-    if (answer.ok) this.summary = answer.value;
+    // Every change is pushed, so a push that came while this read was out holds the count as it is now: the answer
+    // (by another channel) may have left main before that change.
+    if (answer.ok && pushes === this.#pushes) this.summary = answer.value;
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasDbus } from '../../../support/dbus';
+import { lateAnswer } from '../../../support/late-answer';
 import { startRegistryApp, type RegistryApp } from '../../../support/registry-app';
 import { registryBridge } from '../../../support/registry-bridge';
 import type { Bridge } from '../../../../preload/contract';
@@ -105,5 +106,20 @@ describe.skipIf(!hasDbus)('About states over the real main process', () => {
     stop();
     registryApp.app.services.events.emit('support.update', { state: 'ready', version: '0.2.0' });
     expect(updates.status).toEqual({ state: 'unsupported' });
+  });
+
+  it('a status pushed while the first read is on its way is not undone by that read’s older answer', async () => {
+    // The read reaches the page only after a later push.
+    const status = lateAnswer(api.support.updateStatus);
+    status.hold();
+    const slow: typeof api = { ...api, support: { ...api.support, updateStatus: status.call } };
+    const updates = new UpdatesState(slow);
+    const stop = updates.connect();
+    registryApp.app.services.events.emit('support.update', { state: 'ready', version: '0.2.0' });
+    status.letGo();
+    await expect.poll(() => status.answered).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(updates.status).toEqual({ state: 'ready', version: '0.2.0' });
+    stop();
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WATCH_WINDOW_MAX } from '../../../../preload/contract/agents-watch';
 import { WatchState } from '../../../../renderer/features/agents/watch-state.svelte';
 import { hasDbus } from '../../../support/dbus';
+import { lateAnswer } from '../../../support/late-answer';
 import { openAgentsPage, until, type AgentsPage } from './agents-page';
 
 describe.skipIf(!hasDbus)('WatchState over the real main process and the simulator', () => {
@@ -97,40 +98,27 @@ describe.skipIf(!hasDbus)('WatchState over the real main process and the simulat
     const ids = deviceIds().slice(0, 3);
     for (const d of ids) page.sim.agents.update(Number(d), { version: '9.9.9' });
     const id = await saveList(ids, [{ id: 'ver', kind: 'version', expected: '3.0.0' }]);
-    // A page whose reads of the alerts are answered by main at once but reach the page only once let go, after later
-    // events and answers (they come by different channels).
-    let letGo: () => void = () => undefined;
-    let gate = Promise.resolve();
-    const hold = () => (gate = new Promise<void>((resolve) => (letGo = resolve)));
-    const slow: typeof page.api = {
-      ...page.api,
-      agents: {
-        ...page.api.agents,
-        alerts: async () => {
-          const answer = await page.api.agents.alerts();
-          await gate;
-          return answer;
-        },
-      },
-    };
+    // A page whose reads of the alerts reach it only after later events and answers.
+    const alerts = lateAnswer(page.api.agents.alerts);
+    const slow: typeof page.api = { ...page.api, agents: { ...page.api.agents, alerts: alerts.call } };
     const late = new WatchState(slow);
     const off = late.connect();
     try {
       await until(() => late.lists.length === 1, 'the lists');
-      hold();
+      alerts.hold();
       const reading = late.loadAlerts();
       await watch.pollNow(id);
       await watch.pollNow(id);
       await until(() => late.alerts.unacknowledged === 3, 'three raised alerts, pushed');
-      letGo();
+      alerts.letGo();
       await reading;
       expect(late.alerts.alerts.map((a) => a.deviceId).sort()).toEqual([...ids].sort());
       expect(late.alerts.unacknowledged).toBe(3);
 
-      hold();
+      alerts.hold();
       const readingAgain = late.loadAlerts();
       expect(await late.acknowledge('all')).toBe(true);
-      letGo();
+      alerts.letGo();
       await readingAgain;
       expect(late.alerts.unacknowledged).toBe(0);
       expect(late.alerts.alerts).toHaveLength(3);

@@ -3,6 +3,7 @@ import { flushSync } from 'svelte';
 import { OutboxState } from '../../../../renderer/features/onboarding/outbox-state.svelte';
 import { camera } from '../../onboarding/console';
 import { hasDbus } from '../../../support/dbus';
+import { lateAnswer } from '../../../support/late-answer';
 import { openOnboardingPage, until, type OnboardingPage } from './page';
 
 let page: OnboardingPage;
@@ -80,5 +81,22 @@ describe.skipIf(!hasDbus)('the outbox state (header and outbox panel) over the r
     flushSync();
     page.registryApp.app.services.events.emit('events.resync', { dropped: 1 });
     await until(() => outbox.summary?.created === 1);
+  });
+
+  it('a summary pushed while the first read of the counts is on its way is not undone by that read’s older answer', async () => {
+    page = await openOnboardingPage('ui-outbox-late-read');
+    // A page whose read of the counts reaches it only after a later push.
+    const summary = lateAnswer(page.api.outbox.summary);
+    summary.hold();
+    const slow: typeof page.api = { ...page.api, outbox: { ...page.api.outbox, summary: summary.call } };
+    const outbox = new OutboxState(slow);
+    stops.push(outbox.watch());
+    const { group, folder } = page.placement;
+    await page.api.onboarding.submit({ request: camera(group, folder), send: 'now' });
+    await until(() => outbox.summary?.created === 1);
+    summary.letGo();
+    await until(() => summary.answered === 1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(outbox.summary?.created).toBe(1);
   });
 });
