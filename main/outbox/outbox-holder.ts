@@ -5,6 +5,7 @@ import { OutboxRepository } from '../storage/repositories/outbox-repository';
 import { createSealer } from '../storage/sealer';
 import { log } from '../shared/log';
 import { Outbox, type OutboxOptions, type SendCamera } from './outbox';
+import { SessionOutboxRepository } from './session-repository';
 
 export interface OutboxHolderOptions {
   storage: Storage;
@@ -45,10 +46,13 @@ export function createOutboxHolder(options: OutboxHolderOptions): OutboxHolder {
   let current: { mode: Vault['mode']; ready: Promise<Outbox> } | null = null;
 
   async function open(mode: Vault['mode'], previous: Outbox | null): Promise<Outbox> {
-    const repository =
-      mode === 'session'
-        ? new OutboxRepository(openStorage({ folder: options.storage.folder, migrations, inMemory: true }), createSealer(await options.vault.getDataKey()))
-        : new OutboxRepository(options.storage, await options.sealer());
+    const inMemory = () => openStorage({ folder: options.storage.folder, migrations, inMemory: true });
+    const sessionRepository = async () => {
+      const sealer = createSealer(await options.vault.getDataKey());
+      // Removes of entries taken over from the data folder are written there too (see SessionOutboxRepository).
+      return previous ? new SessionOutboxRepository(inMemory(), sealer, previous.repository) : new OutboxRepository(inMemory(), sealer);
+    };
+    const repository = mode === 'session' ? await sessionRepository() : new OutboxRepository(options.storage, await options.sealer());
     if (previous) {
       await previous.dispose();
       repository.insert(previous.repository.all());
