@@ -73,7 +73,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   /** Batches an earlier run stopped in the middle of, with how many of their tokens reached the history (an index count). */
   async function interrupted(): Promise<InterruptedBatch[]> {
     const left = await markers.leftovers();
-    return left.map(({ uid, startedAt, total, profileName }) => ({ batchId: uid, startedAt, total, profileName, issued: rows.countOfBatch(uid) }));
+    return left.map(({ uid, startedAt, total, profileName }) => ({ batchId: uid, startedAt, total, profileName, ...rows.countOfBatch(uid) }));
   }
 
   return {

@@ -179,8 +179,10 @@ export interface InterruptedBatch {
   startedAt: string;
   profileName: string;
   total: number;
-  /** Its tokens in the history (each issued token is written there as its answer arrives). */
+  /** Its tokens written to the history (each issued token is, as its answer arrives), cleared ones included. */
   issued: number;
+  /** Those of them the history shows: fewer than `issued` when the history was cleared since. */
+  shown: number;
 }
 
 export interface CsvExport {

@@ -4,11 +4,20 @@ import { streamsWith } from '../support/streams';
 import { createTokenHistoryRepository } from '../../main/storage/repositories/token-history-repository';
 import { createTokenBatchesRepository } from '../../main/storage/repositories/token-batches-repository';
 import type { HistoryEntry } from '../../preload/contract/tokens';
+import type { Sealer, Storage } from '../../main/storage';
 
 const sizes = [
   { width: 1280, height: 800 },
   { width: 1024, height: 640 },
 ];
+
+/** A batch of 600 marked running in the console's database, and a way to write tokens to its history. */
+async function runningBatch(services: { storage: Storage; sealer(): Promise<Sealer> }, batchId: string) {
+  const sealer = await services.sealer();
+  createTokenBatchesRepository(services.storage).started(sealer, { uid: batchId, startedAt: new Date().toISOString(), total: 600, profileName: 'Site 12' });
+  const history = createTokenHistoryRepository(services.storage);
+  return { history, append: (entries: HistoryEntry[], batch: string | null) => history.append(sealer, entries, batch, Number.MAX_SAFE_INTEGER) };
+}
 
 function entry(n: number, batchId: string | null = null): HistoryEntry {
   return {
@@ -64,12 +73,9 @@ test.describe('Stream tokens tells what was set aside and why a batch stopped', 
   test('tells on the next start that a batch was interrupted, and lists its issued tokens', async ({ page, console }) => {
     // What a kill -9 during a batch leaves: the batch still marked running, and the tokens issued until then.
     const batchId = '5d0c1a9e-0000-4000-8000-00000000e2e0';
-    const { storage } = console.app.services;
-    const sealer = await console.app.services.sealer();
-    createTokenBatchesRepository(storage).started(sealer, { uid: batchId, startedAt: new Date().toISOString(), total: 600, profileName: 'Site 12' });
-    const history = createTokenHistoryRepository(storage);
-    history.append(sealer, [entry(1, batchId), entry(2, batchId)], batchId, Number.MAX_SAFE_INTEGER);
-    history.append(sealer, [entry(3)], null, Number.MAX_SAFE_INTEGER);
+    const { append } = await runningBatch(console.app.services, batchId);
+    append([entry(1, batchId), entry(2, batchId)], batchId);
+    append([entry(3)], null);
 
     await console.open(page, 'tokens');
     const told = page.getByTestId('batch-interrupted');
@@ -85,6 +91,24 @@ test.describe('Stream tokens tells what was set aside and why a batch stopped', 
     await page.reload();
     await expect(page.getByTestId('history-table')).toBeVisible();
     await expect(page.getByTestId('batch-interrupted')).toHaveCount(0);
+  });
+
+  test('counts the tokens a clear of the history took since, and says they are no longer listed', async ({ page, console }) => {
+    const batchId = '5d0c1a9e-0000-4000-8000-00000000e2e1';
+    const { history, append } = await runningBatch(console.app.services, batchId);
+    append([entry(1, batchId), entry(2, batchId)], batchId);
+    history.clear();
+    append([entry(3, batchId)], batchId);
+
+    await console.open(page, 'tokens');
+    const told = page.getByTestId('batch-interrupted');
+    await expect(told).toContainText('3 issued, 597 not.');
+    await expect(told).toContainText('The history was cleared since, so 2 of the issued tokens are no longer listed there.');
+    await expect(told).not.toContainText('The issued tokens are in the history.');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('batch-interrupted-cleared.png') });
+    await told.getByRole('button', { name: 'Show the 1 issued token' }).click();
+    await expect(page.getByTestId('history-table').locator('tbody tr')).toHaveCount(1);
   });
 });
 

@@ -32,8 +32,11 @@ export interface TokenHistoryRepository {
   byIds(sealer: Sealer, ids: readonly string[]): HistoryEntry[];
   /** Replaces one entry's note; null when the entry is gone. */
   setNote(sealer: Sealer, id: string, note: string): HistoryEntry | null;
-  /** Tokens of a batch in the history. */
-  countOfBatch(batchUid: string): number;
+  /**
+   * A batch's tokens: `issued`, every one written (a clear's hidden ones too, and those of a batch still marked
+   * running are never purged), and `shown`, those the history shows now.
+   */
+  countOfBatch(batchUid: string): { issued: number; shown: number };
   /** Clears the history (every entry so far): kept hidden, for `undoClear`, until `endUndo` and `purge`. */
   clear(): void;
   /** Brings back what the last clear hid; false when there is nothing to bring back. */
@@ -127,18 +130,25 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
     setCount(-Number(changes));
   };
 
+  /**
+   * A cleared row the purge may delete: not one of a batch still marked running. After a kill mid-batch, the next
+   * start tells how many of the batch's tokens were issued, and a clear made while it ran must not make that 0 (the
+   * operator would issue them all again). Such rows stay hidden and go with a purge after the batch is dismissed.
+   */
+  const PURGEABLE = "(batch_seq IS NULL OR batch_seq NOT IN (SELECT seq FROM token_batches WHERE state = 'running'))";
+
   /** One slice of the purge: up to `limit` rows cleared for good, oldest first. */
   const purgeSlice = (limit: number): number =>
     // Relaxed: nothing here is acknowledged; a purge lost with a power cut is done again.
     storage.relaxedTransaction(() => {
       const marks = storage.get<{ upto: number; undo: number | null }>('SELECT upto, undo_upto AS undo FROM token_history_cleared WHERE id = 1');
       if (!marks) return 0;
-      const rows = storage.all<{ seq: number; hash: Uint8Array }>('SELECT seq, stream_hash AS hash FROM token_history WHERE seq <= ? ORDER BY seq LIMIT ?', marks.undo ?? marks.upto, limit);
+      const rows = storage.all<{ seq: number; hash: Uint8Array }>(`SELECT seq, stream_hash AS hash FROM token_history WHERE seq <= ? AND ${PURGEABLE} ORDER BY seq LIMIT ?`, marks.undo ?? marks.upto, limit);
       if (rows.length === 0) return 0;
       // The lookup by its key (a range on seq alone would read all of it), then the rows themselves by their range.
       const lookup = storage.statement('DELETE FROM token_history_streams WHERE stream_hash = ? AND seq = ?');
       for (const row of rows) lookup.run(row.hash, row.seq);
-      storage.statement('DELETE FROM token_history WHERE seq <= ?').run(rows.at(-1)!.seq);
+      storage.statement(`DELETE FROM token_history WHERE seq <= ? AND ${PURGEABLE}`).run(rows.at(-1)!.seq);
       return rows.length;
     });
 
@@ -225,7 +235,8 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
       });
     },
     countOfBatch(batchUid) {
-      return storage.get<{ n: number }>('SELECT count(*) AS n FROM token_history WHERE batch_seq = (SELECT seq FROM token_batches WHERE uid = ?) AND seq > ?', batchUid, floor())!.n;
+      const sql = 'SELECT count(*) AS issued, count(*) FILTER (WHERE seq > ?) AS shown FROM token_history WHERE batch_seq = (SELECT seq FROM token_batches WHERE uid = ?)';
+      return storage.get<{ issued: number; shown: number }>(sql, floor(), batchUid)!;
     },
     clear() {
       // A watermark, not a delete (2,000,000 rows would hold main for seconds): what an earlier clear hid becomes

@@ -29,20 +29,32 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     throw new Error('gave up waiting');
   }
 
-  it('says how many of its tokens were issued (listed in the history by the batch id) and how many were not', async () => {
-    simulator = await startSimulator({ seed: 11 });
-    const first = await startRegistryApp('interrupted');
-    running.push(first);
-    await first.call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
-    const streams = streamsWith(simulator.state, 'private').slice(0, 6);
+  /** A console connected to a new simulator. */
+  async function connected(name: string, seed: number): Promise<RegistryApp> {
+    simulator = await startSimulator({ seed });
+    const app = await startRegistryApp(name);
+    running.push(app);
+    await app.call<ProfileView>('profiles.save', { name: 'Site', baseUrl: simulator.baseUrl, token: simulator.apiToken });
+    return app;
+  }
+
+  /** A batch of `streams` with 2 or more tokens issued, then hanging as it would at the moment of a kill -9. */
+  async function hangingBatch(app: RegistryApp, streams: string[], whileRunning?: (id: string) => Promise<void>): Promise<BatchStatus> {
     // A slow server, so the batch is still running when it stops answering altogether.
     simulator.faults.add({ path: '/api/', latencyMs: 300 });
-    const batch = await first.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600, concurrency: 1 });
-    expect(await markedRunning(first)).toEqual([batch.id]);
-    await until(async () => (await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok >= 2);
-    // The server stops answering: the rest of the batch hangs, as it would at the moment of a kill -9.
+    const batch = await app.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600, concurrency: 1 });
+    await whileRunning?.(batch.id);
+    await until(async () => (await app.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok >= 2);
+    // The server stops answering: the rest of the batch hangs.
     simulator.faults.clear();
     simulator.faults.add({ path: '/api/', latencyMs: 60_000 });
+    return batch;
+  }
+
+  it('says how many of its tokens were issued (listed in the history by the batch id) and how many were not', async () => {
+    const first = await connected('interrupted', 11);
+    const streams = streamsWith(simulator.state, 'private').slice(0, 6);
+    const batch = await hangingBatch(first, streams, async (id) => expect(await markedRunning(first)).toEqual([id]));
 
     // The next start, on the same data folder and keychain, while the first never finished.
     const second = await startRegistryApp('interrupted', { dataDir: first.dataDir, keychainService: first.keychainService });
@@ -58,6 +70,30 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     await second.call('tokens.dismissInterrupted', { batchId: batch.id });
     expect((await second.call<HistoryView>('tokens.history')).interrupted).toEqual([]);
     expect(await markedRunning(second)).toEqual([]);
+  });
+
+  it('counts the tokens issued before a clear made while it ran: the next start tells them issued, not listed', async () => {
+    const first = await connected('interrupted-cleared', 13);
+    const streams = streamsWith(simulator.state, 'private').slice(0, 7);
+    // One token before the batch: the next start's purge of the clear deletes it, which says the purge has run.
+    await first.call('tokens.create', { stream: streams[6], live: true, ttl: 600 });
+    const batch = await hangingBatch(first, streams.slice(0, 6));
+    // The operator clears the history while the batch runs; then Watchdesk is killed.
+    await first.call('tokens.clearHistory', { confirm: true });
+    const issuedBefore = (await first.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok;
+
+    const second = await startRegistryApp('interrupted-cleared', { dataDir: first.dataDir, keychainService: first.keychainService });
+    running.push(second);
+    const storage = second.app.services.storage;
+    const unbatched = () => storage.get<{ n: number }>('SELECT count(*) AS n FROM token_history WHERE batch_seq IS NULL')!.n;
+    await until(async () => {
+      await second.call<HistoryView>('tokens.history');
+      return unbatched() === 0;
+    });
+    const [told] = (await second.call<HistoryView>('tokens.history')).interrupted;
+    expect(told).toMatchObject({ batchId: batch.id, total: 6, shown: 0 });
+    expect(told!.issued).toBeGreaterThanOrEqual(issuedBefore);
+    expect((await second.call<HistoryView>('tokens.history', { search: batch.id })).matched).toBe(0);
   });
 
   it('leaves nothing to tell once a batch has finished', async () => {

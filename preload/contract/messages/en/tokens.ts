@@ -213,6 +213,8 @@ export const tokens = {
     setAside_one: '{{count}} damaged record at the end of the history could not be read and was set aside as {{file}} in the data folder (its path is under About). Every intact token before it is kept, and new tokens are added after them.',
     setAside_other: '{{count}} damaged records at the end of the history could not be read and were set aside as {{file}} in the data folder (its path is under About). Every intact token before them is kept, and new tokens are added after them.',
     interrupted: 'A batch was interrupted: Watchdesk stopped while it ran (started {{when}} on {{server}}). {{issued}} issued, {{notIssued}} not. The issued tokens are in the history. The server may have issued a few more in the last moment that never reached it; issue the others again if they are needed.',
+    interruptedCleared_one: 'A batch was interrupted: Watchdesk stopped while it ran (started {{when}} on {{server}}). {{issued}} issued, {{notIssued}} not. The history was cleared since, so {{count}} of the issued tokens is no longer listed there. The server may have issued a few more in the last moment that never reached it; issue the others again if they are needed.',
+    interruptedCleared_other: 'A batch was interrupted: Watchdesk stopped while it ran (started {{when}} on {{server}}). {{issued}} issued, {{notIssued}} not. The history was cleared since, so {{count}} of the issued tokens are no longer listed there. The server may have issued a few more in the last moment that never reached it; issue the others again if they are needed.',
     showInterrupted_one: 'Show the {{count}} issued token',
     showInterrupted_other: 'Show the {{count}} issued tokens',
     dismissInterrupted: 'Dismiss',
