@@ -25,7 +25,8 @@ export function runOrKill(script: string, args: string[], killAfterMs: number | 
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (_code, signal) => {
+    // 'close', not 'exit': the child's last lines may still be in the pipe when it has exited.
+    child.on('close', (_code, signal) => {
       if (timer) clearTimeout(timer);
       resolve({ done: output.includes('DONE'), killed: signal === 'SIGKILL', output, lines: output.split('\n').slice(0, -1) });
     });

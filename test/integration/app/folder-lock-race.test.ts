@@ -30,7 +30,8 @@ function startTogether(dataDir: string, count: number, holdMs: number): Promise<
       let output = '';
       started.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       started.on('error', reject);
-      started.on('exit', () => resolve(JSON.parse(output) as Started));
+      // 'close', not 'exit': the child's last lines may still be in the pipe when it has exited.
+      started.on('close', () => resolve(JSON.parse(output) as Started));
     })),
   );
 }

@@ -51,7 +51,8 @@ function runAndKill(mode: string, dataDir: string, ms: number, env: Record<strin
     let timer: NodeJS.Timeout | undefined;
     const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.on('error', reject);
-    child.on('exit', (_code, signal) => {
+    // 'close', not 'exit': the child's last lines may still be in the pipe when it has exited.
+    child.on('close', (_code, signal) => {
       clearTimeout(guard);
       if (timer) clearTimeout(timer);
       if (signal !== 'SIGKILL') return reject(new Error(`the child ended by itself (${String(_code)}): ${stderr}`));

@@ -39,7 +39,8 @@ function runAndKill(mode: string, dataDir: string, ms: number): Promise<string[]
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the child's last lines may still be in the pipe when it has exited.
+    child.on('close', (code, signal) => {
       clearTimeout(guard);
       if (timer) clearTimeout(timer);
       if (signal !== 'SIGKILL') return reject(new Error(`the child ended by itself (${String(code)}): ${stderr}`));

@@ -13,6 +13,7 @@ import { createSealer } from '../../../main/storage/sealer';
 import type { CameraCreateRequest, OutboxEntry } from '../../../preload/contract/onboarding';
 import { createdAnswerFor } from '../../support/created-answer';
 import { seededDelays } from '../../support/seeded-delays';
+import { told } from '../../support/children/told';
 
 const [dataDir, keyHex, seedText] = process.argv.slice(2) as [string, string, string];
 const storage = openStorage({ folder: dataDir, migrations });
@@ -30,11 +31,11 @@ const camera = (serial: string, password: string): CameraCreateRequest => ({
   onvif_credentials: { login: 'admin', password },
 });
 const answer = (entry: OutboxEntry, renamed: boolean) => createdAnswerFor(entry.request, 1 + (random() % 100_000), renamed ? `Server name ${entry.id.slice(0, 8)}` : entry.request.name!);
-const say = (word: 'WILL' | 'ACK', what: object) => process.stdout.write(`${word} ${JSON.stringify(what)}\n`);
+const say = (word: 'WILL' | 'ACK', what: object) => told(`${word} ${JSON.stringify(what)}\n`);
 
 // As the outbox does at start: entries found on the wire are retried, perhaps created.
 repository.recover(Date.now());
-process.stdout.write('READY\n');
+await told('READY\n');
 let lastMark: string | null = null;
 let lastClear: string | null = null;
 for (let round = 0; ; round++) {
@@ -46,48 +47,48 @@ for (let round = 0; ; round++) {
     const ids = newEntryIds(count);
     const requests = ids.map(() => camera(random().toString(16).padStart(5, '0') + random().toString(16).padStart(5, '0'), `pw-${random()}`));
     const entries = ids.map((id, i) => queuedEntry(id, requests[i]!, meta, new Date().toISOString()));
-    say('WILL', { op: 'import', entries: entries.map((entry) => [entry.id, entry.request.onvif_credentials!.password]) });
+    await say('WILL', { op: 'import', entries: entries.map((entry) => [entry.id, entry.request.onvif_credentials!.password]) });
     const { added } = repository.insert(entries, true, true);
     await repository.sync();
-    say('ACK', { op: 'import', entries: added.map((entry) => [entry.id, entry.request.onvif_credentials!.password]) });
+    await say('ACK', { op: 'import', entries: added.map((entry) => [entry.id, entry.request.onvif_credentials!.password]) });
   } else if (roll < 50) {
     const entry = pick(waiting);
     if (!entry) continue;
     const password = `edited-${random()}`;
-    say('WILL', { op: 'edit', id: entry.id, password });
+    await say('WILL', { op: 'edit', id: entry.id, password });
     repository.save([transition(entry, { type: 'edited', at: new Date(), request: { ...entry.request, onvif_credentials: { login: 'admin', password } } })], true);
-    say('ACK', { op: 'edit', id: entry.id, password });
+    await say('ACK', { op: 'edit', id: entry.id, password });
   } else if (roll < 70) {
     const sent = repository.dispatch(1 + (random() % 20), Date.now() + 60_000, [], false, true);
     await repository.sync();
     const answered = sent.map((entry) => transition(entry, { type: 'answered', at: new Date(), response: answer(entry, random() % 2 === 0) }));
-    say('WILL', { op: 'created', entries: answered.map((entry) => [entry.id, entry.response!.name]) });
+    await say('WILL', { op: 'created', entries: answered.map((entry) => [entry.id, entry.response!.name]) });
     repository.save(answered);
-    say('ACK', { op: 'created', entries: answered.map((entry) => [entry.id, entry.response!.name]) });
+    await say('ACK', { op: 'created', entries: answered.map((entry) => [entry.id, entry.response!.name]) });
   } else if (roll < 82) {
     const ids = [...new Set([pick(waiting), pick(waiting)].flatMap((entry) => (entry ? [entry.id] : [])))];
     const mark = `${new Date().toISOString()} ${round}`;
-    say('WILL', { op: 'discard', ids, mark });
+    await say('WILL', { op: 'discard', ids, mark });
     repository.discard(ids, mark);
     lastMark = mark;
-    say('ACK', { op: 'discard', ids, mark });
+    await say('ACK', { op: 'discard', ids, mark });
   } else if (roll < 88) {
     if (!lastMark) continue;
-    say('WILL', { op: 'undo', mark: lastMark });
+    await say('WILL', { op: 'undo', mark: lastMark });
     const back = repository.undoDiscard(lastMark);
-    say('ACK', { op: 'undo', mark: lastMark, back });
+    await say('ACK', { op: 'undo', mark: lastMark, back });
     lastMark = null;
   } else if (roll < 95) {
     const at = new Date().toISOString();
-    say('WILL', { op: 'clear', at });
+    await say('WILL', { op: 'clear', at });
     repository.clearCreated(at);
     lastClear = at;
-    say('ACK', { op: 'clear', at });
+    await say('ACK', { op: 'clear', at });
   } else {
     if (!lastClear) continue;
-    say('WILL', { op: 'unclear', at: lastClear });
+    await say('WILL', { op: 'unclear', at: lastClear });
     repository.undoClear(lastClear);
-    say('ACK', { op: 'unclear', at: lastClear });
+    await say('ACK', { op: 'unclear', at: lastClear });
     lastClear = null;
   }
   // A turn of the event loop, so the parent's kill can land between changes too.

@@ -34,7 +34,8 @@ function runAndKill(dataDir: string, key: Buffer, seed: number, ms: number): Pro
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the child's last lines may still be in the pipe when it has exited.
+    child.on('close', (code, signal) => {
       if (timer) clearTimeout(timer);
       if (signal !== 'SIGKILL') return reject(new Error(`the child ended by itself (${String(code)}): ${err}`));
       const lines = out.split('\n').slice(0, -1).filter((line) => line.startsWith('WILL ') || line.startsWith('ACK '));

@@ -41,7 +41,8 @@ function killAfterAcks(dataDir: string, acks: number): Promise<string[]> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the child's last lines may still be in the pipe when it has exited.
+    child.on('close', (code, signal) => {
       clearTimeout(guard);
       if (signal !== 'SIGKILL') return reject(new Error(`the child ended by itself (${String(code)}): ${stderr}`));
       // Only whole lines count: a line cut by the kill was never fully told.
