@@ -24,7 +24,9 @@ export class SessionOutboxRepository extends OutboxRepository {
 
   override undoDiscard(mark: string): number {
     const restored = super.undoDiscard(mark);
-    this.#onDisk('brought back', () => this.disk.undoDiscard(mark));
+    // Only what came back here: a remove made before the switch (its rows were not taken over) is answered "nothing
+    // to undo", and bringing it back on disk alone would send that camera at the next start after all.
+    if (restored > 0) this.#onDisk('brought back', () => this.disk.undoDiscard(mark));
     return restored;
   }
 
