@@ -32,6 +32,9 @@ export interface HistoryService {
   dismissInterrupted(batchId: string): Promise<null>;
 }
 
+/** Rows deleted per transaction when cleared rows are purged (the screen is never held for more). */
+const PURGE_SLICE = 1_000;
+
 export function createHistoryService(services: Pick<AppServices, 'storage' | 'sealer' | 'vault' | 'profiles' | 'dataDir'>, markers: BatchMarkers): HistoryService {
   const { vault, profiles } = services;
   const rows = createTokenHistoryRepository(services.storage);
@@ -74,6 +77,20 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   async function interrupted(): Promise<InterruptedBatch[]> {
     const left = await markers.leftovers();
     return left.map(({ uid, startedAt, total, profileName }) => ({ batchId: uid, startedAt, total, profileName, ...rows.countOfBatch(uid) }));
+  }
+
+  /**
+   * Rows a clear hid are kept while their batch is marked running (the next start's notice counts them); once it is
+   * dismissed they go now, a slice per turn: the clear's note says they are gone for good when its Undo ends, and the
+   * purge at start has run already (the next start may be days away).
+   */
+  async function purgeDismissed(): Promise<void> {
+    try {
+      while (rows.purge(PURGE_SLICE) > 0) await new Promise((resolve) => setImmediate(resolve));
+    } catch (error) {
+      // The database closed (the app is quitting) or cannot be written: the next start purges them.
+      log.info('tokens', `cleared rows of a dismissed batch not deleted yet: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   return {
@@ -147,6 +164,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
     },
     async dismissInterrupted(batchId) {
       await markers.dismiss(batchId);
+      void purgeDismissed();
       return null;
     },
   };
