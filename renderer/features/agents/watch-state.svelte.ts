@@ -29,18 +29,20 @@ export function withAlertChanges(list: AlertList, changes: readonly WatchAlert[]
 const progressOf = (a: WatchAlert) => (a.clearedAt === null ? 0 : 2) + (a.acknowledgedAt === null ? 0 : 1);
 
 /**
- * The whole list as main answered it, with the alerts pushed while that answer was on its way laid over it. The
- * answer and the events come by different channels, so either may be the newer: of two copies of one alert, the one
- * further along is kept.
+ * The list with pushed copies of alerts laid over it: the whole list as main answered it with those pushed while the
+ * answer was on its way, or the list shown with one event. Answers and events come by different channels, so any copy
+ * may be the newer: of the copies of one alert (the list's and the pushed ones, which may have arrived out of order),
+ * the one further along is kept.
  */
 export function withPushedAlerts(list: AlertList, pushed: readonly WatchAlert[]): AlertList {
   if (pushed.length === 0) return list;
   const answered = new Map(list.alerts.map((a) => [a.id, a]));
-  const newer = pushed.filter((a) => {
-    const known = answered.get(a.id);
-    return known === undefined || progressOf(a) >= progressOf(known);
-  });
-  return withAlertChanges(list, newer);
+  const newer = new Map<string, WatchAlert>();
+  for (const a of pushed) {
+    const known = newer.get(a.id) ?? answered.get(a.id);
+    if (known === undefined || progressOf(a) >= progressOf(known)) newer.set(a.id, a);
+  }
+  return withAlertChanges(list, [...newer.values()]);
 }
 
 /**
@@ -85,7 +87,8 @@ export class WatchState {
       }),
       this.api.on('watch.rows', (changes) => this.#applyRows(changes)),
       this.api.on('watch.alerts', ({ alerts }) => {
-        this.alerts = withAlertChanges(this.alerts, alerts);
+        // An acknowledgement's answer may have arrived before an event that left main earlier (a clear): not undone.
+        this.alerts = withPushedAlerts(this.alerts, alerts);
         this.#heardDuringReads(alerts);
       }),
       this.api.on('events.resync', () => void this.resync()),

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../../../preload/contract';
+import { WatchState } from '../../../../renderer/features/agents/watch-state.svelte';
+import { hasDbus } from '../../../support/dbus';
+import { lateAnswer } from '../../../support/late-answer';
+import { openAgentsPage, until, type AgentsPage } from './agents-page';
+
+/** The page's api with its `watch.alerts` events held back while `held` (as a slower channel than the answers). */
+function lateAlertEvents(api: Bridge) {
+  let held = false;
+  const waiting: Array<() => void> = [];
+  const on: Bridge['on'] = (name, listener) =>
+    api.on(name, (payload) => {
+      if (name !== 'watch.alerts' || !held) return listener(payload);
+      waiting.push(() => listener(payload));
+    });
+  return {
+    api: { ...api, on } as Bridge,
+    hold: () => void (held = true),
+    letGo() {
+      held = false;
+      for (const deliver of waiting.splice(0)) deliver();
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+describe.skipIf(!hasDbus)('WatchState when answers and alert events cross on their way', () => {
+  let page: AgentsPage;
+  beforeEach(async () => {
+    page = await openAgentsPage('watch-state-races');
+  });
+  afterEach(async () => {
+    await page.close();
+  });
+
+  it('an acknowledgement stays when an alert cleared just before it is heard of after its answer, a read of the alerts out', async () => {
+    const device = [...page.sim.state.agents.keys()][0]!;
+    page.sim.agents.update(device, { version: '9.9.9' });
+    const events = lateAlertEvents(page.api);
+    const alerts = lateAnswer(page.api.agents.alerts);
+    const watch = new WatchState({ ...events.api, agents: { ...events.api.agents, alerts: alerts.call } });
+    const off = watch.connect();
+    try {
+      await until(() => watch.lists.length === 0, 'the lists');
+      const saved = await watch.save({ name: 'Wall', devicesText: String(device), intervalSec: 3600, concurrency: 4, rules: [{ id: 'ver', kind: 'version', expected: '3.0.0' }], active: false });
+      if (!saved.ok) throw new Error(saved.error.message);
+      await watch.pollNow(saved.id);
+      await watch.pollNow(saved.id);
+      await until(() => watch.alerts.unacknowledged === 1, 'the raised alert');
+
+      // A read of the alerts is out; the device is fixed and the alert cleared, but that event is slow to arrive.
+      alerts.hold();
+      const reading = watch.loadAlerts();
+      events.hold();
+      page.sim.agents.update(device, { version: '3.0.0' });
+      // Two cycles, as a raise takes two.
+      await watch.pollNow(saved.id);
+      await watch.pollNow(saved.id);
+      await until(() => events.waiting > 0, 'the clear, on its way');
+      // The operator acknowledges everything: main answers the alert cleared and acknowledged.
+      expect(await watch.acknowledge('all')).toBe(true);
+      expect(watch.alerts.alerts[0]).toMatchObject({ clearedAt: expect.any(String), acknowledgedAt: expect.any(String) });
+
+      // The clear's event (it left main before the acknowledgement) arrives, then the read's answer.
+      events.letGo();
+      expect(watch.alerts.alerts[0]).toMatchObject({ clearedAt: expect.any(String), acknowledgedAt: expect.any(String) });
+      alerts.letGo();
+      await reading;
+      expect(watch.alerts.alerts).toHaveLength(1);
+      expect(watch.alerts.alerts[0]).toMatchObject({ clearedAt: expect.any(String), acknowledgedAt: expect.any(String) });
+    } finally {
+      off();
+    }
+  });
+});
