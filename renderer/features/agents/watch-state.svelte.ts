@@ -15,14 +15,21 @@ export type WatchRows = RowWindow<WatchRow, WatchQuery, WatchWindow>;
 const isWatchColumn = (column: string): column is WatchSortColumn => (watchSortColumns as readonly string[]).includes(column);
 const deviceKey = (row: WatchRow) => row.deviceId;
 
+/** The alerts with their count of active, unacknowledged ones. */
+const counted = (alerts: WatchAlert[]): AlertList => ({ alerts, unacknowledged: alerts.filter((a) => a.clearedAt === null && a.acknowledgedAt === null).length });
+
 /** Alerts newest first with the changed ones taken in: a known alert is replaced, a new one goes on top. */
 export function withAlertChanges(list: AlertList, changes: readonly WatchAlert[]): AlertList {
   const changed = new Map(changes.map((a) => [a.id, a]));
   const kept = list.alerts.map((a) => changed.get(a.id) ?? a);
   const known = new Set(list.alerts.map((a) => a.id));
   const added = changes.filter((a) => !known.has(a.id)).reverse();
-  const alerts = added.length > 0 ? [...added, ...kept] : kept;
-  return { alerts, unacknowledged: alerts.filter((a) => a.clearedAt === null && a.acknowledgedAt === null).length };
+  return counted(added.length > 0 ? [...added, ...kept] : kept);
+}
+
+/** The list without the alerts of `listIds`. */
+function withoutAlertsOf(list: AlertList, listIds: ReadonlySet<string>): AlertList {
+  return counted(list.alerts.filter((a) => !listIds.has(a.listId)));
 }
 
 /** How far an alert has gone: raised, then acknowledged and cleared (in either order); it never goes back. */
@@ -64,6 +71,11 @@ export class WatchState {
    */
   #pushedDuringReads: WatchAlert[] = [];
   #readsInFlight = 0;
+  /**
+   * Lists this page deleted (until their Undo). Main drops their alerts with them, but an event that left main before
+   * the delete may arrive after it (another channel than the answers): its alerts would be shown for a list gone.
+   */
+  readonly #deleted = new Set<string>();
   #query: WatchQuery = { sort: null, filter: '' };
   // Pushed changes under a sort or filter can move rows: the window is read again, at most once in flight plus once.
   #reread: (() => Promise<void>) | null = null;
@@ -86,7 +98,8 @@ export class WatchState {
         else this.lists = lists;
       }),
       this.api.on('watch.rows', (changes) => this.#applyRows(changes)),
-      this.api.on('watch.alerts', ({ alerts }) => {
+      this.api.on('watch.alerts', (event) => {
+        const alerts = event.alerts.filter((a) => !this.#deleted.has(a.listId));
         // An acknowledgement's answer may have arrived before an event that left main earlier (a clear): not undone.
         this.alerts = withPushedAlerts(this.alerts, alerts);
         this.#heardDuringReads(alerts);
@@ -176,11 +189,16 @@ export class WatchState {
     this.#readsInFlight += 1;
     try {
       const result = await call();
-      return result.ok ? { ...result, value: withPushedAlerts(result.value, this.#pushedDuringReads.slice(from)) } : result;
+      return result.ok ? { ...result, value: this.#withoutDeleted(withPushedAlerts(result.value, this.#pushedDuringReads.slice(from))) } : result;
     } finally {
       this.#readsInFlight -= 1;
       if (this.#readsInFlight === 0) this.#pushedDuringReads = [];
     }
+  }
+
+  /** The list without alerts of lists this page deleted (an answer that left main before the delete still has them). */
+  #withoutDeleted(list: AlertList): AlertList {
+    return list.alerts.some((a) => this.#deleted.has(a.listId)) ? withoutAlertsOf(list, this.#deleted) : list;
   }
 
   /** Saves the list and opens it; answers its id, or the error (with field errors). */
@@ -202,6 +220,8 @@ export class WatchState {
       return;
     }
     this.undo.offer(() => t('agents.watch.deleted', { name }), id);
+    this.#deleted.add(id);
+    this.alerts = this.#withoutDeleted(this.alerts);
     this.select(null);
     await this.loadLists();
     await this.loadAlerts();
@@ -211,6 +231,8 @@ export class WatchState {
   async runUndo(): Promise<void> {
     const id = this.undo.token;
     if (!id || !(await this.undo.run())) return;
+    // Back without its past alerts: the alerts it raises from now on are new ones.
+    this.#deleted.delete(id);
     await this.loadLists();
     this.select(id);
   }

@@ -75,4 +75,39 @@ describe.skipIf(!hasDbus)('WatchState when answers and alert events cross on the
       off();
     }
   });
+
+  it('alerts of a list this page deleted, heard of after the delete, do not come back with it gone', async () => {
+    const devices = [...page.sim.state.agents.keys()].slice(0, 2);
+    for (const d of devices) page.sim.agents.update(d, { version: '9.9.9' });
+    const events = lateAlertEvents(page.api);
+    const watch = new WatchState(events.api);
+    const off = watch.connect();
+    try {
+      const saved = await watch.save({ name: 'Wall', devicesText: devices.join('\n'), intervalSec: 3600, concurrency: 4, rules: [{ id: 'ver', kind: 'version', expected: '3.0.0' }], active: false });
+      if (!saved.ok) throw new Error(saved.error.message);
+      // The alerts are raised; their event is slow to arrive.
+      events.hold();
+      await watch.pollNow(saved.id);
+      await watch.pollNow(saved.id);
+      await until(() => events.waiting > 0, 'the raised alerts, on their way');
+      // The operator deletes the list: main drops its alerts, and the page's read after the delete answers none.
+      await watch.remove(saved.id);
+      expect(watch.alerts).toEqual({ alerts: [], unacknowledged: 0 });
+
+      // The raise (it left main before the delete) arrives now.
+      events.letGo();
+      expect(watch.alerts).toEqual({ alerts: [], unacknowledged: 0 });
+      events.hold();
+      await watch.runUndo();
+      expect(watch.lists.map((l) => l.id)).toEqual([saved.id]);
+      await watch.pollNow(saved.id);
+      await watch.pollNow(saved.id);
+      await until(() => events.waiting > 0, 'the alerts raised after the undo, on their way');
+      events.letGo();
+      // A list brought back by Undo raises alerts again (new ones: its past alerts were not kept).
+      expect(watch.alerts.unacknowledged).toBe(2);
+    } finally {
+      off();
+    }
+  });
 });
