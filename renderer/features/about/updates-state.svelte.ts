@@ -16,16 +16,28 @@ export class UpdatesState {
 
   constructor(private readonly api: Bridge) {}
 
-  /** Reads the status and follows it; returns the unsubscribe (an `$effect`'s cleanup). */
+  /**
+   * Reads the status and follows it; returns the unsubscribe (an `$effect`'s cleanup). A page whose events fell behind
+   * (`events.resync`: pushes were dropped) reads it again: the push it missed may have been the last one ("ready").
+   */
   connect(): () => void {
+    void this.#read();
+    const offs = [
+      this.api.on('support.update', (next) => {
+        this.#pushes += 1;
+        this.status = next;
+      }),
+      this.api.on('events.resync', () => void this.#read()),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }
+
+  async #read(): Promise<void> {
     const pushes = this.#pushes;
-    void this.api.support.updateStatus().then((result) => {
-      if (result.ok && pushes === this.#pushes) this.status = result.value;
-    });
-    return this.api.on('support.update', (next) => {
-      this.#pushes += 1;
-      this.status = next;
-    });
+    const result = await this.api.support.updateStatus();
+    if (result.ok && pushes === this.#pushes) this.status = result.value;
   }
 
   /** Asks the feed now; the answer is the new status, a failure stays on screen. */
