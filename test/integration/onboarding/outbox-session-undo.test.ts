@@ -46,4 +46,29 @@ describe.skipIf(!hasDbus)('an undo offered before a switch to session-only mode'
     expect(next.get(removed.id)).toBeUndefined();
     expect(sim.state.createdCameras.filter((c) => c.externalId === removed.request.external_id)).toHaveLength(0);
   });
+
+  it('a remove the data folder refuses in session-only mode is refused, not told done while the next start sends that camera', async () => {
+    desk = await openServices('session-remove-refused', { baseDelayMs: 60_000, maxDelayMs: 60_000 });
+    const { sim, services, outbox, placement } = desk;
+    sim.faults.add({ path: '/api/v2/billing/cameras', status: 403 });
+    const submits = createSubmitService(outbox, services.connections);
+    const entry = (await submits.submit({ request: camera(placement.group, placement.folder, { name: 'Refused' }), send: 'outbox' })).entry;
+    await eventually(async () => (await outbox.get()).get(entry.id)?.state === 'held');
+    services.vault.useSessionOnly();
+    const session = await outbox.get();
+
+    // The data folder's database takes no more writes (as a folder gone read-only does).
+    services.storage.statement('PRAGMA query_only = 1').run();
+    try {
+      await expect(session.discard([entry.id])).rejects.toThrow();
+      // Still there, as on disk: what the installer sees is what the next start sends.
+      expect(session.get(entry.id)).toMatchObject({ id: entry.id });
+    } finally {
+      services.storage.statement('PRAGMA query_only = 0').run();
+    }
+    // Once the folder takes writes again, the remove goes through, on disk too.
+    await session.discard([entry.id]);
+    expect(session.get(entry.id)).toBeUndefined();
+    expect(new OutboxRepository(services.storage, await services.sealer()).get(entry.id)).toBeNull();
+  });
 });
