@@ -137,18 +137,33 @@ export function createTokenHistoryRepository(storage: Storage): TokenHistoryRepo
    */
   const PURGEABLE = "(batch_seq IS NULL OR batch_seq NOT IN (SELECT seq FROM token_batches WHERE state = 'running'))";
 
+  /**
+   * Rows up to this one were looked at by the purge under way: the next slice starts after them. Kept rows (above) stay
+   * at the bottom, and a slice that read past them again each time made 1,000,000 rows around 100,000 kept take 11.6 s
+   * (slices up to 50 ms) instead of 0.5.
+   */
+  let purgedUpto = 0;
+  const purgeableFrom = (after: number, upto: number, limit: number) =>
+    storage.all<{ seq: number; hash: Uint8Array }>(`SELECT seq, stream_hash AS hash FROM token_history WHERE seq > ? AND seq <= ? AND ${PURGEABLE} ORDER BY seq LIMIT ?`, after, upto, limit);
+
   /** One slice of the purge: up to `limit` rows cleared for good, oldest first. */
   const purgeSlice = (limit: number): number =>
     // Relaxed: nothing here is acknowledged; a purge lost with a power cut is done again.
     storage.relaxedTransaction(() => {
       const marks = storage.get<{ upto: number; undo: number | null }>('SELECT upto, undo_upto AS undo FROM token_history_cleared WHERE id = 1');
       if (!marks) return 0;
-      const rows = storage.all<{ seq: number; hash: Uint8Array }>(`SELECT seq, stream_hash AS hash FROM token_history WHERE seq <= ? AND ${PURGEABLE} ORDER BY seq LIMIT ?`, marks.undo ?? marks.upto, limit);
+      const upto = marks.undo ?? marks.upto;
+      let from = purgedUpto;
+      let rows = purgeableFrom(from, upto, limit);
+      // Done only once a look from the bottom finds nothing: rows below may have become purgeable meanwhile (a batch
+      // dismissed), or a clear moved the marks.
+      if (rows.length === 0 && from > 0) rows = purgeableFrom((from = 0), upto, limit);
+      purgedUpto = rows.at(-1)?.seq ?? 0;
       if (rows.length === 0) return 0;
       // The lookup by its key (a range on seq alone would read all of it), then the rows themselves by their range.
       const lookup = storage.statement('DELETE FROM token_history_streams WHERE stream_hash = ? AND seq = ?');
       for (const row of rows) lookup.run(row.hash, row.seq);
-      storage.statement(`DELETE FROM token_history WHERE seq <= ? AND ${PURGEABLE}`).run(rows.at(-1)!.seq);
+      storage.statement(`DELETE FROM token_history WHERE seq > ? AND seq <= ? AND ${PURGEABLE}`).run(from, rows.at(-1)!.seq);
       return rows.length;
     });
 
