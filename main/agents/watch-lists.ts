@@ -305,6 +305,9 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       runners.delete(id);
       lists = lists.filter((l) => l.id !== id);
       alerts = alerts.filter((a) => a.listId !== id);
+      // Gone with the list: changes not pushed or told yet would show (and notify) alerts of a list that no longer is.
+      unpushed = unpushed.filter((a) => a.listId !== id);
+      pendingNotes = pendingNotes.filter((a) => a.listId !== id);
       reindex();
       options.alerts?.forgetList(id);
       await runner.dispose();

@@ -64,7 +64,7 @@ export function createBatchesService(services: Pick<AppServices, 'connections' |
       .then(() => batch.settled())
       .then(
         async () => {
-          if (!batch.paused && vault.mode !== 'session') await markers.finished(batch.id);
+          if (!batch.paused && vault.mode !== 'session') await history.batchFinished(batch.id);
         },
         () => undefined,
       );

@@ -30,6 +30,8 @@ export interface HistoryService {
   dispose(): void;
   exportCsv(ids: readonly string[]): Promise<CsvExport>;
   dismissInterrupted(batchId: string): Promise<null>;
+  /** A batch is done (every row final and in the history): no longer marked running, its cleared rows may go. */
+  batchFinished(batchId: string): Promise<void>;
 }
 
 /** Rows deleted per transaction when cleared rows are purged (the screen is never held for more). */
@@ -81,15 +83,15 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
 
   /**
    * Rows a clear hid are kept while their batch is marked running (the next start's notice counts them); once it is
-   * dismissed they go now, a slice per turn: the clear's note says they are gone for good when its Undo ends, and the
-   * purge at start has run already (the next start may be days away).
+   * dismissed or finishes they go now, a slice per turn: the clear's note says they are gone for good when its Undo
+   * ends, and the purge that ended it has run already (the next one may be a start days away).
    */
-  async function purgeDismissed(): Promise<void> {
+  async function purgeReleased(): Promise<void> {
     try {
       while (rows.purge(PURGE_SLICE) > 0) await new Promise((resolve) => setImmediate(resolve));
     } catch (error) {
       // The database closed (the app is quitting) or cannot be written: the next start purges them.
-      log.info('tokens', `cleared rows of a dismissed batch not deleted yet: ${error instanceof Error ? error.message : String(error)}`);
+      log.info('tokens', `cleared rows of a batch no longer running not deleted yet: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -164,8 +166,12 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
     },
     async dismissInterrupted(batchId) {
       await markers.dismiss(batchId);
-      void purgeDismissed();
+      void purgeReleased();
       return null;
+    },
+    async batchFinished(batchId) {
+      await markers.finished(batchId);
+      void purgeReleased();
     },
   };
 }

@@ -127,6 +127,23 @@ describe.skipIf(!hasDbus)('a watch cycle pushes what changed', () => {
     expect(cleared!.clearedAt).not.toBeNull();
   });
 
+  it('a list deleted right after its alerts changed pushes nothing more of them (no page shows alerts of a list gone)', async () => {
+    const ids = [...c.sim.state.agents.keys()].slice(0, 2);
+    for (const id of ids) c.sim.agents.update(id, { version: '2.9.0' });
+    const rules = [{ id: 'ver', kind: 'version' as const, expected: '3.0.0' }];
+    const list = await c.value('agents.watchSave', { name: 'Gone', devicesText: ids.join('\n'), intervalSec: 3600, concurrency: 2, rules, active: false });
+    await c.value('agents.watchPollNow', { id: list.id });
+    await c.value('agents.watchPollNow', { id: list.id });
+    expect((await c.value('agents.alerts', { listId: list.id })).alerts).toHaveLength(2);
+    // An edit that takes a firing device off clears its alert; the list is deleted within the moment that change's
+    // push waits to gather more.
+    await c.value('agents.watchSave', { id: list.id, name: 'Gone', devicesText: String(ids[1]), intervalSec: 3600, concurrency: 2, rules, active: false });
+    heard = [];
+    await c.value('agents.watchDelete', { id: list.id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(named('watch.alerts').flatMap((e) => e.payload.alerts).filter((a) => a.listId === list.id)).toEqual([]);
+  });
+
   it('more changed rows than a push carries: the page is told to read its window again', async () => {
     c.sim.agents.add(MAX_PUSHED_ROWS + 100);
     const ids = [...c.sim.state.agents.keys()].map(String);

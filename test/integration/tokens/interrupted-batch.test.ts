@@ -96,6 +96,47 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     expect((await second.call<HistoryView>('tokens.history', { search: batch.id })).matched).toBe(0);
   });
 
+  it('its cleared tokens leave the data folder once its notice is dismissed, not at some later start', async () => {
+    const first = await connected('interrupted-purge', 17);
+    const batch = await hangingBatch(first, streamsWith(simulator.state, 'private').slice(0, 6));
+    // The operator clears the history while the batch runs; then Watchdesk is killed.
+    await first.call('tokens.clearHistory', { confirm: true });
+
+    const second = await startRegistryApp('interrupted-purge', { dataDir: first.dataDir, keychainService: first.keychainService });
+    running.push(second);
+    const storage = second.app.services.storage;
+    const keptRows = () => storage.get<{ n: number }>('SELECT count(*) AS n FROM token_history')!.n;
+    const [told] = (await second.call<HistoryView>('tokens.history')).interrupted;
+    expect(told).toMatchObject({ batchId: batch.id, shown: 0 });
+    expect(told!.issued).toBeGreaterThanOrEqual(2);
+    // Kept for the notice while it is shown.
+    expect(keptRows()).toBe(told!.issued);
+
+    await second.call('tokens.dismissInterrupted', { batchId: batch.id });
+    // The sealed tokens the clear took are deleted now, in this run.
+    await until(async () => keptRows() === 0);
+    expect((await second.call<HistoryView>('tokens.history')).interrupted).toEqual([]);
+  });
+
+  it('the cleared tokens of a batch that outlives the clear’s Undo leave the data folder once it finishes', async () => {
+    const app = await connected('finished-purge', 19);
+    const batch = await hangingBatch(app, streamsWith(simulator.state, 'private').slice(0, 6));
+    const storage = app.app.services.storage;
+    // The clear while the batch runs, then a second clear, which ends the first one's Undo.
+    await app.call('tokens.clearHistory', { confirm: true });
+    const firstClear = storage.get<{ upto: number }>('SELECT upto FROM token_history_cleared WHERE id = 1')!.upto;
+    await app.call('tokens.clearHistory', { confirm: true });
+    const clearedOfBatch = () =>
+      storage.get<{ n: number }>('SELECT count(*) AS n FROM token_history WHERE seq <= ? AND batch_seq = (SELECT seq FROM token_batches WHERE uid = ?)', firstClear, batch.id)!.n;
+    // Kept while it runs (a kill now: the next start's notice counts them).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(clearedOfBatch()).toBeGreaterThanOrEqual(2);
+
+    simulator.faults.clear();
+    await until(async () => !(await app.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).running);
+    await until(async () => clearedOfBatch() === 0);
+  });
+
   it('leaves nothing to tell once a batch has finished', async () => {
     simulator = await startSimulator({ seed: 12 });
     const first = await startRegistryApp('finished-batch');
