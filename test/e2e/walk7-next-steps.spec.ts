@@ -30,3 +30,29 @@ test('a device with no history says a watch list records it, and its button open
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(tab).toBeFocused();
 });
+
+test('the top bar names the outbox beside its state, and at 1024 px in Russian a long server name still fits beside it', async ({ page, console }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await console.open(page, 'connect');
+  const sync = page.getByTestId('sync-indicator');
+  await expect(sync).toHaveText('Outbox ✓ All sent');
+  await expect(sync).toHaveAccessibleName('Outbox: All sent');
+
+  // A long server name, made the active one, in the longer language.
+  await page.getByRole('button', { name: 'Add a server' }).click();
+  await page.getByLabel('Name').fill('Regional operations centre, north-west district (backup)');
+  await page.getByLabel('Server address').fill('http://127.0.0.1:9');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('[data-testid="profile-card"][data-profile-name^="Regional"]').getByRole('button', { name: 'Use this server' }).click();
+  await page.getByTestId('language').selectOption('ru');
+  await expect(sync).toHaveText('Очередь ✓ Всё отправлено');
+  await expect(page.getByRole('link', { name: /Подключение камер/ })).toContainText('Добавление камер, очередь');
+  const bar = page.locator('header.topbar');
+  expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const a = (await sync.boundingBox())!;
+  const b = (await page.getByTestId('connection-badge').boundingBox())!;
+  expect(a.x + a.width).toBeLessThanOrEqual(b.x);
+  expect(b.x + b.width).toBeLessThanOrEqual(1024);
+  await expectNoAxeViolations(page);
+  await shot(page, 'top-bar-ru-1024');
+});
