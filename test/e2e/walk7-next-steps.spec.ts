@@ -56,3 +56,14 @@ test('the top bar names the outbox beside its state, and at 1024 px in Russian a
   await expectNoAxeViolations(page);
   await shot(page, 'top-bar-ru-1024');
 });
+
+test('the certificate hint names the button a person will find on the card, in both languages', async ({ page, console }) => {
+  await console.open(page, 'connect');
+  await page.getByRole('button', { name: 'Add a server' }).click();
+  const hint = page.getByRole('group', { name: 'Certificate trust' });
+  await expect(hint).toContainText('Self-signed server? Save with the usual setting: the test that runs on saving shows its certificate and lets you trust it (later, “Test connection” on its card does the same).');
+  await expect(page.getByTestId('profile-card').first().getByRole('button', { name: 'Test connection', exact: true })).toBeVisible();
+  await page.getByTestId('language').selectOption('ru');
+  await expect(page.getByRole('group', { name: 'Доверие сертификату' })).toContainText('позже то же делает «Проверить подключение» на карточке сервера');
+  await expect(page.getByTestId('profile-card').first().getByRole('button', { name: 'Проверить подключение', exact: true })).toBeVisible();
+});

@@ -87,7 +87,7 @@ export const connect = {
     caDialogAll: 'All files',
     trustPin: 'Exactly this certificate (SHA-256 fingerprint)',
     pin: 'Certificate SHA-256 fingerprint',
-    trustHint: 'Self-signed server? Save with the usual setting and press “Test”: Watchdesk shows the certificate and lets you trust it.',
+    trustHint: 'Self-signed server? Save with the usual setting: the test that runs on saving shows its certificate and lets you trust it (later, “{{test}}” on its card does the same).',
     timeout: 'Timeout (seconds)',
     timeoutError: 'Enter a timeout between {{min}} and {{max}} seconds.',
     playback: 'Playback address template (optional)',
