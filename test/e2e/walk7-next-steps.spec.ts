@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
+import { streamsWith } from '../support/streams';
 
 // What a new user is told to do next where a screen would otherwise leave them guessing.
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
@@ -66,4 +67,31 @@ test('the certificate hint names the button a person will find on the card, in b
   await page.getByTestId('language').selectOption('ru');
   await expect(page.getByRole('group', { name: 'Доверие сертификату' })).toContainText('позже то же делает «Проверить подключение» на карточке сервера');
   await expect(page.getByTestId('profile-card').first().getByRole('button', { name: 'Проверить подключение', exact: true })).toBeVisible();
+});
+
+test('the user-bound form explains itself without the platform spec’s numbering, says what the user id is, and issues from the keyboard', async ({ page, console }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await console.open(page, 'tokens');
+  await page.getByRole('tab', { name: 'User-bound token' }).click();
+  const form = page.locator('#user-form');
+  await expect(form).toContainText('A token for one stream, bound to one user (their unique id on the platform). The platform does not document what it allows beyond that binding, so there are no permission or DVR settings here.');
+  await expect(form).not.toContainText('operation 3');
+  await expect(page.getByLabel('User id')).toHaveAccessibleDescription("The user's unique id on the platform.");
+  await expect(page.getByLabel('User id')).toHaveAttribute('placeholder', 'e.g. visitor-42');
+  await expect(page.locator('#user-uid')).toHaveAttribute('placeholder', 'e.g. cam-0001-hd');
+
+  const stream = streamsWith(console.app.demoServer!.state, 'private')[0]!;
+  await page.locator('#user-uid').fill(stream);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('User id')).toBeFocused();
+  await page.keyboard.type('visitor-42');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('token-summary')).toContainText('bound to user “visitor-42”');
+  await shot(page, 'user-bound-issued-en');
+
+  await page.getByTestId('language').selectOption('ru');
+  await expect(form).toContainText('поэтому разрешений и окна архива здесь нет');
+  await expect(page.getByLabel('ID пользователя')).toHaveAccessibleDescription('Уникальный идентификатор пользователя на платформе.');
+  await form.scrollIntoViewIfNeeded();
+  await shot(page, 'user-bound-ru');
 });
