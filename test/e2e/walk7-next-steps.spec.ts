@@ -95,3 +95,19 @@ test('the user-bound form explains itself without the platform spec’s numberin
   await form.scrollIntoViewIfNeeded();
   await shot(page, 'user-bound-ru');
 });
+
+// Needs main/: the connection report's sentences are written in main, in the language of the moment of the test, and
+// kept with the profile; after a switch to Russian the card still reads in English until the server is tested again.
+// Marked as failing until main keeps what the steps found (codes and values) and the page words them in its language.
+test('a connection report made in English reads in Russian after the language is switched', async ({ page, console }) => {
+  test.fail(true, 'main/ keeps the report as English sentences');
+  await console.open(page, 'connect');
+  await page.getByRole('button', { name: 'Add a server' }).click();
+  await page.getByLabel('Name').fill('Offline site');
+  await page.getByLabel('Server address').fill('http://127.0.0.1:9');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const report = page.locator('[data-testid="profile-card"][data-profile-name="Offline site"]').getByTestId('connection-report');
+  await expect(report.getByRole('status')).toHaveText('127.0.0.1:9 refused the connection. The platform may not be running there, or the port is wrong.');
+  await page.getByTestId('language').selectOption('ru');
+  await expect(report.getByRole('status')).toHaveText('127.0.0.1:9 отказал в соединении. Возможно, платформа там не запущена или указан не тот порт.', { timeout: 3000 });
+});
