@@ -111,3 +111,35 @@ test('a connection report made in English reads in Russian after the language is
   await page.getByTestId('language').selectOption('ru');
   await expect(report.getByRole('status')).toHaveText('127.0.0.1:9 отказал в соединении. Возможно, платформа там не запущена или указан не тот порт.', { timeout: 3000 });
 });
+
+test('the server form is used from the keyboard: it opens on its first field, Escape leaves it, and the focus goes back to what opened it', async ({ page, console }) => {
+  await console.open(page, 'connect');
+  const add = page.getByRole('button', { name: 'Add a server' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Typed then dropped');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('form')).toHaveCount(0);
+  await expect(add).toBeFocused();
+
+  const edit = page.getByTestId('profile-card').first().getByRole('button', { name: 'Edit' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page.getByLabel('Name')).toHaveValue('Demo server (built-in simulator)');
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeFocused();
+
+  // Saved with Enter: the new server's card and its test are there, and the keyboard is back on "Add a server".
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Keyboard site');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('http://127.0.0.1:9');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid="profile-card"][data-profile-name="Keyboard site"]').getByTestId('connection-report')).toHaveAttribute('data-ok', 'false');
+  await expect(add).toBeFocused();
+  await shot(page, 'connect-keyboard-saved');
+});
