@@ -143,3 +143,21 @@ test('the server form is used from the keyboard: it opens on its first field, Es
   await expect(add).toBeFocused();
   await shot(page, 'connect-keyboard-saved');
 });
+
+test('a DVR window side left unbounded shows an empty grey field, not a date that reads as the bound sent', async ({ page, console }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await console.open(page, 'tokens');
+  await page.getByRole('switch', { name: /DVR/ }).check();
+  const to = page.getByLabel('To', { exact: true });
+  await expect(page.getByLabel('No upper bound')).toBeChecked();
+  await expect(to).toBeDisabled();
+  // The date is kept for when the box is unticked, drawn in no colour: the box reads empty.
+  await expect(to).toHaveCSS('color', 'rgba(0, 0, 0, 0)');
+  await expect(to).toHaveAccessibleDescription('Unbounded (sent as 0)');
+  await to.scrollIntoViewIfNeeded();
+  await shot(page, 'dvr-unbounded');
+  await page.getByLabel('No upper bound').uncheck();
+  await expect(to).toBeEnabled();
+  await expect(to).not.toHaveCSS('color', 'rgba(0, 0, 0, 0)');
+  await expect(to).not.toHaveValue('');
+});
