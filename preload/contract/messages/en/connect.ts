@@ -107,6 +107,7 @@ export const connect = {
     label: 'Connection test result',
     works: 'Connection works: the server answered and accepted the token.',
     noToken: 'The server answered, but no API token is stored for it yet, so nothing was checked with a token. Add the token to finish.',
+    tokenRefused: 'The server refused the API token. Press “{{edit}}” on this card and paste a valid one.',
     failed: 'The connection test failed.',
     step: { DNS: 'DNS', TCP: 'TCP', TLS: 'TLS', HTTP: 'HTTP', Token: 'Token' },
   },
