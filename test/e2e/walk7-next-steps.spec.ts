@@ -161,3 +161,15 @@ test('a DVR window side left unbounded shows an empty grey field, not a date tha
   await expect(to).not.toHaveCSS('color', 'rgba(0, 0, 0, 0)');
   await expect(to).not.toHaveValue('');
 });
+
+test('About in the browser says why it offers no updates and where they come from', async ({ page, console }) => {
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await console.open(page, 'about');
+  const note = page.getByTestId('no-updates');
+  await expect(note).toHaveText('Updates: none in the browser. This page runs the Watchdesk installed on this computer; install a newer version there (the desktop app offers its updates on this screen).');
+  await page.getByTestId('language').selectOption('ru');
+  await expect(note).toContainText('Обновления: в браузере их нет.');
+  await note.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page);
+  await shot(page, 'about-no-updates-ru');
+});
