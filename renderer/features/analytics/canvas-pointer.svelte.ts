@@ -192,7 +192,7 @@ export class CanvasPointer {
       this.#applyMove();
       this.pan = null;
       this.#release(event);
-      canvas.announcement = canvas.viewSentence();
+      canvas.sayView();
       return;
     }
     if (!canvas.drag) return;

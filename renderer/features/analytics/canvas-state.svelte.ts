@@ -53,12 +53,32 @@ export class CanvasState {
   draft = $state.raw<Point[]>([]);
   view = $state.raw<View>(WHOLE_FRAME);
   snap = $state(true);
-  announcement = $state('');
+  /**
+   * The last action's sentence, kept as the way to word it rather than as words: the status line under the canvas
+   * stays on screen, so a switch of language rewords it instead of leaving an English sentence in a Russian screen.
+   * Every value in it is taken when the action happens.
+   */
+  #said = $state.raw<() => string>(() => '');
   drag = $state.raw<DragPreview | null>(null);
   readonly #editor: TaskEditor;
 
   constructor(editor: TaskEditor) {
     this.#editor = editor;
+  }
+
+  /** The sentence announced after the last action, in the language shown now. */
+  get announcement(): string {
+    return this.#said();
+  }
+
+  #say(words: () => string): void {
+    this.#said = words;
+  }
+
+  /** Says what part of the frame is in view now (after a pan by keys or by dragging). */
+  sayView(): void {
+    const rect = visibleRect(this.view);
+    this.#say(() => this.#viewWords(rect));
   }
 
   shapeName(kind: ShapeKind, index: number): string {
@@ -78,7 +98,8 @@ export class CanvasState {
     const point = placePoint(at, this.snap);
     this.draft = [...this.draft, point];
     this.cursor = point;
-    this.announcement = t('analytics.canvas.pointAdded', { point: this.draft.length, x: spoken(point[0]), y: spoken(point[1]) });
+    const number = this.draft.length;
+    this.#say(() => t('analytics.canvas.pointAdded', { point: number, x: spoken(point[0]), y: spoken(point[1]) }));
   }
 
   removeLastDraftPoint(): void {
@@ -93,13 +114,14 @@ export class CanvasState {
     this.tool = 'select';
     if (!kind || points.length === 0) return;
     if (points.length < MIN_POINTS[kind]) {
-      this.announcement = t('analytics.canvas.shapeTooShort');
+      this.#say(() => t('analytics.canvas.shapeTooShort'));
       return;
     }
     const elements = this.#editor.shapes(kind).elements;
     this.#editor.setShapes(kind, [...elements, newShape(kind, elements.length, points)]);
     this.selection = { kind, index: elements.length, point: null };
-    this.announcement = t('analytics.canvas.shapeFinished', { shape: this.shapeName(kind, elements.length), count: points.length });
+    const index = elements.length;
+    this.#say(() => t('analytics.canvas.shapeFinished', { shape: this.shapeName(kind, index), count: points.length }));
   }
 
   // ---- selection
@@ -121,11 +143,12 @@ export class CanvasState {
     const points = this.selectedPoints();
     if (!s || !points) return;
     if (s.point === null) {
-      this.announcement = `${this.shapeName(s.kind, s.index)}: ${t('analytics.shapes.points', { count: points.length })}`;
+      this.#say(() => `${this.shapeName(s.kind, s.index)}: ${t('analytics.shapes.points', { count: points.length })}`);
       return;
     }
     const p = points[s.point];
-    if (p) this.announcement = t('analytics.canvas.selected', { shape: this.shapeName(s.kind, s.index), point: s.point + 1, x: spoken(p[0]), y: spoken(p[1]) });
+    const point = s.point + 1;
+    if (p) this.#say(() => t('analytics.canvas.selected', { shape: this.shapeName(s.kind, s.index), point, x: spoken(p[0]), y: spoken(p[1]) }));
   }
 
   /** The next drawn shape after the selected one (zones first, then lines), wrapping round. */
@@ -221,7 +244,8 @@ export class CanvasState {
     }
     this.cursor = nudge(this.cursor, dx, dy, this.snap);
     this.#follow(this.cursor);
-    this.announcement = t('analytics.canvas.cursor', { x: spoken(this.cursor[0]), y: spoken(this.cursor[1]) });
+    const [x, y] = this.cursor;
+    this.#say(() => t('analytics.canvas.cursor', { x: spoken(x), y: spoken(y) }));
   }
 
   /** Inserts a point on the edge after `after` (its middle, or `at`), selects it, and returns its number. */
@@ -240,7 +264,7 @@ export class CanvasState {
   insertAfterSelected(): void {
     const s = this.selection;
     if (!s || s.point === null) {
-      this.announcement = t('analytics.canvas.nothingSelected');
+      this.#say(() => t('analytics.canvas.nothingSelected'));
       return;
     }
     this.insertOnEdge(s.kind, s.index, s.point);
@@ -250,7 +274,7 @@ export class CanvasState {
     const s = this.selection;
     const points = this.selectedPoints();
     if (!s || !points || s.point === null) {
-      this.announcement = t('analytics.canvas.nothingSelected');
+      this.#say(() => t('analytics.canvas.nothingSelected'));
       return;
     }
     const left = removePoint(points, s.point);
@@ -265,7 +289,7 @@ export class CanvasState {
   deleteSelectedShape(): void {
     const s = this.selection;
     if (!s) {
-      this.announcement = t('analytics.canvas.nothingSelected');
+      this.#say(() => t('analytics.canvas.nothingSelected'));
       return;
     }
     this.#editor.setShapes(s.kind, this.#editor.shapes(s.kind).elements.filter((element) => element.index !== s.index));
@@ -304,17 +328,20 @@ export class CanvasState {
   /** Ctrl + arrow keys: the view moves by a share of what is visible, and says what it now shows. */
   panKeys(dx: number, dy: number): void {
     if (this.view.zoom <= 1) {
-      this.announcement = t('analytics.canvas.panWholeFrame');
+      this.#say(() => t('analytics.canvas.panWholeFrame'));
       return;
     }
     const size = 1 / this.view.zoom;
     this.view = panBy(this.view, dx * size, dy * size);
-    this.announcement = this.viewSentence();
+    this.sayView();
   }
 
-  /** The visible part of the frame, as read out: "showing 25–75 % across, 0–50 % down". */
+  /** The visible part of the frame now, as read out: "showing 25–75 % across, 0–50 % down". */
   viewSentence(): string {
-    const rect = visibleRect(this.view);
+    return this.#viewWords(visibleRect(this.view));
+  }
+
+  #viewWords(rect: ReturnType<typeof visibleRect>): string {
     const percent = (value: number) => Math.round(value * 100);
     return t('analytics.canvas.viewShows', {
       left: percent(rect.x),

@@ -38,6 +38,7 @@ export const about = {
   },
   updates: {
     title: 'Updates',
+    noneInBrowser: 'Updates: none in the browser. This page runs the Watchdesk installed on this computer; install a newer version there (the desktop app offers its updates on this screen).',
     feed: 'Update feed address',
     feedHint: 'The folder where latest.yml and the installers are published. Leave it empty on an isolated network: then Watchdesk makes no update request at all.',
     feedInvalid: 'Enter an http or https address without a user name or password, for example https://updates.example.org/watchdesk/.',

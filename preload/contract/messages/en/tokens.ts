@@ -15,8 +15,10 @@ export const tokens = {
     issuing: 'Issuing…',
   },
   user: {
-    intro: 'A token bound to one stream and one user (platform operation 3). The platform does not document what such a token allows beyond that binding.',
+    intro: 'A token for one stream, bound to one user (their unique id on the platform). The platform does not document what it allows beyond that binding, so there are no permission or DVR settings here.',
     user: 'User id',
+    userHint: "The user's unique id on the platform.",
+    userPlaceholder: 'e.g. visitor-42',
     duration: 'Duration',
     issue: 'Issue user-bound token',
   },

@@ -1,7 +1,7 @@
 import type { MessagesOf } from '../types';
 import type { onboarding as en } from '../en/onboarding';
 
-/** Подключение камер: мастер, шаблоны, очередь отправки, результаты и массовый импорт. */
+/** Добавление камер: мастер, шаблоны, очередь отправки, результаты и массовый импорт. */
 export const onboarding: MessagesOf<typeof en> = {
   rules: {
     required: 'Заполните это поле.',
@@ -137,11 +137,11 @@ export const onboarding: MessagesOf<typeof en> = {
   },
 
   screen: {
-    title: 'Подключение камер',
+    title: 'Добавление камер',
     subtitle: 'Добавляйте камеры на объекте даже без связи: каждая камера сохраняется в очереди на этом компьютере и отправляется, когда сервер станет доступен.',
   },
   tabs: {
-    label: 'Подключение камер',
+    label: 'Добавление камер',
     wizard: 'Новая камера',
     outbox: 'Очередь',
     outboxCount_one: 'Очередь ({{count}})',

@@ -8,7 +8,7 @@ export const shell: MessagesOf<typeof en> = {
   screens: {
     connect: { label: 'Подключение', hint: 'Серверы и API-токены' },
     tokens: { label: 'Токены потоков', hint: 'Выдача токенов просмотра' },
-    onboarding: { label: 'Подключение камер', hint: 'Добавление камер, исходящие' },
+    onboarding: { label: 'Добавление камер', hint: 'Мастер, импорт, очередь' },
     agents: { label: 'Агенты', hint: 'Устройства camera-agent' },
     dashboard: { label: 'Панель', hint: 'Статистика платформы' },
     analytics: { label: 'Аналитика', hint: 'Задачи аналитики' },

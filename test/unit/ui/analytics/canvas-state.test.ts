@@ -133,4 +133,25 @@ describe('CanvasState', () => {
     canvas.resetView();
     expect(canvas.zoom).toBe(1);
   });
+
+  it('rewords the status line when the language is switched, keeping the values of the moment it was said', () => {
+    const { canvas } = drawing();
+    drawZone(canvas, [[0.2, 0.3], [0.8, 0.3], [0.5, 0.9]]);
+    expect(canvas.announcement).toBe('Zone 1 finished with 3 points');
+    // A later point of another drawing does not change what the sentence counted.
+    canvas.setTool('area');
+    canvas.addDraftPoint([0.1, 0.1]);
+    expect(canvas.announcement).toBe('Point 1 added at 0.1, 0.1');
+    canvas.addDraftPoint([0.4, 0.1]);
+    locale.set('ru');
+    try {
+      expect(canvas.announcement).toBe('Точка 2 добавлена в 0.4, 0.1');
+      canvas.addDraftPoint([0.4, 0.4]);
+      canvas.finishDraft();
+      expect(canvas.announcement).toBe('Зона 2 завершена, точек: 3');
+    } finally {
+      locale.set('en');
+    }
+    expect(canvas.announcement).toBe('Zone 2 finished with 3 points');
+  });
 });
