@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 
 // A NOC operator walked in either language at the smaller window: a custom week in Tokyo, wall mode and back with
-// Escape, then one camera-agent device and its history panel. Each step's screenshot is kept (…/walk7-noc-*/).
+// Escape, then one camera-agent device and its history panel. Each step's screenshot is kept (…/walk-noc-wall-*/).
 const words = {
   en: { period: 'Period', first: 'First day', last: 'Last day', zone: 'Time zone', range: '14 – 20 Nov 2026, Asia/Tokyo', wall: 'Wall mode', wallTitle: /^Wall: Demo server/, device: 'Device number', history: 'Open watch lists', agents: /Agents/ },
   ru: { period: 'Период', first: 'Первый день', last: 'Последний день', zone: 'Часовой пояс', range: '14–20 нояб. 2026 г., Asia/Tokyo', wall: 'Режим стены', wallTitle: /^Стена: Demo server/, device: 'Номер устройства', history: 'Открыть списки наблюдения', agents: /Агенты/ },

@@ -5,7 +5,7 @@ import { closedPort } from '../support/closed-port';
 import { expectNoAxeViolations } from './axe';
 
 // A first run walked as a new user in either language and window size: a wrong address, then a wrong token, then the
-// right one; the server taken into use; About. Each step's screenshot is kept (…/walk7-first-run-*/).
+// right one; the server taken into use; About. Each step's screenshot is kept (…/walk-first-run-*/).
 const words = {
   en: {
     add: 'Add a server', name: 'Name', address: 'Server address', token: 'API access token', save: 'Save', edit: 'Edit', use: 'Use this server',
