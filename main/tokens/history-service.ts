@@ -34,9 +34,6 @@ export interface HistoryService {
   batchFinished(batchId: string): Promise<void>;
 }
 
-/** Rows deleted per transaction when cleared rows are purged (the screen is never held for more). */
-const PURGE_SLICE = 1_000;
-
 export function createHistoryService(services: Pick<AppServices, 'storage' | 'sealer' | 'vault' | 'profiles' | 'dataDir'>, markers: BatchMarkers): HistoryService {
   const { vault, profiles } = services;
   const rows = createTokenHistoryRepository(services.storage);
@@ -79,20 +76,6 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
   async function interrupted(): Promise<InterruptedBatch[]> {
     const left = await markers.leftovers();
     return left.map(({ uid, startedAt, total, profileName }) => ({ batchId: uid, startedAt, total, profileName, ...rows.countOfBatch(uid) }));
-  }
-
-  /**
-   * Rows a clear hid are kept while their batch is marked running (the next start's notice counts them); once it is
-   * dismissed or finishes they go now, a slice per turn: the clear's note says they are gone for good when its Undo
-   * ends, and the purge that ended it has run already (the next one may be a start days away).
-   */
-  async function purgeReleased(): Promise<void> {
-    try {
-      while (rows.purge(PURGE_SLICE) > 0) await new Promise((resolve) => setImmediate(resolve));
-    } catch (error) {
-      // The database closed (the app is quitting) or cannot be written: the next start purges them.
-      log.info('tokens', `cleared rows of a batch no longer running not deleted yet: ${error instanceof Error ? error.message : String(error)}`);
-    }
   }
 
   return {
@@ -166,12 +149,13 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
     },
     async dismissInterrupted(batchId) {
       await markers.dismiss(batchId);
-      void purgeReleased();
+      // Its cleared rows were kept for this notice (a batch is marked running in the saved history only).
+      saved.purgeReleased();
       return null;
     },
     async batchFinished(batchId) {
       await markers.finished(batchId);
-      void purgeReleased();
+      saved.purgeReleased();
     },
   };
 }

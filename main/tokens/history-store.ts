@@ -33,6 +33,11 @@ export interface TokenHistory {
   undoClear(): Promise<boolean>;
   /** The last clear can no longer be undone: what it took goes for good. */
   endUndo(): void;
+  /**
+   * Cleared rows kept for a batch marked running are released (it was dismissed or finished): they go now, not at
+   * some later start (the clear's note says they are gone for good once its Undo ends).
+   */
+  purgeReleased(): void;
 }
 
 export interface TokenHistoryOptions {
@@ -265,6 +270,7 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
       repository.endUndo();
       purgeSoon();
     },
+    purgeReleased: purgeSoon,
   };
 }
 
@@ -311,5 +317,7 @@ export function createSessionTokenHistory(): TokenHistory {
     endUndo() {
       cleared = null;
     },
+    // Nothing is kept for a batch here: a session-only console marks no batch running.
+    purgeReleased() {},
   };
 }
