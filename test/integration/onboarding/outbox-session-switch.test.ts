@@ -27,6 +27,24 @@ async function nextStart(services: OnboardingServices['services']): Promise<Outb
   return outbox;
 }
 
+/**
+ * A desk whose server refuses cameras for a reason the installer must settle (no permission): the cameras named are
+ * queued and held, so nothing is tried again on its own.
+ */
+async function heldCameras(name: string, names: string[]): Promise<OutboxEntry[]> {
+  desk = await openServices(name, { baseDelayMs: 60_000, maxDelayMs: 60_000 });
+  const { sim, services, outbox, placement } = desk;
+  sim.faults.add({ path: '/api/v2/billing/cameras', status: 403 });
+  const submits = createSubmitService(outbox, services.connections);
+  const entries: OutboxEntry[] = [];
+  for (const camName of names) entries.push((await submits.submit({ request: camera(placement.group, placement.folder, { name: camName }), send: 'outbox' })).entry);
+  await eventually(async () => {
+    const current = await outbox.get();
+    return entries.every((entry) => current.get(entry.id)?.state === 'held');
+  });
+  return entries;
+}
+
 const answered = (entry: OutboxEntry | undefined) => entry && (entry.state === 'created' || entry.state === 'needs-fixing' || entry.state === 'held');
 
 describe.skipIf(!hasDbus)('the outbox after a switch to session-only mode', () => {
@@ -56,28 +74,67 @@ describe.skipIf(!hasDbus)('the outbox after a switch to session-only mode', () =
   });
 
   it('a camera removed in the session is not sent at the next start, and one brought back by Undo is', async () => {
-    desk = await openServices('session-switch-remove', { baseDelayMs: 60_000, maxDelayMs: 60_000 });
-    const { sim, services, outbox, placement } = desk;
-    // Held: the server refuses for a reason the installer must settle, so nothing is tried again on its own.
-    sim.faults.add({ path: '/api/v2/billing/cameras', status: 403 });
-    const submits = createSubmitService(outbox, services.connections);
-    const removed = (await submits.submit({ request: camera(placement.group, placement.folder, { name: 'Removed' }), send: 'outbox' })).entry;
-    const kept = (await submits.submit({ request: camera(placement.group, placement.folder, { name: 'Kept' }), send: 'outbox' })).entry;
-    await eventually(async () => (await outbox.get()).get(removed.id)?.state === 'held' && (await outbox.get()).get(kept.id)?.state === 'held');
+    const [removed, kept] = await heldCameras('session-switch-remove', ['Removed', 'Kept']);
+    const { sim, services, outbox } = desk;
 
     // The keychain is gone; in session-only mode the installer removes one camera, and removes and brings back another.
     services.vault.useSessionOnly();
     const session = await outbox.get();
-    await session.discard([removed.id]);
-    const mark = await session.discard([kept.id]);
+    await session.discard([removed!.id]);
+    const mark = await session.discard([kept!.id]);
     await session.undo('discard', mark);
     sim.faults.clear();
 
     // The next start (the keychain back): the outbox on disk sends what the installer kept, and only that.
     next = await nextStart(services);
     await next.retry();
-    await eventually(() => next!.get(kept.id)?.state === 'created');
-    expect(next.get(removed.id)).toBeUndefined();
-    expect(sim.state.createdCameras.map((c) => c.externalId)).toEqual([kept.request.external_id]);
+    await eventually(() => next!.get(kept!.id)?.state === 'created');
+    expect(next.get(removed!.id)).toBeUndefined();
+    expect(sim.state.createdCameras.map((c) => c.externalId)).toEqual([kept!.request.external_id]);
+  });
+});
+
+describe.skipIf(!hasDbus)('an undo offered before a switch to session-only mode', () => {
+  it('a remove made with the keychain, "undone" in the session and told "nothing to undo", stays removed at the next start', async () => {
+    const [removed] = await heldCameras('session-undo-before', ['Removed']);
+    const { sim, services, outbox } = desk;
+    // Removed while the keychain works: its Undo is offered for a while.
+    const mark = await (await outbox.get()).discard([removed!.id]);
+
+    // The keychain is gone; in session-only mode the installer presses that Undo, and is told there is nothing to undo.
+    services.vault.useSessionOnly();
+    const session = await outbox.get();
+    await expect(session.undo('discard', mark)).rejects.toMatchObject({ kind: 'Conflict' });
+    expect(session.get(removed!.id)).toBeUndefined();
+    sim.faults.clear();
+
+    // The next start (the keychain back): what the installer was told is what happens, the camera is not created.
+    next = await nextStart(services);
+    await next.retry();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(next.get(removed!.id)).toBeUndefined();
+    expect(sim.state.createdCameras.filter((c) => c.externalId === removed!.request.external_id)).toHaveLength(0);
+  });
+
+  it('a remove the data folder refuses in session-only mode is refused, not told done while the next start sends that camera', async () => {
+    const [entry] = await heldCameras('session-remove-refused', ['Refused']);
+    const { services, outbox } = desk;
+    services.vault.useSessionOnly();
+    const session = await outbox.get();
+
+    // The data folder's database takes no more writes (as a folder gone read-only does).
+    services.storage.statement('PRAGMA query_only = 1').run();
+    try {
+      // In the disk's words, as any write it refuses.
+      await expect(session.discard([entry!.id])).rejects.toMatchObject({ kind: 'StorageUnavailable', message: expect.stringContaining(services.storage.folder) });
+      // Still there, as on disk: what the installer sees is what the next start sends.
+      expect(session.get(entry!.id)).toMatchObject({ id: entry!.id });
+    } finally {
+      services.storage.statement('PRAGMA query_only = 0').run();
+    }
+    // Once the folder takes writes again, the remove goes through, on disk too.
+    await session.discard([entry!.id]);
+    expect(session.get(entry!.id)).toBeUndefined();
+    expect(new OutboxRepository(services.storage, await services.sealer()).get(entry!.id)).toBeNull();
   });
 });
