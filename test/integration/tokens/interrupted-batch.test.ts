@@ -38,16 +38,18 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
     return app;
   }
 
-  /** A batch of `streams` with 2 or more tokens issued, then hanging as it would at the moment of a kill -9. */
+  /**
+   * A batch of `streams` with 2 tokens issued, then hanging as it would at the moment of a kill -9. Counted by the
+   * server's rules, not by the clock: two answers after 300 ms each (the batch is still running), then none. A slower
+   * rule put in place by the clock left a request already in flight to be answered, issuing a token after the test's
+   * next step.
+   */
   async function hangingBatch(app: RegistryApp, streams: string[], whileRunning?: (id: string) => Promise<void>): Promise<BatchStatus> {
-    // A slow server, so the batch is still running when it stops answering altogether.
-    simulator.faults.add({ path: '/api/', latencyMs: 300 });
+    simulator.faults.add({ path: '/api/', latencyMs: 300, times: 2 });
+    simulator.faults.add({ path: '/api/', latencyMs: 60_000 });
     const batch = await app.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600, concurrency: 1 });
     await whileRunning?.(batch.id);
     await until(async () => (await app.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok >= 2);
-    // The server stops answering: the rest of the batch hangs.
-    simulator.faults.clear();
-    simulator.faults.add({ path: '/api/', latencyMs: 60_000 });
     return batch;
   }
 
@@ -120,7 +122,11 @@ describe.skipIf(!hasDbus)('a batch interrupted by a crash is told on the next st
 
   it('the cleared tokens of a batch that outlives the clear’s Undo leave the data folder once it finishes', async () => {
     const app = await connected('finished-purge', 19);
-    const batch = await hangingBatch(app, streamsWith(simulator.state, 'private').slice(0, 6));
+    // 300 ms a token, one at a time: 12 tokens run for about 3.6 s, long enough for two clears in the middle.
+    simulator.faults.add({ path: '/api/', latencyMs: 300 });
+    const streams = streamsWith(simulator.state, 'private').slice(0, 12);
+    const batch = await app.call<BatchStatus>('tokens.batchStart', { text: streams.join('\n'), live: true, ttl: 600, concurrency: 1 });
+    await until(async () => (await app.call<BatchStatus>('tokens.batchStatus', { batchId: batch.id })).counts.ok >= 2);
     const storage = app.app.services.storage;
     // The clear while the batch runs, then a second clear, which ends the first one's Undo.
     await app.call('tokens.clearHistory', { confirm: true });
