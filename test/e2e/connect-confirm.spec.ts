@@ -63,6 +63,33 @@ test.describe('Connect: confirmations (kit ConfirmDialog)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Token of “Depot” forgotten.' })).toBeVisible();
   });
 
+  test('a question closed and asked again at once stays open (a quick Escape, then Enter on the same button)', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await addServer(page, 'Quick hands');
+    const forget = card(page, 'Quick hands').getByRole('button', { name: 'Forget token' });
+    const dialog = page.getByRole('alertdialog', { name: 'Forget the token of “Quick hands”?' });
+    await forget.click();
+    await expect(dialog).toBeVisible();
+    // Closed and opened again before the browser's event for the close arrives (as on a busy machine): that late
+    // event must not close the question asked the second time.
+    await page.evaluate(async () => {
+      const question = document.querySelector('dialog[open]')!;
+      question.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!.click();
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+      if (question.hasAttribute('open')) throw new Error('the question did not close');
+      [...document.querySelectorAll<HTMLButtonElement>('[data-profile-name="Quick hands"] button')].find((button) => button.textContent?.trim() === 'Forget token')!.click();
+      for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+      if (!question.hasAttribute('open')) throw new Error('the question did not open again');
+    });
+    await page.waitForTimeout(300);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(forget).toBeFocused();
+    await expect(card(page, 'Quick hands').getByTestId('token-state')).toHaveText('Token in keychain');
+  });
+
   test('"Delete" asks first; Cancel keeps the server, confirming removes it and focus lands on its Undo', async ({ page, console }) => {
     await console.open(page, 'connect');
     await addServer(page, 'Old depot');
