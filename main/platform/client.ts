@@ -1,5 +1,5 @@
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { log } from '../shared/log';
 import { runConnectionTest } from './connection-test';
 import { badShape, htmlResponse, looksLikeHtml, messages, rpcCodeOf, rpcFailure } from './errors';
@@ -141,7 +141,7 @@ function pickToken(raw: z.output<typeof obtainApiTokenResponseSchema>): string {
     const value = raw[key];
     if (typeof value === 'string' && value) return value;
   }
-  throw new AppFailure('BadResponse', t('errors.client.noTokenInAnswer'), { details: 'token endpoint answer without a token' });
+  throw new AppFailure('BadResponse', said('errors.client.noTokenInAnswer'), { details: 'token endpoint answer without a token' });
 }
 
 let rpcIds = 0;
@@ -213,8 +213,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     if (response.status !== 200) {
       // This call's own sentences for 404 and 403, built only for an answer that may need them: a watch list makes
       // hundreds of calls per cycle, and two translations each cost more than reading the answer.
-      response.ctx.notFound = t('errors.client.noDevice', { id: agentId });
-      response.ctx.forbidden = t('errors.client.agentsForbidden');
+      response.ctx.notFound = said('errors.client.noDevice', { id: agentId });
+      response.ctx.forbidden = said('errors.client.agentsForbidden');
     }
     transport.assertStatus(response, [200]);
     // Checked, not copied: nothing in the schema transforms, so an answer that passes is the device as it is. An
@@ -281,7 +281,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         auth: 'none',
         body,
         signal,
-        forbidden: t('errors.client.obtainForbidden'),
+        forbidden: said('errors.client.obtainForbidden'),
       });
       transport.assertStatus(response, [200, 201]);
       const raw = transport.parse(response, obtainApiTokenResponseSchema);
@@ -357,7 +357,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         auth: 'header-or-query',
         body,
         signal,
-        notFound: t('errors.client.noTask', { uid }),
+        notFound: said('errors.client.noTask', { uid }),
       });
       transport.assertStatus(response, [200, 204]);
       // 23.09 answers 200 with the stream's identifier (README "Sources"); whatever it holds, it must be data, or the

@@ -3,7 +3,8 @@ import net from 'node:net';
 import { nodeTls } from './node-tls';
 import type { AppError } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, say } from '../shared/i18n';
+import type { Said } from '../../preload/contract/said';
 import { cancelled, failureFromStatus, htmlResponse, failureFromTransportError, looksLikeHtml, messages, pinMismatch, untrustedCertificate, type CallContext } from './errors';
 import type { ConnectionReport, ConnectionStep, ConnectionStepName, TlsTrust } from '../../preload/contract/wire/platform';
 import { caBundle, describeCertificate, normalizeFingerprint, PinMismatchError } from './tls-trust';
@@ -31,13 +32,15 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
 
   const steps: ConnectionStep[] = [];
   let error: AppError | undefined;
-  const pass = (name: ConnectionStepName, message: string): void => void steps.push({ name, ok: true, message });
-  const skip = (name: ConnectionStepName, message: string): void => void steps.push({ name, ok: null, message });
+  // Each step keeps how its sentence was said, so the card reads in the language shown, whichever it was tested in.
+  const pass = (name: ConnectionStepName, told: Said): void => void steps.push({ name, ok: true, message: say(told), said: told });
+  const skip = (name: ConnectionStepName, told: Said): void => void steps.push({ name, ok: null, message: say(told), said: told });
   const fail = (name: ConnectionStepName, failure: AppFailure): ConnectionReport => {
-    steps.push({ name, ok: false, message: failure.message });
+    const { message, said: told } = failure.appError;
+    steps.push({ name, ok: false, message, ...(told ? { said: told } : {}) });
     error ??= failure.appError;
     const order: ConnectionStepName[] = ['DNS', 'TCP', 'TLS', 'HTTP', 'Token'];
-    for (const later of order.slice(order.indexOf(name) + 1)) skip(later, t('errors.connectionTest.skipped'));
+    for (const later of order.slice(order.indexOf(name) + 1)) skip(later, said('errors.connectionTest.skipped'));
     return { ok: false, outcome: 'failed', steps, error };
   };
   const checkCancelled = (): void => {
@@ -48,11 +51,11 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     // DNS
     let address = host;
     if (net.isIP(host)) {
-      pass('DNS', t('errors.connectionTest.dnsIp', { host }));
+      pass('DNS', said('errors.connectionTest.dnsIp', { host }));
     } else {
       try {
         address = (await dns.lookup(host)).address;
-        pass('DNS', t('errors.connectionTest.dnsFound', { host, address }));
+        pass('DNS', said('errors.connectionTest.dnsFound', { host, address }));
       } catch (e) {
         checkCancelled();
         return fail('DNS', failureFromTransportError(ctx, e, 'request', timeoutMs));
@@ -63,7 +66,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     // TCP
     try {
       await tcpProbe(address, port, timeoutMs, signal);
-      pass('TCP', t('errors.connectionTest.tcpOpen', { port, address }));
+      pass('TCP', said('errors.connectionTest.tcpOpen', { port, address }));
     } catch (e) {
       checkCancelled();
       return fail('TCP', failureFromTransportError(ctx, e, 'request', timeoutMs));
@@ -78,7 +81,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
         return fail('TLS', isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs));
       }
     } else {
-      skip('TLS', t('errors.connectionTest.tlsPlain'));
+      skip('TLS', said('errors.connectionTest.tlsPlain'));
     }
     checkCancelled();
 
@@ -92,7 +95,7 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     } catch (e) {
       const failure = isAppFailure(e) ? e : failureFromTransportError(ctx, e, 'request', timeoutMs);
       if (isTokenReadFailure(failure)) {
-        skip('HTTP', t('errors.connectionTest.httpNotChecked'));
+        skip('HTTP', said('errors.connectionTest.httpNotChecked'));
         return fail('Token', failure);
       }
       return fail('HTTP', failure);
@@ -100,19 +103,19 @@ export async function runConnectionTest(transport: Transport, options: TestOptio
     if (looksLikeHtml(response.contentType, response.text) && response.status !== 401 && response.status !== 403) {
       return fail('HTTP', htmlResponse(ctx, response.status));
     }
-    pass('HTTP', t('errors.connectionTest.httpAnswered', { status: response.status }));
+    pass('HTTP', said('errors.connectionTest.httpAnswered', { status: response.status }));
 
     if (!response.sentToken) {
-      skip('Token', t('errors.connectionTest.tokenNone'));
+      skip('Token', said('errors.connectionTest.tokenNone'));
     } else if (response.status === 200) {
-      pass('Token', t('errors.connectionTest.tokenAccepted'));
+      pass('Token', said('errors.connectionTest.tokenAccepted'));
     } else {
       return fail('Token', response.redact(failureFromStatus(response.ctx, response.status, response.contentType, response.text, response.headers)));
     }
     // A skipped token step (none stored) is not a working connection: the summary must not say the token was accepted.
     return { ok: true, outcome: response.sentToken ? 'works' : 'incomplete', steps };
   } catch (e) {
-    const failure = isAppFailure(e) ? e : new AppFailure('Internal', t('errors.platform.testStopped'));
+    const failure = isAppFailure(e) ? e : new AppFailure('Internal', said('errors.platform.testStopped'));
     return { ok: false, outcome: 'failed', steps, error: failure.appError };
   }
 }
@@ -139,7 +142,7 @@ function tcpProbe(address: string, port: number, timeoutMs: number, signal?: Abo
  * Looks at the certificate the way the client's connector will judge it, and says what it found. The socket is
  * closed as soon as the handshake is done; nothing is sent on it.
  */
-function tlsProbe(ctx: CallContext, host: string, address: string, port: number, trust: TlsTrust, timeoutMs: number): Promise<string> {
+function tlsProbe(ctx: CallContext, host: string, address: string, port: number, trust: TlsTrust, timeoutMs: number): Promise<Said> {
   return new Promise((resolve, reject) => {
     const ca = caBundle(trust);
     const socket = nodeTls().connect({
@@ -151,7 +154,7 @@ function tlsProbe(ctx: CallContext, host: string, address: string, port: number,
       ...(ca ? { ca } : {}),
     });
     let settled = false;
-    const finish = (error: unknown, message?: string): void => {
+    const finish = (error: unknown, message?: Said): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -164,18 +167,18 @@ function tlsProbe(ctx: CallContext, host: string, address: string, port: number,
     socket.once('secureConnect', () => {
       const peer = socket.getPeerCertificate();
       if (!peer?.raw) {
-        finish(new AppFailure('TlsUntrusted', t('errors.platform.noCertificate'), { details: 'empty peer certificate' }));
+        finish(new AppFailure('TlsUntrusted', said('errors.platform.noCertificate'), { details: 'empty peer certificate' }));
         return;
       }
       const certificate = describeCertificate(peer);
       if (trust.mode === 'pin') {
         const expected = normalizeFingerprint(trust.sha256) ?? trust.sha256;
-        if (certificate.sha256 === expected) finish(null, t('errors.connectionTest.tlsPinned', { fingerprint: shortPrint(expected) }));
+        if (certificate.sha256 === expected) finish(null, said('errors.connectionTest.tlsPinned', { fingerprint: shortPrint(expected) }));
         else finish(pinMismatch(ctx, new PinMismatchError(certificate, expected)));
         return;
       }
       if (socket.authorized) {
-        finish(null, t('errors.connectionTest.tlsTrusted', { subject: certificate.subject, issuer: certificate.issuer, date: certificate.validTo.slice(0, 10) }));
+        finish(null, said('errors.connectionTest.tlsTrusted', { subject: certificate.subject, issuer: certificate.issuer, date: certificate.validTo.slice(0, 10) }));
         return;
       }
       const code = typeof socket.authorizationError === 'string' ? socket.authorizationError : (socket.authorizationError as Error | null)?.message ?? 'UNTRUSTED';

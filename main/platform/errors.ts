@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
+import type { Said } from '../../preload/contract/said';
 import { issueMessage } from '../shared/zod-errors';
 import { jsonRpcErrorBodySchema, validationErrorBodySchema, type CertificateInfo } from '../../preload/contract/wire/platform';
 import { isUntrustedCertificateCode, PinMismatchError } from './tls-trust';
@@ -18,64 +19,32 @@ export interface CallContext {
   /** `host:port` of the server. */
   host: string;
   /** Overrides the generic 404 sentence, e.g. "No analytics task with this identifier exists." */
-  notFound?: string;
+  notFound?: Said;
   /** Overrides the generic 403 sentence. */
-  forbidden?: string;
+  forbidden?: Said;
   /** The JSON-RPC method, for RpcError messages. */
   rpcMethod?: string;
 }
 
-/** The platform client's fixed sentences, in the operator's language at the moment they are read. */
+/** The platform client's fixed sentences, kept as how to say them (said in the reader's language). */
 export const messages = {
-  get unauthorized(): string {
-    return t('errors.platform.unauthorized');
-  },
-  get noToken(): string {
-    return t('errors.platform.noToken');
-  },
-  get forbidden(): string {
-    return t('errors.platform.forbidden');
-  },
-  get dashboardForbidden(): string {
-    return t('errors.platform.dashboardForbidden');
-  },
-  get notFound(): string {
-    return t('errors.platform.notFound');
-  },
-  get conflict(): string {
-    return t('errors.platform.conflict');
-  },
-  get validation(): string {
-    return t('errors.platform.validation');
-  },
-  get badRequest(): string {
-    return t('errors.platform.badRequest');
-  },
-  get rateLimited(): string {
-    return t('errors.platform.rateLimited');
-  },
-  get unavailable(): string {
-    return t('errors.platform.unavailable');
-  },
-  get badGateway(): string {
-    return t('errors.platform.badGateway');
-  },
-  get gatewayTimeout(): string {
-    return t('errors.platform.gatewayTimeout');
-  },
-  get serverError(): string {
-    return t('errors.platform.serverError');
-  },
-  get html(): string {
-    return t('errors.platform.html');
-  },
-  get cancelled(): string {
-    return t('errors.platform.cancelled');
-  },
-  get pinMismatch(): string {
-    return t('errors.platform.pinMismatch');
-  },
-};
+  unauthorized: said('errors.platform.unauthorized'),
+  noToken: said('errors.platform.noToken'),
+  forbidden: said('errors.platform.forbidden'),
+  dashboardForbidden: said('errors.platform.dashboardForbidden'),
+  notFound: said('errors.platform.notFound'),
+  conflict: said('errors.platform.conflict'),
+  validation: said('errors.platform.validation'),
+  badRequest: said('errors.platform.badRequest'),
+  rateLimited: said('errors.platform.rateLimited'),
+  unavailable: said('errors.platform.unavailable'),
+  badGateway: said('errors.platform.badGateway'),
+  gatewayTimeout: said('errors.platform.gatewayTimeout'),
+  serverError: said('errors.platform.serverError'),
+  html: said('errors.platform.html'),
+  cancelled: said('errors.platform.cancelled'),
+  pinMismatch: said('errors.platform.pinMismatch'),
+} satisfies Record<string, Said>;
 
 function detail(ctx: CallContext, text: string): string {
   return `${ctx.method} ${ctx.path} on ${ctx.host}: ${text}`;
@@ -119,14 +88,14 @@ export function rpcFailure(ctx: CallContext, status: number, body: unknown): App
   const parsed = jsonRpcErrorBodySchema.safeParse(body);
   if (!parsed.success) return undefined;
   const { code, message } = parsed.data.error;
-  const method = ctx.rpcMethod ?? t('errors.platform.rpcTheMethod');
+  const method = ctx.rpcMethod ?? said('errors.platform.rpcTheMethod');
   const quoted = shorten(message, 160);
   const text =
     code === -32601
-      ? t('errors.platform.rpcUnknownMethod', { method })
+      ? said('errors.platform.rpcUnknownMethod', { method })
       : code === -32602
-        ? t('errors.platform.rpcBadParams', { method, message: quoted })
-        : t('errors.platform.rpcRefused', { message: quoted });
+        ? said('errors.platform.rpcBadParams', { method, message: quoted })
+        : said('errors.platform.rpcRefused', { message: quoted });
   return new AppFailure('RpcError', text, {
     details: detail(ctx, `HTTP ${status}, JSON-RPC error ${code}: ${shorten(message)}`),
     data: { rpcCode: code, rpcMessage: message },
@@ -197,7 +166,7 @@ export function failureFromStatus(
       });
     }
   }
-  return new AppFailure('BadResponse', t('errors.platform.unexpectedStatus', { status }), {
+  return new AppFailure('BadResponse', said('errors.platform.unexpectedStatus', { status }), {
     details: detail(ctx, `HTTP ${status}${bodyNote}`),
   });
 }
@@ -210,12 +179,12 @@ export function headerValue(value: string | string[] | undefined): string | unde
 /** A success status whose body is not JSON. */
 export function notJson(ctx: CallContext, status: number, text: string): AppFailure {
   if (text.trim() === '') {
-    return new AppFailure('BadResponse', t('errors.platform.emptyAnswer'), {
+    return new AppFailure('BadResponse', said('errors.platform.emptyAnswer'), {
       details: detail(ctx, `HTTP ${status} with an empty body`),
     });
   }
   const opensLikeJson = /^\s*[[{"]/.test(text);
-  const message = opensLikeJson ? t('errors.platform.cutOff') : t('errors.platform.notData');
+  const message = opensLikeJson ? said('errors.platform.cutOff') : said('errors.platform.notData');
   return new AppFailure('BadResponse', message, {
     details: detail(ctx, `HTTP ${status}, body is not valid JSON: ${shorten(text, 120)}`),
   });
@@ -231,8 +200,8 @@ function issueText(issue: z.core.$ZodIssue): string {
 export function badShape(ctx: CallContext, status: number, error: z.ZodError): AppFailure {
   const issues = error.issues.map(issueText);
   const first = issues[0] ?? 'unknown problem';
-  const problem = issues.length > 1 ? t('errors.platform.badShapeMore', { first, count: issues.length - 1 }) : first;
-  return new AppFailure('BadResponse', t('errors.platform.badShape', { problem }), {
+  const problem = issues.length > 1 ? said('errors.platform.badShapeMore', { first, count: issues.length - 1 }) : first;
+  return new AppFailure('BadResponse', said('errors.platform.badShape', { problem }), {
     details: detail(ctx, `HTTP ${status}, shape check failed: ${issues.slice(0, 10).join('; ')}`),
     data: { paths: error.issues.slice(0, 20).map((i) => i.path.map(String).join('.')) },
   });
@@ -245,17 +214,17 @@ export function cancelled(ctx: CallContext): AppFailure {
 export function untrustedCertificate(ctx: CallContext, code: string, certificate: CertificateInfo | undefined): AppFailure {
   const reason =
     code === 'ERR_TLS_CERT_ALTNAME_INVALID'
-      ? t('errors.platform.tlsAltName', { host: hostName(ctx) })
+      ? said('errors.platform.tlsAltName', { host: hostName(ctx) })
       : code === 'CERT_HAS_EXPIRED'
-        ? t('errors.platform.tlsExpired')
+        ? said('errors.platform.tlsExpired')
         : code === 'CERT_NOT_YET_VALID'
-          ? t('errors.platform.tlsNotYetValid')
+          ? said('errors.platform.tlsNotYetValid')
           : certificate?.selfSigned
-            ? t('errors.platform.tlsSelfSigned')
-            : t('errors.platform.tlsUnknownAuthority');
+            ? said('errors.platform.tlsSelfSigned')
+            : said('errors.platform.tlsUnknownAuthority');
   return new AppFailure(
     'TlsUntrusted',
-    t('errors.platform.tlsReview', { reason }),
+    said('errors.platform.tlsReview', { reason }),
     { details: detail(ctx, `TLS verification failed: ${code}`), data: certificate ? { certificate } : {} },
   );
 }
@@ -316,35 +285,35 @@ export function failureFromTransportError(ctx: CallContext, error: unknown, phas
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
     case 'EAI_NODATA':
-      return new AppFailure('Offline', t('errors.platform.nameNotFound', { host: hostName(ctx) }), { details, data: { reason: 'name-not-found' } });
+      return new AppFailure('Offline', said('errors.platform.nameNotFound', { host: hostName(ctx) }), { details, data: { reason: 'name-not-found' } });
     case 'ECONNREFUSED':
-      return new AppFailure('Offline', t('errors.platform.refused', { host: ctx.host }), { details, data: { reason: 'refused' } });
+      return new AppFailure('Offline', said('errors.platform.refused', { host: ctx.host }), { details, data: { reason: 'refused' } });
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'ENETDOWN':
     case 'EHOSTDOWN':
-      return new AppFailure('Offline', t('errors.platform.unreachable', { host: hostName(ctx) }), { details, data: { reason: 'unreachable' } });
+      return new AppFailure('Offline', said('errors.platform.unreachable', { host: hostName(ctx) }), { details, data: { reason: 'unreachable' } });
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
-      return new AppFailure('Timeout', t('errors.platform.connectTimeout', { host: ctx.host, seconds }), { details, data: { phase: 'connect' } });
+      return new AppFailure('Timeout', said('errors.platform.connectTimeout', { host: ctx.host, seconds }), { details, data: { phase: 'connect' } });
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return new AppFailure('Timeout', t('errors.platform.headersTimeout', { seconds }), { details, data: { phase: 'headers' } });
+      return new AppFailure('Timeout', said('errors.platform.headersTimeout', { seconds }), { details, data: { phase: 'headers' } });
     case 'UND_ERR_BODY_TIMEOUT':
-      return new AppFailure('Timeout', t('errors.platform.bodyTimeout', { seconds }), { details, data: { phase: 'body' } });
+      return new AppFailure('Timeout', said('errors.platform.bodyTimeout', { seconds }), { details, data: { phase: 'body' } });
     case 'UND_ERR_HEADERS_OVERFLOW':
     case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
-      return new AppFailure('BadResponse', t('errors.platform.tooLarge'), { details });
+      return new AppFailure('BadResponse', said('errors.platform.tooLarge'), { details });
   }
   if (code && code.startsWith('HPE_')) {
-    return new AppFailure('BadResponse', t('errors.platform.notHttp'), { details });
+    return new AppFailure('BadResponse', said('errors.platform.notHttp'), { details });
   }
   if (isUntrustedCertificateCode(code)) return untrustedCertificate(ctx, code!, undefined);
   if (code === 'EPROTO' || code?.startsWith('ERR_SSL') || code?.startsWith('ERR_TLS')) {
-    return new AppFailure('Offline', t('errors.platform.tlsHandshake', { host: ctx.host }), { details, data: { reason: 'tls-handshake' } });
+    return new AppFailure('Offline', said('errors.platform.tlsHandshake', { host: ctx.host }), { details, data: { reason: 'tls-handshake' } });
   }
   if (phase === 'body') {
-    return new AppFailure('BadResponse', t('errors.platform.cutOff'), { details });
+    return new AppFailure('BadResponse', said('errors.platform.cutOff'), { details });
   }
   // ECONNRESET, EPIPE, UND_ERR_SOCKET ("other side closed") and anything else before a response arrived.
-  return new AppFailure('Offline', t('errors.platform.dropped', { host: ctx.host }), { details, data: { reason: 'dropped' } });
+  return new AppFailure('Offline', said('errors.platform.dropped', { host: ctx.host }), { details, data: { reason: 'dropped' } });
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppFailure } from '../shared/app-failure';
 import type { TlsTrust, TokenStyle } from '../../preload/contract/wire/platform';
 import type { Operation } from './answer-limits';
+import type { Said } from '../../preload/contract/said';
 
 // What a caller of the transport (transport.ts) gives it: the profile's options, and one request's description.
 
@@ -49,8 +50,9 @@ export interface RequestSpec {
   json?: string | undefined;
   auth: AuthMode;
   signal?: AbortSignal | undefined;
-  notFound?: string;
-  forbidden?: string;
+  /** The sentence for a 404 (or 403) of this request, instead of the generic one. */
+  notFound?: Said;
+  forbidden?: Said;
   rpcMethod?: string;
   /**
    * A success answer's body is kept as bytes (`RawResponse.body`), unread, for a worker thread to parse: decoding and

@@ -2,7 +2,7 @@ import { Pool } from 'undici';
 import { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import type { TokenStyle } from '../../preload/contract/wire/platform';
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import { answerLimits, MAX_JSON_DEPTH } from './answer-limits';
@@ -52,7 +52,7 @@ export class Transport {
   constructor(private readonly options: TransportOptions) {
     const url = new URL(options.baseUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new AppFailure('Validation', t('errors.platform.badScheme'), { fieldErrors: { baseUrl: [t('errors.client.schemeField')] } });
+      throw new AppFailure('Validation', said('errors.platform.badScheme'), { fieldErrors: { baseUrl: [t('errors.client.schemeField')] } });
     }
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
@@ -201,7 +201,7 @@ export class Transport {
     // The vault reports its own failures (e.g. KeychainUnavailable) as AppFailures: those pass on as they are.
     const failure = isAppFailure(error)
       ? error
-      : new AppFailure('Internal', t('errors.platform.tokenUnreadable'), { details: error instanceof Error ? error.message : String(error) });
+      : new AppFailure('Internal', said('errors.platform.tokenUnreadable'), { details: error instanceof Error ? error.message : String(error) });
     tokenReadFailures.add(failure);
     return failure;
   }
@@ -246,7 +246,7 @@ export class Transport {
     if (error instanceof AnswerTooLarge) return answerTooLarge(ctx, spec.operation, error.maxBytes);
     let failure: AppFailure;
     if (error instanceof AttemptDeadline) {
-      failure = new AppFailure('Timeout', t('errors.platform.deadline', { seconds: Math.round(this.deadlineMs / 1000) }), {
+      failure = new AppFailure('Timeout', said('errors.platform.deadline', { seconds: Math.round(this.deadlineMs / 1000) }), {
         details: `${ctx.method} ${ctx.path} on ${ctx.host}: attempt deadline reached`,
         data: { phase: 'deadline' },
       });

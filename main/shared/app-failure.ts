@@ -1,4 +1,6 @@
 import type { AppError, AppErrorAction, AppErrorData, AppErrorKind, AppErrorOf } from '../../preload/contract/app-error';
+import type { Said } from '../../preload/contract/said';
+import { say } from './i18n';
 
 /** Kinds where trying again later can help; the UI offers "Retry" only for these. */
 const retryableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable', 'RateLimited', 'ServerError']);
@@ -28,7 +30,7 @@ type OptionsArgument<K extends AppErrorKind> = object extends FailureOptions<K> 
 
 /** A new sentence (and fields or way out) for an error whose kind and data stay as they were. */
 export interface Rephrasing {
-  message: string;
+  message: string | Said;
   fieldErrors?: Record<string, string[]>;
   details?: string;
   action?: AppErrorAction;
@@ -41,14 +43,20 @@ export interface Rephrasing {
 class AppFailureClass extends Error {
   readonly appError: AppError;
 
-  constructor(first: AppErrorKind | AppError, second: string | Rephrasing, options: CommonOptions & { data?: unknown } = {}) {
-    const message = typeof second === 'string' ? second : second.message;
+  constructor(first: AppErrorKind | AppError, second: string | Said | Rephrasing, options: CommonOptions & { data?: unknown } = {}) {
+    const told = typeof second === 'string' || 'key' in second ? second : second.message;
+    const message = typeof told === 'string' ? told : say(told);
     super(message);
+    // A sentence from the catalog is kept as how it was said too; a rephrasing in plain words keeps the old one only
+    // while its words are the same (a changed sentence said again from the old key would undo the change).
+    const saidNow = typeof told === 'string' ? (typeof first === 'object' && first.message === message ? first.said : undefined) : told;
     if (typeof first === 'object') {
-      const changes = typeof second === 'string' ? { message } : second;
+      const changes = typeof second === 'string' || 'key' in second ? { message } : second;
+      const { said: _old, ...kept } = first;
       this.appError = {
-        ...first,
+        ...kept,
         message,
+        ...(saidNow ? { said: saidNow } : {}),
         fieldErrors: changes.fieldErrors ?? first.fieldErrors,
         ...(changes.details !== undefined ? { details: changes.details } : {}),
         ...(changes.action !== undefined ? { action: changes.action } : {}),
@@ -58,6 +66,7 @@ class AppFailureClass extends Error {
       this.appError = {
         kind: first,
         message,
+        ...(saidNow ? { said: saidNow } : {}),
         fieldErrors: options.fieldErrors ?? {},
         retryable: options.retryable ?? retryableKinds.has(first),
         ...(options.details !== undefined ? { details: options.details } : {}),
@@ -77,7 +86,7 @@ export type AppFailure = AppFailureClass;
 
 export const AppFailure: {
   /** A failure of `kind` with `data` typed for that kind. */
-  new <K extends AppErrorKind>(kind: K, message: string, ...options: OptionsArgument<K>): AppFailure;
+  new <K extends AppErrorKind>(kind: K, message: string | Said, ...options: OptionsArgument<K>): AppFailure;
   /** The same failure told differently: kind, data, details and retryability are kept. */
   new (error: AppError, rephrasing: Rephrasing): AppFailure;
   readonly prototype: AppFailure;

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { languageOf, resources, type Language, type MessageKey, type MessageValues } from '../../preload/contract/messages';
+import type { Said, SaidValue } from '../../preload/contract/said';
 
 /**
  * Main's side of the message catalog: the sentences main writes (errors, reports) in the operator's language.
@@ -32,6 +33,27 @@ export type Sentence = () => string;
 
 /** The sentence `key` with `values`, said when read. */
 export const sentence = (key: MessageKey, values?: MessageValues): Sentence => () => t(key, values);
+
+/** Values of a sentence kept as how to say it: plain values, or sentences of their own (a reason inside a sentence). */
+export type SaidValues = Record<string, string | number | null | undefined | Said>;
+
+/**
+ * The sentence `key` with `values`, kept as how to say it (it crosses to the page, which says it in its language).
+ * Values left undefined are dropped: they would not survive the crossing anyway.
+ */
+export function said(key: MessageKey, values?: SaidValues): Said {
+  if (!values) return { key };
+  const kept: Record<string, SaidValue> = {};
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) kept[name] = value;
+  return { key, values: kept };
+}
+
+/** A kept sentence said now, in the console's current language. */
+export function say(sentence: Said): string {
+  const values: MessageValues = {};
+  for (const [name, value] of Object.entries(sentence.values ?? {})) values[name] = value !== null && typeof value === 'object' ? say(value) : value;
+  return t(sentence.key as MessageKey, values);
+}
 
 export function setLanguage(language: Language): void {
   void instance.changeLanguage(language);

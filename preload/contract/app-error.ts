@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { certificateInfoSchema } from './wire/certificate';
+import { saidSchema } from './said';
 
 /**
  * Every failure a person can meet, as a serialisable value. Crosses the door (IPC or the web host) as data,
@@ -21,6 +22,8 @@ export type AppErrorAction = z.infer<typeof appErrorActionSchema>;
 const base = {
   /** One or two sentences for a person: what happened and what to do. */
   message: z.string(),
+  /** How `message` was said, when main took it from the catalog: the page says it in the language it shows now. */
+  said: saidSchema.optional(),
   /** Field path (dot-separated) -> reasons, shown next to the field. */
   fieldErrors: z.record(z.string(), z.array(z.string())),
   /** True when trying the same call again later may succeed. */

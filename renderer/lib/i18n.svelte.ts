@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { languageOf, languages, resources, type Language, type MessageKey, type MessageValues } from '../../preload/contract/messages';
+import type { Said } from '../../preload/contract/said';
 
 const storageKey = 'watchdesk.language';
 
@@ -45,4 +46,27 @@ if (globalThis.document) document.documentElement.lang = locale.language;
 export function t(key: MessageKey, values?: MessageValues): string {
   void locale.language;
   return instance.t(key, values ?? {});
+}
+
+/** A kept sentence said in the current language; null when this catalog has no such key (main newer than the page). */
+function sayNow(sentence: Said): string | null {
+  if (!instance.exists(sentence.key)) return null;
+  const values: MessageValues = {};
+  for (const [name, value] of Object.entries(sentence.values ?? {})) {
+    if (value !== null && typeof value === 'object') {
+      const inner = sayNow(value);
+      if (inner === null) return null;
+      values[name] = inner;
+    } else values[name] = value;
+  }
+  return t(sentence.key as MessageKey, values);
+}
+
+/**
+ * What main said (an error, a step of a report) in the language shown now: from how it was said when main kept that,
+ * else its sentence as written. Reactive like `t`.
+ */
+export function spoken(text: { message: string; said?: Said | undefined }): string {
+  void locale.language;
+  return (text.said && sayNow(text.said)) ?? text.message;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldMessage } from '../messages/field-message';
 import { appErrorSchema } from '../app-error';
+import { saidSchema } from '../said';
 import { caPemSchema } from './ca-certificate';
 
 /** Pure zod shapes of the Connect screen: how a profile trusts a certificate, the certificate, the test report. */
@@ -42,6 +43,8 @@ export const connectionStepSchema = z.object({
   /** `null`: skipped (an earlier step failed, or there is nothing to check). */
   ok: z.boolean().nullable(),
   message: z.string(),
+  /** How `message` was said: the page says it in the language it shows now. */
+  said: saidSchema.optional(),
 });
 export type ConnectionStep = z.infer<typeof connectionStepSchema>;
 

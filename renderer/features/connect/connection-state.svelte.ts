@@ -1,5 +1,5 @@
 import type { Bridge } from '../../../preload/contract';
-import { t } from '../../lib/i18n.svelte';
+import { spoken, t } from '../../lib/i18n.svelte';
 import type { ConnectionChange, ConnectionHealth } from '../../../preload/contract/connect';
 import type { AppError } from '../../../preload/contract/app-error';
 
@@ -50,14 +50,14 @@ export class ConnectionState {
   /** A one-line summary for the header: what is wrong first, in words. */
   get summary(): string {
     const health = this.#health;
-    if (this.#error) return this.#error.message;
+    if (this.#error) return spoken(this.#error);
     if (!health?.profile) return t('connect.badge.none');
     const change = this.#newerChange();
     if (change) return change.ok ? t('connect.badge.connected') : (change.reason ?? t('connect.report.failed'));
     if (!health.report) return t('connect.badge.checking');
     if (health.report.ok) return t('connect.badge.connected');
     const failed = health.report.steps.find((step) => step.ok === false);
-    return failed ? `${failed.name}: ${failed.message}` : (health.report.error?.message ?? t('connect.report.failed'));
+    return failed ? `${failed.name}: ${spoken(failed)}` : health.report.error ? spoken(health.report.error) : t('connect.report.failed');
   }
 
   async refresh(force = false): Promise<void> {

@@ -21,8 +21,8 @@ describe('HTTP status mapping', () => {
   });
 
   it('uses the call-specific sentence for 404 when one is given', () => {
-    const error = failureFromStatus({ ...ctx, notFound: 'No analytics task t1.' }, 404, 'application/json', '{}').appError;
-    expect(error.message).toBe('No analytics task t1.');
+    const error = failureFromStatus({ ...ctx, notFound: { key: 'errors.client.noTask', values: { uid: 't1' } } }, 404, 'application/json', '{}').appError;
+    expect(error.message).toBe('The server has no analytics task “t1”. It may have been deleted; reload the list.');
   });
 
   it('422 hands the field errors over intact, keys unchanged', () => {

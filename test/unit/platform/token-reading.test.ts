@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../main/platform/errors';
+import { say } from '../../../main/shared/i18n';
 import { AppFailure } from '../../../main/shared/app-failure';
 import { deskFailure } from '../../../main/tokens/token-errors';
 import { json } from './fixture-server';
@@ -51,7 +52,7 @@ describe('the connection test and the token', () => {
     server.handle((_q, res) => json(res, 403, { message: 'Forbidden.' }));
     try {
       const report = await client().testConnection();
-      expect(report.steps.at(-1)).toMatchObject({ name: 'Token', ok: false, message: messages.dashboardForbidden });
+      expect(report.steps.at(-1)).toMatchObject({ name: 'Token', ok: false, message: say(messages.dashboardForbidden), said: messages.dashboardForbidden });
       expect(report.error?.kind).toBe('Forbidden');
     } finally {
       server.handle((req, res) => {
