@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
@@ -27,15 +27,20 @@ test.afterAll(() => {
   rmSync(disk, { recursive: true, force: true });
 });
 
-/** Fills the small disk to the byte; returns the file to delete to give the room back. */
+/**
+ * Fills the small disk to the byte; returns the file to delete to give the room back. The console goes on writing
+ * beside the filler (its log, its database), so the room left is a moving figure: the filler grows until the disk
+ * refuses it, in smaller and smaller pieces down to 512 bytes, rather than by a size read a moment before.
+ */
 function fillDisk(): string {
   const filler = join(disk, 'filler.bin');
-  const { bavail, bsize } = statfsSync(disk);
-  writeFileSync(filler, Buffer.alloc(Math.max(0, Number(bavail) * Number(bsize) - 4096)));
-  try {
-    for (;;) appendFileSync(filler, Buffer.alloc(512));
-  } catch {
-    // ENOSPC: full.
+  writeFileSync(filler, '');
+  for (const piece of [1 << 20, 64 << 10, 4096, 512]) {
+    try {
+      for (;;) appendFileSync(filler, Buffer.alloc(piece));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    }
   }
   return filler;
 }
