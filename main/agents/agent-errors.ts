@@ -1,6 +1,6 @@
 import type { AppErrorKind } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, say, t } from '../shared/i18n';
 
 /** Failures after which the last copy seen is served (marked stale) and a watch list pauses instead of stopping. */
 const unreachableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable']);
@@ -32,24 +32,24 @@ export function lookupFailure(error: unknown, id: string): unknown {
   const e = error.appError;
   switch (e.kind) {
     case 'Unauthorized': {
-      const sentence = e.data?.reason === 'no-token' ? t('agents.errors.noToken') : t('agents.errors.unauthorized');
+      const sentence = e.data?.reason === 'no-token' ? said('agents.errors.noToken') : said('agents.errors.unauthorized');
       return new AppFailure(e, { message: sentence, action: 'open-connect' });
     }
     case 'Forbidden':
-      return new AppFailure(e, { message: t('agents.errors.forbidden') });
+      return new AppFailure(e, { message: said('agents.errors.forbidden') });
     case 'Validation': {
       const reason = serverReason(e.fieldErrors);
-      const sentence = reason ? t('agents.errors.invalidId', { id, reason }) : t('agents.errors.invalidIdNoReason', { id });
-      return new AppFailure(e, { message: sentence, fieldErrors: { id: [sentence] } });
+      const sentence = reason ? said('agents.errors.invalidId', { id, reason }) : said('agents.errors.invalidIdNoReason', { id });
+      return new AppFailure(e, { message: sentence, fieldErrors: { id: [say(sentence)] } });
     }
     case 'NotFound': {
-      const sentence = t('agents.errors.notFound', { id });
-      return new AppFailure(e, { message: sentence, fieldErrors: { id: [sentence] } });
+      const sentence = said('agents.errors.notFound', { id });
+      return new AppFailure(e, { message: sentence, fieldErrors: { id: [say(sentence)] } });
     }
     case 'Offline':
     case 'Timeout':
     case 'Unavailable':
-      return new AppFailure(e, { message: t('agents.errors.unreachable', { detail: e.message }) });
+      return new AppFailure(e, { message: said('agents.errors.unreachable', { detail: e.said ?? e.message }) });
     default:
       return error;
   }

@@ -1,7 +1,7 @@
 import type { AgentSnapshot, LookupShortcuts, RecentLookup } from '../../preload/contract/agents';
 import type { Connections } from '../app/connections';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { isUnreachable, lookupFailure } from './agent-errors';
@@ -30,7 +30,7 @@ export async function activeAgentsProfile(connections: Connections): ReturnType<
   try {
     return await connections.active();
   } catch (error) {
-    if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', t('agents.errors.noProfile'), { action: 'open-connect' });
+    if (isAppFailure(error) && error.kind === 'NotFound') throw new AppFailure('NotFound', said('agents.errors.noProfile'), { action: 'open-connect' });
     throw error;
   }
 }
@@ -139,7 +139,7 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
 
     async restoreRecent() {
       const { profile } = await activeProfile();
-      if (!cleared || cleared.profileId !== profile.id) throw new AppFailure('Validation', t('agents.errors.recentNothingToUndo'));
+      if (!cleared || cleared.profileId !== profile.id) throw new AppFailure('Validation', said('agents.errors.recentNothingToUndo'));
       const answer = await shortcuts.restoreRecent(profile.id, cleared.recent);
       cleared = null;
       return answer;

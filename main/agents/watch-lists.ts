@@ -6,7 +6,7 @@ import { MAX_WATCH_DEVICES, parseDeviceIds } from '../../preload/contract/agents
 import type { z } from 'zod';
 import type { Connections } from '../app/connections';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { Notifier } from '../shared/notifier';
 import { WatchRunner } from './watch-runner';
@@ -220,7 +220,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
   async function runnerOf(id: string): Promise<WatchRunner> {
     await ready;
     const runner = runners.get(id);
-    if (!runner) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
+    if (!runner) throw new AppFailure('NotFound', said('agents.errors.listNotFound'));
     return runner;
   }
 
@@ -256,7 +256,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
         throw new AppFailure('Validation', message, { fieldErrors: { devicesText: [message] } });
       }
       const existing = input.id ? lists.find((l) => l.id === input.id) : undefined;
-      if (input.id && !existing) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
+      if (input.id && !existing) throw new AppFailure('NotFound', said('agents.errors.listNotFound'));
       const profileId = existing?.profileId ?? (await options.connections.active()).profile.id;
       const stored: StoredList = {
         id: existing?.id ?? randomUUID(),
@@ -299,7 +299,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
       // The same delete sent twice at once (a double click, two windows): the second finds it gone, and must not
       // take the first one's undo away with it.
       const removed = lists.find((l) => l.id === id);
-      if (!removed || runners.get(id) !== runner) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
+      if (!removed || runners.get(id) !== runner) throw new AppFailure('NotFound', said('agents.errors.listNotFound'));
       options.store.removeList(id);
       lastRemoved = removed;
       runners.delete(id);
@@ -316,7 +316,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
     async undoRemove(id) {
       await ready;
       const list = lastRemoved;
-      if (!list || list.id !== id || runners.has(id)) throw new AppFailure('Validation', t('agents.errors.nothingToUndo'));
+      if (!list || list.id !== id || runners.has(id)) throw new AppFailure('Validation', said('agents.errors.nothingToUndo'));
       // Saved first, as any save: a list whose save failed neither appears nor polls, and can still be brought back.
       options.store.saveList(list, []);
       lastRemoved = null;
@@ -336,7 +336,7 @@ export function createWatchLists(options: WatchListOptions): WatchLists {
     async whenListed(id, work) {
       await runnerOf(id);
       // runnerOf's answer comes a turn later: the list is looked up again right before the work, in its turn.
-      if (!runners.has(id)) throw new AppFailure('NotFound', t('agents.errors.listNotFound'));
+      if (!runners.has(id)) throw new AppFailure('NotFound', said('agents.errors.listNotFound'));
       return work();
     },
 

@@ -1,6 +1,6 @@
 import { alertLink, type AlertNotification, type AlertStateView, type AlertTransition } from '../../preload/contract/agents-alerts';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { Notifier } from '../shared/notifier';
 import type { AlertHistoryRepository } from '../storage/repositories/alert-history-repository';
@@ -240,7 +240,7 @@ export function createAlertService(options: AlertServiceOptions): AlertService {
       const memo = memoOf(listId);
       const key = keyOf(deviceId, ruleId);
       const state = memo.states.get(key)?.state;
-      if (state !== 'firing' && state !== 'pending') throw new AppFailure('Validation', t('agents.alertStates.notFiring'));
+      if (state !== 'firing' && state !== 'pending') throw new AppFailure('Validation', said('agents.alertStates.notFiring'));
       writeSilence(listId, deviceId, ruleId, acknowledge(memo.silences.get(key) ?? NO_SILENCE, now(), note));
       // The note goes in the log too, so the export says who knew what when.
       options.repository.appendTransitions([{ listId, deviceId, ruleId, at: now(), from: state, to: state, note: note.trim() || null }]);

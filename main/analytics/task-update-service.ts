@@ -2,7 +2,7 @@ import type { AppServices } from '../app/services';
 import { checkTaskBody, type TaskDocument, type UpdateResult } from '../../preload/contract/analytics';
 import type { AnalyticsTaskBody } from '../../preload/contract/wire/platform';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { taskUpdateFailure } from './task-errors';
 import type { TaskWorkService } from './task-work-service';
@@ -13,7 +13,7 @@ function assertValidBody(body: TaskDocument): void {
   if (issues.length === 0) return;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of issues) (fieldErrors[issue.path] ??= []).push(t(issue.key));
-  throw new AppFailure('Validation', t('analytics.errors.invalidBody'), { fieldErrors, details: `request not sent: ${Object.keys(fieldErrors).join(', ')}` });
+  throw new AppFailure('Validation', said('analytics.errors.invalidBody'), { fieldErrors, details: `request not sent: ${Object.keys(fieldErrors).join(', ')}` });
 }
 
 export interface TaskUpdateService {

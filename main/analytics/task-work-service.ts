@@ -1,7 +1,7 @@
 import type { AppServices } from '../app/services';
 import type { TaskDocument, TaskWork } from '../../preload/contract/analytics';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import {
   createSessionTaskWorkStore,
   createTaskWorkStore,
@@ -43,7 +43,7 @@ export function createTaskWorkService({ storage, sealer, vault, profiles }: Pick
   /** A store that cannot be read or written says so; a disk that cannot take the change says it in its own words. */
   function unreadable(error: unknown): unknown {
     if (!isAppFailure(error) || error.kind === 'StorageUnavailable') return error;
-    return new AppFailure(error.appError, { message: t('analytics.errors.storeUnreadable', { reason: error.appError.message }) });
+    return new AppFailure(error.appError, { message: said('analytics.errors.storeUnreadable', { reason: error.appError.said ?? error.appError.message }) });
   }
 
   async function change(uid: string, edit: (file: WorkFile) => WorkFile): Promise<TaskWork> {

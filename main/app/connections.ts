@@ -4,7 +4,7 @@ import type { ProfileStore } from '../profiles/profile-store';
 import { caMissing } from '../profiles/ca-certificates';
 import type { Vault } from '../secrets/vault';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { AppError } from '../../preload/contract/app-error';
 import type { ConnectionWatch } from './connection-watch';
@@ -38,7 +38,7 @@ function clientTrust(profile: Profile): ClientTlsTrust {
   const tls = profile.tls;
   // A stored CA that no longer reads would make OpenSSL stop at its first bad block and fail with a vaguer reason.
   if (caMissing(profile)) {
-    throw new AppFailure('TlsUntrusted', t('errors.connect.caNeeded', { name: profile.name }), {
+    throw new AppFailure('TlsUntrusted', said('errors.connect.caNeeded', { name: profile.name }), {
       fieldErrors: { 'tls.caPem': [t('errors.connect.caNeededField')] },
       action: 'open-connect',
     });
@@ -105,7 +105,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
 
   async function forProfile(profileId: string): Promise<ActiveConnection> {
     const profile = await profiles.get(profileId);
-    if (!profile) throw new AppFailure('NotFound', t('errors.connect.profileGoneChoose'));
+    if (!profile) throw new AppFailure('NotFound', said('errors.connect.profileGoneChoose'));
     const key = clientKey(profile);
     let entry = clients.get(profileId);
     if (entry?.key !== key) {
@@ -124,7 +124,7 @@ export function createConnections(profiles: ProfileStore, vault: Vault, watch?: 
   return {
     async active() {
       const activeId = await profiles.getActiveId();
-      if (!activeId) throw new AppFailure('NotFound', t('errors.connect.noneSelected'));
+      if (!activeId) throw new AppFailure('NotFound', said('errors.connect.noneSelected'));
       return forProfile(activeId);
     },
     forProfile,

@@ -6,7 +6,7 @@ import type { CaCertificateSummary, ChosenCaFile } from '../../preload/contract/
 import { inspectCertificate, normalizeFingerprint } from '../platform';
 import { AppFailure } from '../shared/app-failure';
 import { cancelled, failureFromTransportError } from '../platform/errors';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { CaRefused, readCaCertificates, readCaFile } from '../profiles/ca-certificates';
 import type { ProfileViews } from './profile-views';
@@ -42,7 +42,7 @@ export function createCertificateService(
    */
   async function readCertificate(profile: Profile, signal: AbortSignal): Promise<CertificateInfo> {
     if (!profile.baseUrl.startsWith('https:')) {
-      throw new AppFailure('Validation', t('errors.connect.plainHttp'), { fieldErrors: { baseUrl: [t('errors.connect.plainHttpField')] } });
+      throw new AppFailure('Validation', said('errors.connect.plainHttp'), { fieldErrors: { baseUrl: [t('errors.connect.plainHttpField')] } });
     }
     try {
       return await inspectCertificate(profile.baseUrl, { timeoutMs: profile.timeoutMs, signal });
@@ -60,7 +60,7 @@ export function createCertificateService(
       const profile = await views.mustGet(id);
       const current = await readCertificate(profile, signal);
       if (normalizeFingerprint(current.sha256) !== normalizeFingerprint(sha256)) {
-        throw new AppFailure('TlsPinMismatch', t('errors.connect.certificateChanged'), { data: { certificate: current } });
+        throw new AppFailure('TlsPinMismatch', said('errors.connect.certificateChanged'), { data: { certificate: current } });
       }
       await profiles.update(id, { tls: { mode: 'pin', sha256: current.sha256, subject: current.subject, validTo: current.validTo } });
       log.info('connect', `pinned certificate ${current.sha256} for profile ${profile.name}`);
@@ -68,7 +68,7 @@ export function createCertificateService(
     },
     describeCa: (caPem) => onCaField(() => readCaCertificates(caPem).certificates),
     async chooseCaFile() {
-      if (!fileDialogs) throw new AppFailure('Unavailable', t('errors.connect.fileDialogUnavailable'), { retryable: false });
+      if (!fileDialogs) throw new AppFailure('Unavailable', said('errors.connect.fileDialogUnavailable'), { retryable: false });
       const file = await fileDialogs.chooseCertificateFile();
       if (file === null) return null;
       return onCaField(() => {

@@ -5,7 +5,7 @@ import type { ParsedInputOf } from '../../preload/contract';
 import { addressMovesToken } from '../../preload/contract/wire/profile';
 import { isLocalHost } from '../profiles/is-local-host';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { UNDO_WINDOW_MS } from '../shared/undo-window';
@@ -145,7 +145,7 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
     }),
     undoRemove: (id) => undoSteps.run(async () => {
       const held = undoable;
-      if (!held || held.profile.id !== id) throw new AppFailure('Validation', t('errors.connect.nothingToUndo'));
+      if (!held || held.profile.id !== id) throw new AppFailure('Validation', said('errors.connect.nothingToUndo'));
       // Refused (a server of that name was added since) leaves the undo offered, for after a rename.
       await profiles.restore(held.profile, held.wasActive);
       undoable = null;
@@ -184,7 +184,7 @@ export function createProfileService(services: Pick<AppServices, 'profiles' | 'v
     async obtainToken(id, { client: clientName, duration }, signal) {
       const profile = await views.mustGet(id);
       if (!isLocalHost(profile.baseUrl)) {
-        throw new AppFailure('Validation', t('errors.connect.obtainRemote'), { fieldErrors: { client: [t('errors.connect.obtainRemoteField')] } });
+        throw new AppFailure('Validation', said('errors.connect.obtainRemote'), { fieldErrors: { client: [t('errors.connect.obtainRemoteField')] } });
       }
       const { client } = await connections.forProfile(id);
       const { token } = await client.obtainApiToken({ client: clientName, duration }, { signal });

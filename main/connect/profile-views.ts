@@ -3,7 +3,7 @@ import type { ProfileView } from '../../preload/contract/connect';
 import type { Profile } from '../../preload/contract/wire/profile';
 import { isLocalHost } from '../profiles/is-local-host';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { caMissing, describeStoredCa } from '../profiles/ca-certificates';
 
 /** Profiles as the Connect screen shows them: where the token comes from (never the token), local or not, the CA. */
@@ -38,7 +38,7 @@ export function createProfileViews({ profiles, vault, connections }: Pick<AppSer
     },
     async mustGet(id) {
       const profile = await profiles.get(id);
-      if (!profile) throw new AppFailure('NotFound', t('errors.connect.profileGone'));
+      if (!profile) throw new AppFailure('NotFound', said('errors.connect.profileGone'));
       return profile;
     },
   };

@@ -1,14 +1,14 @@
 import type { AppError } from '../../preload/contract/app-error';
 import { periodFieldOfServerKey } from '../../preload/contract/dashboard';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 
 /** A failure as the page is told it: an AppFailure's own, anything else as an internal failure in words. */
 export function appErrorOf(error: unknown): AppError {
   if (isAppFailure(error)) return error.appError;
   log.warn('dashboard', `unexpected failure: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-  return new AppFailure('Internal', t('dashboard.errors.internal'), { retryable: true }).appError;
+  return new AppFailure('Internal', said('dashboard.errors.internal'), { retryable: true }).appError;
 }
 
 /**
@@ -22,7 +22,7 @@ export function periodRefused(error: AppFailure): AppFailure {
     fieldErrors[field] = [...(fieldErrors[field] ?? []), ...reasons];
   }
   if (Object.keys(fieldErrors).length === 0) fieldErrors['period.preset'] = [t('dashboard.errors.periodRefusedNoReason')];
-  return new AppFailure('Validation', t('dashboard.errors.periodRefused'), {
+  return new AppFailure('Validation', said('dashboard.errors.periodRefused'), {
     fieldErrors,
     retryable: false,
     ...(error.appError.details !== undefined ? { details: error.appError.details } : {}),

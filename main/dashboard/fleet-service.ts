@@ -1,7 +1,7 @@
 import { dashboardCards, fleetTotals, type FleetTile, type FleetView, type Period } from '../../preload/contract/dashboard';
 import type { Profile } from '../../preload/contract/wire/profile';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { mapWithLimit } from '../shared/map-with-limit';
 import { appErrorOf } from './dashboard-failures';
 import type { DashboardLoader } from './dashboard-loader';
@@ -38,7 +38,7 @@ export function createFleetService(profiles: { list(): Promise<Profile[]> }, loa
         if (onTile && !signal?.aborted) onTile(shown);
         return shown;
       });
-      if (signal?.aborted) throw new AppFailure('Cancelled', t('dashboard.errors.cancelled'), { retryable: false });
+      if (signal?.aborted) throw new AppFailure('Cancelled', said('dashboard.errors.cancelled'), { retryable: false });
       return { period, tiles: done, totals: fleetTotals(done) };
     },
   };

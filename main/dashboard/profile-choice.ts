@@ -1,7 +1,7 @@
 import type { Profile } from '../../preload/contract/wire/profile';
 import type { ProfileStore } from '../profiles/profile-store';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 
 /** Which saved server a dashboard call is about: the one named, or the active one. */
 export interface ProfileChoice {
@@ -13,9 +13,9 @@ export function createProfileChoice(profiles: Pick<ProfileStore, 'get' | 'getAct
   return {
     async profile(profileId) {
       const id = profileId ?? (await profiles.getActiveId());
-      if (!id) throw new AppFailure('NotFound', t('dashboard.errors.noProfile'));
+      if (!id) throw new AppFailure('NotFound', said('dashboard.errors.noProfile'));
       const profile = await profiles.get(id);
-      if (!profile) throw new AppFailure('NotFound', t('dashboard.errors.profileGone'));
+      if (!profile) throw new AppFailure('NotFound', said('dashboard.errors.profileGone'));
       return profile;
     },
   };

@@ -2,7 +2,7 @@ import { periodKey, type DashboardView, type Period } from '../../preload/contra
 import type { ServerWindow, ServerWindowQuery } from '../../preload/contract/dashboard-servers';
 import type { Profile } from '../../preload/contract/wire/profile';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import type { AnswerThread } from './answer-thread';
 import type { DashboardLoader } from './dashboard-loader';
 
@@ -73,7 +73,7 @@ export function createServerViews(loader: DashboardLoader, thread: AnswerThread,
     },
     async window({ viewKey, ...query }) {
       const rows = kept.has(viewKey) ? await thread.ask({ kind: 'window', viewKey, query }) : null;
-      if (!rows) throw new AppFailure('NotFound', t('dashboard.errors.serversGone'), { retryable: false });
+      if (!rows) throw new AppFailure('NotFound', said('dashboard.errors.serversGone'), { retryable: false });
       return rows;
     },
     forget(profileId) {

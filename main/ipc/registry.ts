@@ -5,7 +5,7 @@ import type { AppError, Result } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { scrubValue } from '../shared/secret-scrub';
 import { storageFailure } from '../shared/storage-errors';
 
@@ -68,7 +68,7 @@ function failure(error: AppError): Result<never> {
 export function toAppError(error: unknown, channel: string): AppError {
   if (isAppFailure(error)) return error.appError;
   if (error instanceof z.ZodError) {
-    return new AppFailure('Validation', t('errors.ipc.invalidValues'), {
+    return new AppFailure('Validation', said('errors.ipc.invalidValues'), {
       fieldErrors: fieldErrorsFromZod(error),
     }).appError;
   }
@@ -78,7 +78,7 @@ export function toAppError(error: unknown, channel: string): AppError {
   if (storage) return storage.appError;
   const name = error instanceof Error ? error.name : typeof error;
   log.error('ipc', `unexpected failure in ${channel}: ${name}: ${error instanceof Error ? error.message : String(error)}`);
-  return new AppFailure('Internal', t('errors.ipc.internal'), {
+  return new AppFailure('Internal', said('errors.ipc.internal'), {
     details: `${channel}: ${name}`,
     retryable: false,
   }).appError;
@@ -104,11 +104,11 @@ export function createRegistry(handlers: Handlers, options: RegistryOptions): Re
 
     async call(channel, input, sender, callOptions = {}) {
       if (!isChannelName(channel)) {
-        return failure(new AppFailure('UnknownChannel', t('errors.ipc.unknownChannel'), { details: `channel "${channel}"` }).appError);
+        return failure(new AppFailure('UnknownChannel', said('errors.ipc.unknownChannel'), { details: `channel "${channel}"` }).appError);
       }
       if (!options.isTrustedSender(sender)) {
         log.warn('ipc', `refused ${channel} from an untrusted sender (${sender.transport})`);
-        return failure(new AppFailure('UntrustedSender', t('errors.ipc.untrustedSender')).appError);
+        return failure(new AppFailure('UntrustedSender', said('errors.ipc.untrustedSender')).appError);
       }
       const parsed = contract[channel].input.safeParse(input);
       if (!parsed.success) {
@@ -117,7 +117,7 @@ export function createRegistry(handlers: Handlers, options: RegistryOptions): Re
       const { callId, signal: transportSignal } = callOptions;
       const controller = new AbortController();
       const cancelled = new Promise<Result<never>>((resolve) => {
-        const answer = () => resolve(failure(new AppFailure('Cancelled', t('bridge.cancelled'), { details: `${channel} cancelled by the caller`, retryable: false }).appError));
+        const answer = () => resolve(failure(new AppFailure('Cancelled', said('bridge.cancelled'), { details: `${channel} cancelled by the caller`, retryable: false }).appError));
         controller.signal.addEventListener('abort', answer, { once: true });
       });
       const forward = () => controller.abort();

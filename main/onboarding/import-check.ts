@@ -3,7 +3,7 @@ import type { CameraCreateRequest } from '../../preload/contract/onboarding';
 import { cameraCreateRequestSchema } from '../../preload/contract/wire/platform';
 import { inChunks, pastDeadline } from '../outbox/chunks';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { issueMessage } from '../shared/zod-errors';
 import type { CameraKeyKind, OutboxRepository } from '../storage/repositories/outbox-repository';
 import { checkedRequest, fieldErrorsOf } from './request-check';
@@ -60,7 +60,7 @@ export async function checkImport(
     }
     return { done, result: null };
   });
-  if (Object.keys(fieldErrors).length > 0) throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors });
+  if (Object.keys(fieldErrors).length > 0) throw new AppFailure('Validation', said('onboarding.errors.invalid'), { fieldErrors });
   return { clean, skipped };
 }
 
@@ -77,7 +77,7 @@ export function refuseKnownCamera(repository: OutboxRepository, request: CameraC
   const known = repository.known(profile.id, request, false, except);
   if (!known || known.kind === 'external-id') return;
   const key = known.state !== 'created' ? 'alreadyQueued' : known.cleared ? 'alreadyCreatedCleared' : 'alreadyCreated';
-  throw new AppFailure('Validation', t('onboarding.errors.invalid'), {
+  throw new AppFailure('Validation', said('onboarding.errors.invalid'), {
     fieldErrors: { [FIELD[known.kind]]: [t(`onboarding.import.row.${key}`, { server: profile.name, field: t(`onboarding.import.fields.${known.kind}`) })] },
   });
 }

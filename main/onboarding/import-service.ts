@@ -4,7 +4,7 @@ import type { CameraCreateRequest, ImportStatus } from '../../preload/contract/o
 import type { Connections } from '../app/connections';
 import type { Outbox } from '../outbox/outbox';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { CameraOutbox } from './camera-outbox';
 import { checkImport, type ExistingRows } from './import-check';
@@ -31,7 +31,7 @@ export function createImportService(outbox: CameraOutbox, connections: Pick<Conn
     const counts = box.repository.importCounts(importId);
     const extras = followed.get(importId);
     const queued = Object.values(counts).reduce((a, b) => a + b, 0);
-    if (queued === 0 && !extras) throw new AppFailure('NotFound', t('onboarding.errors.importNotFound'));
+    if (queued === 0 && !extras) throw new AppFailure('NotFound', said('onboarding.errors.importNotFound'));
     const waiting = counts.queued + counts.sending + counts.retrying;
     const cancelled = extras?.cancelled ?? 0;
     return { importId, total: queued + cancelled, created: counts.created, needsFixing: counts['needs-fixing'], held: counts.held, waiting, cancelled, skipped: extras?.skipped ?? 0, done: waiting === 0 };

@@ -1,7 +1,7 @@
 import type { OutboxEntry, OutboxSummary, OutboxView } from '../../preload/contract/onboarding';
 import type { Outbox } from '../outbox/outbox';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import type { CameraOutbox } from './camera-outbox';
 import { maskedEntry } from './submit-service';
 
@@ -23,7 +23,7 @@ export function createOutboxService(outbox: CameraOutbox) {
     /** One entry with its password (the wizard reopens it). */
     async get(id: string): Promise<OutboxEntry> {
       const entry = (await outbox.get()).get(id);
-      if (!entry) throw new AppFailure('NotFound', t('onboarding.errors.notFound'));
+      if (!entry) throw new AppFailure('NotFound', said('onboarding.errors.notFound'));
       return entry;
     },
 

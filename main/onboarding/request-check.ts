@@ -2,7 +2,7 @@ import { fromRequest, toRequest } from '../../preload/contract/camera/camera-dra
 import type { Problems } from '../../preload/contract/camera/problem';
 import type { CameraCreateRequest } from '../../preload/contract/onboarding';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 
 /** Problems as field errors in the operator's language. */
 export function fieldErrorsOf(problems: Problems): Record<string, string[]> {
@@ -32,7 +32,7 @@ export function checkedRequest(request: CameraCreateRequest): { request: CameraC
 export function requireValid(request: CameraCreateRequest): CameraCreateRequest {
   const { request: clean, problems } = checkedRequest(request);
   if (Object.keys(problems).length > 0) {
-    throw new AppFailure('Validation', t('onboarding.errors.invalid'), { fieldErrors: fieldErrorsOf(problems) });
+    throw new AppFailure('Validation', said('onboarding.errors.invalid'), { fieldErrors: fieldErrorsOf(problems) });
   }
   return clean;
 }

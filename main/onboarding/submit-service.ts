@@ -3,7 +3,7 @@ import { maskedRequest } from '../../preload/contract/camera/camera-draft';
 import type { CameraCreateRequest, OutboxEntry, SubmitResult } from '../../preload/contract/onboarding';
 import type { Connections } from '../app/connections';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import type { CameraOutbox } from './camera-outbox';
 import { refuseKnownCamera } from './import-check';
 import { requireValid } from './request-check';
@@ -35,8 +35,8 @@ export function createSubmitService(outbox: CameraOutbox, connections: Pick<Conn
       let entry: OutboxEntry;
       if (entryId) {
         const existing = box.get(entryId);
-        if (!existing) throw new AppFailure('NotFound', t('onboarding.errors.notFound'));
-        if (existing.state === 'sending' || existing.state === 'created') throw new AppFailure('Conflict', t('onboarding.errors.notEditable'));
+        if (!existing) throw new AppFailure('NotFound', said('onboarding.errors.notFound'));
+        if (existing.state === 'sending' || existing.state === 'created') throw new AppFailure('Conflict', said('onboarding.errors.notEditable'));
         // One the server may have created keeps its external id when the field was left empty (the outbox refuses
         // another): the next try is recognised by it.
         if (existing.maybeCreated) clean.external_id ??= existing.request.external_id;
@@ -61,7 +61,7 @@ export function createSubmitService(outbox: CameraOutbox, connections: Pick<Conn
     /** Waits for the first answer to an entry already saved; a cancelled wait leaves it in the outbox, still sending. */
     async awaitAnswer(id: string, signal?: AbortSignal): Promise<SubmitResult> {
       const box = await outbox.get();
-      if (!box.get(id)) throw new AppFailure('NotFound', t('onboarding.errors.notFound'));
+      if (!box.get(id)) throw new AppFailure('NotFound', said('onboarding.errors.notFound'));
       return answerOf(await box.settled(id, createNowWaitMs, signal));
     },
   };

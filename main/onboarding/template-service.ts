@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { templateSchema, type CameraTemplate } from '../../preload/contract/onboarding';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { issueMessage } from '../shared/zod-errors';
 import type { TemplateStore } from './template-store';
 
@@ -28,7 +28,7 @@ export function createTemplateService(store: TemplateStore) {
 
     async undoRemove(id: string): Promise<number> {
       if (await store.undoRemove(id)) return 1;
-      throw new AppFailure('Conflict', t('onboarding.errors.nothingToUndo'));
+      throw new AppFailure('Conflict', said('onboarding.errors.nothingToUndo'));
     },
 
     /** The templates as a JSON file; ONVIF passwords only when asked (the file leaves the encrypted store). */

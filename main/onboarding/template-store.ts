@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CameraTemplate } from '../../preload/contract/onboarding';
 import type { Vault } from '../secrets/vault';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import type { Sealer, Storage } from '../storage';
 import { TemplateRepository } from '../storage/repositories/template-repository';
 
@@ -39,7 +39,7 @@ export function createTemplateStore(storage: Storage, vault: Vault, sealer: () =
       return template;
     },
     async remove(id) {
-      if (!(await repository()).remove(id, new Date().toISOString())) throw new AppFailure('NotFound', t('onboarding.errors.templateNotFound'));
+      if (!(await repository()).remove(id, new Date().toISOString())) throw new AppFailure('NotFound', said('onboarding.errors.templateNotFound'));
     },
     async undoRemove(id) {
       return (await repository()).undoRemove(id);

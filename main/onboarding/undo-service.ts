@@ -1,5 +1,5 @@
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import type { CameraOutbox } from './camera-outbox';
 import type { ImportService } from './import-service';
 import type { TemplateService } from './template-service';
@@ -19,7 +19,7 @@ export function createUndoService(outbox: CameraOutbox, imports: Pick<ImportServ
         if (importId && mark.length > 0) return imports.undoCancel(importId, mark.join(':'));
       }
       if (kind === 'template') return templates.undoRemove(what);
-      throw new AppFailure('Validation', t('onboarding.errors.nothingToUndo'));
+      throw new AppFailure('Validation', said('onboarding.errors.nothingToUndo'));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CameraCreateRequest, OutboxEntry, OutboxSummary } from '../../preload/contract/onboarding';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { log } from '../shared/log';
 import { checkedCameraRequest } from '../platform/client';
 import type { OutboxRepository } from '../storage/repositories/outbox-repository';
@@ -190,8 +190,8 @@ export class Outbox {
   async discard(ids: string[]): Promise<string> {
     for (const id of ids) {
       const entry = this.#need(id);
-      if (entry.state === 'sending' || entry.state === 'created') throw new AppFailure('Conflict', t('errors.outbox.busy'));
-      if (entry.maybeCreated) throw new AppFailure('Conflict', t('errors.outbox.maybeCreated'));
+      if (entry.state === 'sending' || entry.state === 'created') throw new AppFailure('Conflict', said('errors.outbox.busy'));
+      if (entry.maybeCreated) throw new AppFailure('Conflict', said('errors.outbox.maybeCreated'));
     }
     const mark = `${new Date(this.#o.now()).toISOString()} ${randomUUID()}`;
     this.#repo.discard(ids, mark);
@@ -213,10 +213,10 @@ export class Outbox {
     try {
       if (kind === 'clear') return this.#repo.undoClear(mark);
       const restored = this.#repo.undoDiscard(mark);
-      if (restored === 0) throw new AppFailure('Conflict', t('onboarding.errors.nothingToUndo'));
+      if (restored === 0) throw new AppFailure('Conflict', said('onboarding.errors.nothingToUndo'));
       return restored;
     } catch (error) {
-      throw isUniqueViolation(error) ? new AppFailure('Conflict', t('onboarding.errors.undoTaken')) : error;
+      throw isUniqueViolation(error) ? new AppFailure('Conflict', said('onboarding.errors.undoTaken')) : error;
     } finally {
       this.#after(null);
     }

@@ -1,5 +1,5 @@
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { limitInMb, MAX_JSON_DEPTH, type Operation } from './answer-limits';
 import type { CallContext } from './errors';
 
@@ -18,7 +18,7 @@ function operationName(operation: Operation): string {
 
 /** The server sent more than the operation's limit; the connection was closed and what had come in was dropped. */
 export function answerTooLarge(ctx: CallContext, operation: Operation, maxBytes: number): AppFailure {
-  return new AppFailure('BadResponse', t('errors.platform.answerTooLarge', { mb: limitInMb(operation), operation: operationName(operation) }), {
+  return new AppFailure('BadResponse', said('errors.platform.answerTooLarge', { mb: limitInMb(operation), operation: operationName(operation) }), {
     details: detail(ctx, `answer passed the limit of ${maxBytes} bytes; connection closed, nothing kept`),
     retryable: false,
   });
@@ -26,7 +26,7 @@ export function answerTooLarge(ctx: CallContext, operation: Operation, maxBytes:
 
 /** The answer is nested deeper than any real one; it was refused before anything walked it. */
 export function answerTooDeep(ctx: CallContext, operation: Operation): AppFailure {
-  return new AppFailure('BadResponse', t('errors.platform.answerTooDeep', { depth: MAX_JSON_DEPTH, operation: operationName(operation) }), {
+  return new AppFailure('BadResponse', said('errors.platform.answerTooDeep', { depth: MAX_JSON_DEPTH, operation: operationName(operation) }), {
     details: detail(ctx, `JSON nested deeper than ${MAX_JSON_DEPTH} levels; nothing kept`),
     retryable: false,
   });
@@ -36,7 +36,7 @@ export function answerTooDeep(ctx: CallContext, operation: Operation): AppFailur
 export function redirected(ctx: CallContext, status: number, location: string | undefined): AppFailure {
   // Only where it points, not its query (which could carry anything, a token included).
   const target = location ? location.split(/[?#]/)[0]! : t('errors.platform.redirectNowhere');
-  return new AppFailure('BadResponse', t('errors.platform.redirected', { location: target }), {
+  return new AppFailure('BadResponse', said('errors.platform.redirected', { location: target }), {
     details: detail(ctx, `HTTP ${status} to ${target}; redirects are not followed`),
     retryable: false,
   });
@@ -48,7 +48,7 @@ export function timedOutAfterTries(failure: AppFailure, tries: number, waitedMs:
   const seconds = Math.max(1, Math.round(waitedMs / 1000));
   const each = Math.max(1, Math.round(eachMs / 1000));
   const details = `${failure.appError.details ?? ''} (${tries} tries, ${Math.round(waitedMs)} ms in total)`.trim();
-  return new AppFailure('Timeout', t('errors.platform.timeoutAfterTries', { tries, seconds, each }), {
+  return new AppFailure('Timeout', said('errors.platform.timeoutAfterTries', { tries, seconds, each }), {
     details,
     data: { phase: failure.appError.data?.phase ?? 'headers', tries, waitedMs: Math.round(waitedMs) },
   });

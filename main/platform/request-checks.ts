@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
 import { cameraAgentIdArgumentSchema } from './camera-agent-answer';
 
@@ -12,7 +12,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, what: R
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fieldErrors = fieldErrorsFromZod(result.error);
-  throw new AppFailure('Validation', t(`errors.client.${what}`), { fieldErrors, details: `request not sent: ${Object.keys(fieldErrors).join(', ')}` });
+  throw new AppFailure('Validation', said(`errors.client.${what}`), { fieldErrors, details: `request not sent: ${Object.keys(fieldErrors).join(', ')}` });
 }
 
 /** A device id as endpoint 5 takes it; a Validation failure, before anything is sent, for one the schema refuses. */

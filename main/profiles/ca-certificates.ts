@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { caTextFromFile, checkCaPem, holdsPrivateKey, type CaCertificateSummary, type ChosenCaFile } from '../../preload/contract/wire/ca-certificate';
 import type { Profile } from '../../preload/contract/wire/profile';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 
 /**
  * A CA text as main trusts it: the contract's PEM check (blocks, only certificates, intact base64), then each block
@@ -18,7 +18,7 @@ export class CaRefused extends Error {
 
   /** The failure for a form: the general sentence, and the reason next to the CA field. */
   failure(field: string): AppFailure {
-    return new AppFailure('Validation', t('errors.connect.caInvalid'), { fieldErrors: { [field]: [this.sentence] } });
+    return new AppFailure('Validation', said('errors.connect.caInvalid'), { fieldErrors: { [field]: [this.sentence] } });
   }
 }
 

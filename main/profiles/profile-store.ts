@@ -4,7 +4,7 @@ import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { fieldErrorsFromZod } from '../shared/zod-errors';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import type { Storage } from '../storage/database';
 import { createProfileRepository, type ProfilesState } from '../storage/repositories/profile-repository';
 import { createSettingsRepository } from '../storage/repositories/settings-repository';
@@ -139,14 +139,14 @@ export function createProfileStore(storage: Storage): ProfileStore {
 
   function find(current: ProfilesState, id: string): Profile {
     const profile = current.profiles.find((p) => p.id === id);
-    if (!profile) throw new AppFailure('NotFound', t('errors.connect.profileGone'));
+    if (!profile) throw new AppFailure('NotFound', said('errors.connect.profileGone'));
     return profile;
   }
 
   function checkNameFree(current: ProfilesState, name: string, exceptId?: string): void {
     const taken = current.profiles.some((p) => p.id !== exceptId && p.name.toLowerCase() === name.toLowerCase());
     if (taken) {
-      throw new AppFailure('Conflict', t('errors.profiles.nameTaken', { name }), {
+      throw new AppFailure('Conflict', said('errors.profiles.nameTaken', { name }), {
         fieldErrors: { name: [t('errors.profiles.nameTakenField')] },
       });
     }
@@ -166,7 +166,7 @@ export function createProfileStore(storage: Storage): ProfileStore {
       return mutate((current) => {
         const fields = parseInput(input);
         if (fields.kind === 'demo') {
-          throw new AppFailure('Validation', t('errors.profiles.demoManaged'), {
+          throw new AppFailure('Validation', said('errors.profiles.demoManaged'), {
             fieldErrors: { kind: [t('errors.profiles.demoKindField')] },
           });
         }
@@ -232,7 +232,7 @@ export function createProfileStore(storage: Storage): ProfileStore {
 
     async restore(profile, active) {
       await mutate((current) => {
-        if (current.profiles.some((p) => p.id === profile.id)) throw new AppFailure('Conflict', t('errors.connect.nothingToUndo'));
+        if (current.profiles.some((p) => p.id === profile.id)) throw new AppFailure('Conflict', said('errors.connect.nothingToUndo'));
         checkNameFree(current, profile.name);
         current.profiles = [...current.profiles, profile];
         if (active || current.activeId === null) current.activeId = profile.id;
@@ -307,7 +307,7 @@ export function createProfileStore(storage: Storage): ProfileStore {
 function parseInput(input: unknown) {
   const parsed = profileInputSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppFailure('Validation', t('errors.profiles.needAttention'), {
+    throw new AppFailure('Validation', said('errors.profiles.needAttention'), {
       fieldErrors: fieldErrorsFromZod(parsed.error),
     });
   }
@@ -318,7 +318,7 @@ function parseInput(input: unknown) {
       parsed.data.tls.caPem = readCaCertificates(parsed.data.tls.caPem).caPem;
     } catch (error) {
       if (!(error instanceof CaRefused)) throw error;
-      throw new AppFailure('Validation', t('errors.profiles.needAttention'), { fieldErrors: { 'tls.caPem': [error.sentence] } });
+      throw new AppFailure('Validation', said('errors.profiles.needAttention'), { fieldErrors: { 'tls.caPem': [error.sentence] } });
     }
   }
   return parsed.data;

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, type KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { issueMessage } from '../shared/zod-errors';
 
 /**
@@ -18,7 +18,7 @@ export const DATA_KEY_LENGTH = 32;
 function checkKey(key: Buffer | KeyObject): void {
   const length = Buffer.isBuffer(key) ? key.length : key.symmetricKeySize;
   if (length !== DATA_KEY_LENGTH) {
-    throw new AppFailure('Internal', t('errors.vault.wrongKeyLength'), {
+    throw new AppFailure('Internal', said('errors.vault.wrongKeyLength'), {
       details: `expected ${DATA_KEY_LENGTH} bytes, got ${length}`,
     });
   }
@@ -52,11 +52,11 @@ export function encryptedParts(key: Buffer | KeyObject, plaintext: Buffer, aad?:
 export function decrypt(key: Buffer | KeyObject, blob: Buffer, aad?: string): Buffer {
   checkKey(key);
   if (blob.length < HEADER_LENGTH) {
-    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `blob too short (${blob.length} bytes)` });
+    throw new AppFailure('Internal', said('errors.vault.unreadable'), { details: `blob too short (${blob.length} bytes)` });
   }
   const version = blob[0];
   if (version !== FORMAT_VERSION) {
-    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `unknown format version ${String(version)}` });
+    throw new AppFailure('Internal', said('errors.vault.unreadable'), { details: `unknown format version ${String(version)}` });
   }
   const iv = blob.subarray(1, 1 + IV_LENGTH);
   const tag = blob.subarray(1 + IV_LENGTH, HEADER_LENGTH);
@@ -67,7 +67,7 @@ export function decrypt(key: Buffer | KeyObject, blob: Buffer, aad?: string): Bu
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
   } catch {
-    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: 'authentication tag mismatch' });
+    throw new AppFailure('Internal', said('errors.vault.unreadable'), { details: 'authentication tag mismatch' });
   }
 }
 
@@ -85,11 +85,11 @@ export function parseDecryptedJson<T>(plaintext: Buffer, schema: z.ZodType<T>, f
   try {
     json = JSON.parse(plaintext.toString('utf8'));
   } catch {
-    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `${fileName}: ${part} is not JSON after decryption` });
+    throw new AppFailure('Internal', said('errors.vault.unreadable'), { details: `${fileName}: ${part} is not JSON after decryption` });
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new AppFailure('Internal', t('errors.vault.unknownContent', { file: fileName }), {
+    throw new AppFailure('Internal', said('errors.vault.unknownContent', { file: fileName }), {
       details: `${fileName}, ${part}: ${describeIssues(parsed.error)}`,
     });
   }
@@ -100,7 +100,7 @@ export function parseDecryptedJson<T>(plaintext: Buffer, schema: z.ZodType<T>, f
 export function checkedForSaving<T>(schema: z.ZodType<T>, value: T, fileName: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new AppFailure('Internal', t('errors.vault.refuseSave', { file: fileName }), { details: describeIssues(parsed.error) });
+    throw new AppFailure('Internal', said('errors.vault.refuseSave', { file: fileName }), { details: describeIssues(parsed.error) });
   }
   return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { VaultStatusView } from '../../preload/contract/connect';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { DATA_KEY_LENGTH } from './crypto';
 import { keytarBackend, platformKeychainName, type KeychainBackend } from './keychain-backend';
@@ -89,7 +89,7 @@ export function createVault(options: VaultOptions = {}): Vault {
       if (error instanceof AppFailure) throw error;
       const reason = describeKeychainError(error);
       log.warn('vault', `${action} failed: ${reason}`);
-      throw new AppFailure('KeychainUnavailable', t('errors.vault.unavailable', { reason }), {
+      throw new AppFailure('KeychainUnavailable', said('errors.vault.unavailable', { reason }), {
         details: `${backendName}: ${action}`,
         data: { sessionOnlyAvailable: true },
       });
@@ -98,7 +98,7 @@ export function createVault(options: VaultOptions = {}): Vault {
 
   function checkProfileId(profileId: string): void {
     if (typeof profileId !== 'string' || profileId.trim() === '') {
-      throw new AppFailure('Validation', t('errors.vault.noProfile'), {
+      throw new AppFailure('Validation', said('errors.vault.noProfile'), {
         fieldErrors: { profileId: [t('validation.common.profileRequired')] },
       });
     }
@@ -150,7 +150,7 @@ export function createVault(options: VaultOptions = {}): Vault {
       checkProfileId(profileId);
       const value = typeof token === 'string' ? token.trim() : '';
       if (value === '') {
-        throw new AppFailure('Validation', t('errors.vault.tokenEmpty'), { fieldErrors: { token: [t('validation.connect.tokenRequired')] } });
+        throw new AppFailure('Validation', said('errors.vault.tokenEmpty'), { fieldErrors: { token: [t('validation.connect.tokenRequired')] } });
       }
       log.redact(value);
       if (mode === 'session') {

@@ -1,6 +1,6 @@
 import type { StorageReason } from '../../preload/contract/app-error';
 import { AppFailure } from './app-failure';
-import { t } from './i18n';
+import { said, t } from './i18n';
 
 const reasonByCode: Record<string, StorageReason> = {
   EROFS: 'read-only',
@@ -36,7 +36,7 @@ export function storageReasonText(reason: StorageReason, code: string): string {
 export function storageFailure(error: unknown, folder: string): AppFailure | null {
   const why = storageReasonOf(error);
   if (!why) return null;
-  return new AppFailure('StorageUnavailable', t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) }), {
+  return new AppFailure('StorageUnavailable', said('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) }), {
     details: `${why.code} writing in ${folder}`,
     data: { path: folder, reason: why.reason },
     retryable: false,

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
-import { t, type Sentence } from '../shared/i18n';
+import { said, t, type Sentence } from '../shared/i18n';
 import { tableWords } from './table-words';
 import { isDamage } from './sqlite-errors';
 import type { Checkpointer } from './checkpointer';
@@ -104,7 +104,7 @@ export class SqliteStorage implements Storage {
       return;
     }
     if (now && now.dev === this.identity.dev && now.ino === this.identity.ino) return;
-    throw new AppFailure('StorageUnavailable', t('storage.folderGone', { path: this.folder }), {
+    throw new AppFailure('StorageUnavailable', said('storage.folderGone', { path: this.folder }), {
       details: `${this.file} is ${now ? 'another file' : 'gone'}`,
       data: { path: this.folder, reason: 'other' },
       retryable: false,

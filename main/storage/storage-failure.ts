@@ -1,6 +1,6 @@
 import type { StorageReason } from '../../preload/contract/app-error';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
 import { isDamage, sqliteStorageReason } from './sqlite-errors';
 
@@ -9,7 +9,7 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
   if (error instanceof AppFailure) return error.kind === 'StorageUnavailable' ? error : null;
   if (isDamage(error)) {
     // Damage found while running (a disk error under the file): the next start sets the file aside and keeps what reads.
-    return new AppFailure('StorageUnavailable', t('storage.damagedNow', { path: folder }), {
+    return new AppFailure('StorageUnavailable', said('storage.damagedNow', { path: folder }), {
       details: `${error instanceof Error ? error.message : String(error)} in ${folder}`,
       data: { path: folder, reason: 'other' },
       retryable: false,

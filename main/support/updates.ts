@@ -1,7 +1,7 @@
 import type { ProgressInfo } from 'electron-updater';
 import type { UpdateStatus } from '../../preload/contract/support';
 import { log } from '../shared/log';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { AppFailure } from '../shared/app-failure';
 import { compareVersions } from './version-order';
 
@@ -133,7 +133,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
       return downloading;
     },
     install() {
-      if (status.state !== 'ready' || !updater) throw new AppFailure('Conflict', t('about.updates.noUpdate'));
+      if (status.state !== 'ready' || !updater) throw new AppFailure('Conflict', said('about.updates.noUpdate'));
       log.info('updates', `the operator agreed: restarting to install ${status.version}`);
       updater.instance.quitAndInstall(false, true);
     },

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { TokenBatch } from './batch-runner';
 
@@ -84,8 +84,8 @@ export class BatchRegistry {
   get(id: string): TokenBatch {
     const batch = this.batches.get(id);
     if (batch) return batch;
-    if (this.archived.has(id)) throw new AppFailure('NotFound', t('errors.tokens.batchArchived'));
-    throw new AppFailure('NotFound', t('errors.tokens.batchGone'));
+    if (this.archived.has(id)) throw new AppFailure('NotFound', said('errors.tokens.batchArchived'));
+    throw new AppFailure('NotFound', said('errors.tokens.batchGone'));
   }
 
   /** The export of a batch, live or archived. */
@@ -93,7 +93,7 @@ export class BatchRegistry {
     const batch = this.batches.get(id);
     if (batch) return { csv: this.toCsv(batch), rows: batch.allRows().length };
     const kept = (await this.archiving.get(id)) ?? (await this.archive.load(id));
-    if (!kept) throw new AppFailure('NotFound', t('errors.tokens.batchGone'));
+    if (!kept) throw new AppFailure('NotFound', said('errors.tokens.batchGone'));
     return { csv: (await inflated(kept.deflated)).toString('utf8'), rows: kept.rows };
   }
 

@@ -3,7 +3,7 @@ import type { AppErrorKind } from '../../preload/contract/app-error';
 import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { AdaptiveLimit, retryAfterMs } from './adaptive-limit';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { expiryOf } from './batch-times';
 import { BatchHistory, type Issued } from './batch-history';
 
@@ -135,7 +135,7 @@ export class TokenBatch {
 
   /** After the breaker paused the batch: runs the rows that were not tried yet. */
   resume(): Promise<void> {
-    if (this.current) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
+    if (this.current) throw new AppFailure('Conflict', said('errors.history.batchRunning'));
     this.pausedBecause = null;
     this.consecutiveConnectionFailures = 0;
     return this.start();
@@ -143,7 +143,7 @@ export class TokenBatch {
 
   /** Puts failed and cancelled rows back in the queue and runs them; rows with a token are left alone. */
   retry(): Promise<void> {
-    if (this.current) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
+    if (this.current) throw new AppFailure('Conflict', said('errors.history.batchRunning'));
     this.pausedBecause = null;
     this.consecutiveConnectionFailures = 0;
     for (const row of this.rows) {

@@ -1,7 +1,7 @@
 import type { AppServices } from '../app/services';
 import type { BatchStatus, CsvExport, Grant } from '../../preload/contract/tokens';
 import { AppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { messageInWords } from '../../preload/contract/messages/message-words';
@@ -74,7 +74,7 @@ export function createBatchesService(services: Pick<AppServices, 'connections' |
   /** A retry or resume: refused while the batch still runs. */
   async function again(batchId: string, what: 'retry' | 'resume'): Promise<BatchStatus> {
     const batch = batches.get(batchId);
-    if (batch.running) throw new AppFailure('Conflict', t('errors.history.batchRunning'));
+    if (batch.running) throw new AppFailure('Conflict', said('errors.history.batchRunning'));
     await runMarked(batch, what, () => (what === 'retry' ? batch.retry() : batch.resume()));
     return batch.status();
   }

@@ -2,7 +2,7 @@ import type { AppServices } from '../app/services';
 import type { Profile } from '../../preload/contract/wire/profile';
 import type { CsvExport, HistoryEntry, HistoryView, InterruptedBatch, IssuedTokenView } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { storageFailure } from '../shared/storage-errors';
 import { UNDO_WINDOW_MS } from '../shared/undo-window';
@@ -135,7 +135,7 @@ export function createHistoryService(services: Pick<AppServices, 'storage' | 'se
     },
     async undoClear() {
       const held = undo;
-      if (!held || !(await held.history.undoClear())) throw new AppFailure('Validation', t('errors.history.nothingToUndo'));
+      if (!held || !(await held.history.undoClear())) throw new AppFailure('Validation', said('errors.history.nothingToUndo'));
       clearTimeout(held.timer);
       // A clear made meanwhile keeps its own undo.
       if (undo === held) undo = null;

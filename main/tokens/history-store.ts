@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '../../preload/contract/tokens';
 import { checkedForSaving } from '../secrets/crypto';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said } from '../shared/i18n';
 import { log } from '../shared/log';
 import type { Sealer } from '../storage';
 import { sealAhead, type TokenHistoryRepository } from '../storage/repositories/token-history-repository';
@@ -75,7 +75,7 @@ function readable<T>(work: () => T): T {
     return work();
   } catch (error) {
     if (isAppFailure(error) && (error.kind === 'KeychainUnavailable' || error.kind === 'StorageUnavailable')) throw error;
-    throw new AppFailure('Internal', t('errors.history.unreadable'), { details: isAppFailure(error) ? error.appError.details : String(error) });
+    throw new AppFailure('Internal', said('errors.history.unreadable'), { details: isAppFailure(error) ? error.appError.details : String(error) });
   }
 }
 
@@ -249,7 +249,7 @@ export function createTokenHistory(repository: TokenHistoryRepository, sealer: (
     async setNote(id, note) {
       const key = await sealer();
       const updated = readable(() => repository.setNote(key, id, note));
-      if (!updated) throw new AppFailure('NotFound', t('errors.history.entryGone'));
+      if (!updated) throw new AppFailure('NotFound', said('errors.history.entryGone'));
       const index = newest?.findIndex((entry) => entry.id === id) ?? -1;
       if (newest && index >= 0) newest[index] = updated;
       return updated;
@@ -299,7 +299,7 @@ export function createSessionTokenHistory(): TokenHistory {
     },
     async setNote(id, note) {
       const index = entries.findIndex((entry) => entry.id === id);
-      if (index < 0) throw new AppFailure('NotFound', t('errors.history.entryGone'));
+      if (index < 0) throw new AppFailure('NotFound', said('errors.history.entryGone'));
       const updated = { ...entries[index]!, note };
       entries[index] = updated;
       return updated;

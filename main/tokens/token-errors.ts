@@ -1,5 +1,6 @@
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, say, t } from '../shared/i18n';
+import type { Said } from '../../preload/contract/said';
 import type { RpcMethod } from '../../preload/contract/wire/profile';
 
 /**
@@ -28,22 +29,22 @@ function authorizationOf(rpcMessage: string): string | null {
 export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
   if (!isAppFailure(error)) return error;
   const e = error.appError;
-  const onStream = (sentence: string) => new AppFailure(e, { message: sentence, fieldErrors: { [ctx.streamField]: [sentence] } });
+  const onStream = (sentence: Said) => new AppFailure(e, { message: sentence, fieldErrors: { [ctx.streamField]: [say(sentence)] } });
 
   switch (e.kind) {
     case 'RpcError': {
       const code = e.data.rpcCode;
       if (code === RPC_STREAM_NOT_FOUND) {
-        return onStream(t('errors.tokens.noSuchStream', { stream: ctx.stream }));
+        return onStream(said('errors.tokens.noSuchStream', { stream: ctx.stream }));
       }
       if (code === RPC_STREAM_NOT_PRIVATE) {
         const method = authorizationOf(e.data.rpcMessage);
-        return onStream(method ? t('errors.tokens.notPrivateMethod', { stream: ctx.stream, method }) : t('errors.tokens.notPrivate', { stream: ctx.stream }));
+        return onStream(method ? said('errors.tokens.notPrivateMethod', { stream: ctx.stream, method }) : said('errors.tokens.notPrivate', { stream: ctx.stream }));
       }
       if (code === RPC_METHOD_NOT_FOUND) {
-        const tried = ctx.rpcMethodAfter === 'Auth.CreateAccessToken' ? 'Auth.CreateAccessToken' : t('errors.tokens.bothMethods');
+        const tried = ctx.rpcMethodAfter === 'Auth.CreateAccessToken' ? 'Auth.CreateAccessToken' : said('errors.tokens.bothMethods');
         return new AppFailure(e, {
-          message: t('errors.tokens.noTokenMethods', { tried }),
+          message: said('errors.tokens.noTokenMethods', { tried }),
         });
       }
       return error;
@@ -57,13 +58,13 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
     case 'Unauthorized': {
       const sentence =
         e.data?.reason === 'no-token'
-          ? t('errors.tokens.noToken')
-          : t('errors.tokens.tokenRefused');
+          ? said('errors.tokens.noToken')
+          : said('errors.tokens.tokenRefused');
       return new AppFailure(e, { message: sentence, action: 'open-connect' });
     }
     case 'Offline':
     case 'Timeout':
-      return new AppFailure(e, { message: t('errors.tokens.unreachable', { reason: e.message }) });
+      return new AppFailure(e, { message: said('errors.tokens.unreachable', { reason: e.said ?? e.message }) });
     default:
       return error;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CameraCreateRequest, CreatedAnswer, OutboxEntry } from '../../../preload/contract/onboarding';
 import { AppFailure } from '../../shared/app-failure';
-import { t } from '../../shared/i18n';
+import { said } from '../../shared/i18n';
 
 /**
  * A plain "created" answer kept in clear (the `answer` column of schema step 13), without a sealed blob: the
@@ -32,7 +32,7 @@ export function answerFromClear(text: string, request: CameraCreateRequest, id: 
   }
   // Only this console writes the column: what does not read is damage, told as an unreadable saved answer.
   if (!parsed || request.name === undefined || request.mac === undefined || request.serial_number === undefined || request.folder_key === undefined) {
-    throw new AppFailure('Internal', t('errors.vault.unreadable'), { details: `outbox entry ${id}: the saved answer does not read` });
+    throw new AppFailure('Internal', said('errors.vault.unreadable'), { details: `outbox entry ${id}: the saved answer does not read` });
   }
   const [cameraId, status, folderId, archive, days] = parsed;
   return {

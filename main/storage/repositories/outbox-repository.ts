@@ -1,7 +1,7 @@
 import { outboxStates, type CameraCreateRequest, type OutboxEntry, type OutboxState } from '../../../preload/contract/onboarding';
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import { AppFailure } from '../../shared/app-failure';
-import { t } from '../../shared/i18n';
+import { said } from '../../shared/i18n';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
 import { clearAnswerOf } from './outbox-answer';
@@ -351,7 +351,7 @@ export class OutboxRepository extends OutboxReads {
   undoDiscard(mark: string): number {
     this.#states.clear();
     return this.storage.transaction(() => {
-      if (this.#keys.takenSince(mark)) throw new AppFailure('Conflict', t('onboarding.errors.undoTaken'));
+      if (this.#keys.takenSince(mark)) throw new AppFailure('Conflict', said('onboarding.errors.undoTaken'));
       return Number(this.storage.statement('UPDATE outbox_entries SET discarded_at = NULL WHERE discarded_at = ?').run(mark).changes);
     });
   }
