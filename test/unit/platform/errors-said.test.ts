@@ -4,6 +4,7 @@ import { AppFailure } from '../../../main/shared/app-failure';
 import { said, say, setLanguage } from '../../../main/shared/i18n';
 import { appErrorSchema } from '../../../preload/contract/app-error';
 import { locale, spoken } from '../../../renderer/lib/i18n.svelte';
+import { deskFailure } from '../../../main/tokens/token-errors';
 
 const ctx: CallContext = { method: 'GET', path: '/api/admin/v1/dashboard', host: '127.0.0.1:9' };
 const refusedConnection = () => failureFromTransportError(ctx, Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }), 'request', 5_000);
@@ -57,5 +58,14 @@ describe('a sentence kept as how it was said', () => {
   it('drops values left undefined, which would not survive the crossing', () => {
     expect(said('errors.platform.refused', { host: 'h:1', unused: undefined })).toEqual({ key: 'errors.platform.refused', values: { host: 'h:1' } });
     expect(say(said('errors.platform.refused', { host: 'h:1' }))).toMatch(/^h:1 refused/);
+  });
+
+  it('keeps a reason inside a rephrased sentence as said too (a token desk that cannot reach its server)', () => {
+    const desk = deskFailure(refusedConnection(), { streamField: 'stream', stream: 'cam-1' });
+    const error = (desk as AppFailure).appError;
+    locale.set('ru');
+    const russian = spoken(error);
+    expect(russian).toContain('127.0.0.1:9 отказал в соединении');
+    expect(russian).not.toMatch(/refused/);
   });
 });
