@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toasts } from '../../../../renderer/lib/ui/toasts.svelte';
+import { locale, t } from '../../../../renderer/lib/i18n.svelte';
 
 describe('Toasts', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -31,5 +32,19 @@ describe('Toasts', () => {
     toasts.show('Token copied');
     toasts.dismiss(first);
     expect(toasts.items.map((toast) => toast.message)).toEqual(['Token copied']);
+  });
+
+  it('a note given as how to say it follows a language switch while it stands', () => {
+    const toasts = new Toasts();
+    toasts.show(() => t('about.support.saved'), 'ok');
+    const english = toasts.items[0]!.message;
+    locale.set('ru');
+    try {
+      expect(toasts.items[0]!.message).not.toBe(english);
+      expect(toasts.items[0]!.message).toBe(t('about.support.saved'));
+      expect(toasts.items[0]!.message).toMatch(/[а-яё]/i);
+    } finally {
+      locale.set('en');
+    }
   });
 });
