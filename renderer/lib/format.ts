@@ -31,8 +31,16 @@ export function formatNumber(language: Language, value: number, options?: Intl.N
   return numberFormat(language, options).format(value);
 }
 
+/**
+ * The Intl locale for dates: day before month and a 24-hour clock in English too ("26 Nov 2026, 21:47"), as operators
+ * across Europe and token desks write them, and the same on every screen; Russian as Russian.
+ */
+export function dateLocale(language: Language): string {
+  return language === 'en' ? 'en-GB' : language;
+}
+
 export function formatDateTime(language: Language, value: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
-  return dateTimeFormat(language, options).format(new Date(value));
+  return dateTimeFormat(dateLocale(language), options).format(new Date(value));
 }
 
 const relativeSteps: Array<[Intl.RelativeTimeFormatUnit, number]> = [

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, formatISO } from 'date-fns';
 import type { Language } from '../../../preload/contract/messages';
 import type { Period, PeriodPreset } from '../../../preload/contract/dashboard';
+import { dateLocale } from '../../lib/format';
 
 /**
  * Periods as calendar days in a time zone, and the period in words ("14–20 Nov 2026, Europe/Berlin").
@@ -77,12 +78,9 @@ export function rangeInstants(range: DayRange, timeZone: string): { start: numbe
   return { start: at(range.from), end: at(shiftDay(range.to, 1)) };
 }
 
-/** English dates day-first ("14–20 Nov 2026"), as operators across Europe read them; Russian as Russian. */
-const dateLocale: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU' };
-
 /** "14–20 Nov 2026" or "22 Nov 2026": the days alone. */
 export function daysInWords(range: DayRange, language: Language): string {
-  const format = new Intl.DateTimeFormat(dateLocale[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   if (range.from === range.to) return format.format(dayToUtc(range.from));
   return format.formatRange(dayToUtc(range.from), dayToUtc(range.to));
 }

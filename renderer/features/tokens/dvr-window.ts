@@ -2,6 +2,7 @@ import { tzOffset, TZDate } from '@date-fns/tz';
 import { locale, t } from '../../lib/i18n.svelte';
 import { format } from 'date-fns';
 import { UINT32_MAX } from '../../../preload/contract/tokens';
+import { dateLocale } from '../../lib/format';
 
 /**
  * The DVR window: local date-times (as a datetime-local input gives them) in the operator's time zone, turned into
@@ -63,7 +64,7 @@ export function localToUnixSeconds(local: string, timeZone: string): LocalTimeRe
     .map((offset) => ({ offset, ms: wall - offset * 60_000 }))
     .filter(({ offset, ms }) => tzOffset(timeZone, new Date(ms)) === offset)
     .sort((a, b) => a.ms - b.ms);
-  const dayText = new Intl.DateTimeFormat(locale.language === 'en' ? 'en-GB' : locale.language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(wall));
+  const dayText = new Intl.DateTimeFormat(dateLocale(locale.language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(wall));
   const timeText = `${match[4]}:${match[5]}`;
   const chosen = instants[0];
   if (!chosen) {

@@ -1,19 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { differenceInCalendarDays } from 'date-fns';
 import { locale, t } from '../../lib/i18n.svelte';
-import type { Language } from '../../../preload/contract/messages';
-import { dateTimeFormat } from '../../lib/format';
+import { dateLocale, dateTimeFormat } from '../../lib/format';
 
 /**
  * How a token reads to a person: its grant, its expiry ("live + DVR, expires today 18:40 (in 59 min)"), spans of
  * time, moments and its DVR window, in the language on screen (words from the catalog, dates through Intl). Every
  * screen that shows one of these uses the function here.
  */
-
-/** The Intl locale for the desk's dates: day before month in English too ("4 May 2026"), as token desks write them. */
-function dateLocale(language: Language): string {
-  return language === 'en' ? 'en-GB' : language;
-}
 
 export function permissionsInWords(grant: { live: boolean; dvr: boolean; copy: boolean }): string {
   const names = [grant.live && t('tokens.words.live'), grant.dvr && t('tokens.words.dvr'), grant.copy && t('tokens.words.download')].filter(
