@@ -26,6 +26,7 @@ export function createConnectionWatch(events: EventHub, activeId: () => Promise<
         profileId,
         ok: failure === null,
         reason: failure?.message ?? null,
+        ...(failure?.said ? { reasonSaid: failure.said } : {}),
         kind: failure?.kind ?? null,
         at: new Date().toISOString(),
       };

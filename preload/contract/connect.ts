@@ -1,3 +1,4 @@
+import type { Said } from './said';
 import { z } from 'zod';
 import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
@@ -47,6 +48,8 @@ export interface ConnectionChange {
   ok: boolean;
   /** What went wrong, in words (the failure's sentence); null when ok. */
   reason: string | null;
+  /** How `reason` was said, when main took it from its catalog: the header says it in the language shown now. */
+  reasonSaid?: Said;
   kind: AppErrorKind | null;
   /** When it was found (ISO, UTC). */
   at: string;

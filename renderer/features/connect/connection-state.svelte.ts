@@ -53,7 +53,7 @@ export class ConnectionState {
     if (this.#error) return spoken(this.#error);
     if (!health?.profile) return t('connect.badge.none');
     const change = this.#newerChange();
-    if (change) return change.ok ? t('connect.badge.connected') : (change.reason ?? t('connect.report.failed'));
+    if (change) return change.ok ? t('connect.badge.connected') : change.reason !== null ? spoken({ message: change.reason, said: change.reasonSaid }) : t('connect.report.failed');
     if (!health.report) return t('connect.badge.checking');
     if (health.report.ok) return t('connect.badge.connected');
     const failed = health.report.steps.find((step) => step.ok === false);

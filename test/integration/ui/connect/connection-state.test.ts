@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasDbus } from '../../../support/dbus';
 import { ConnectionState } from '../../../../renderer/features/connect/connection-state.svelte';
 import { connectedApi, type ConnectedApi } from '../connected-api';
+import { locale } from '../../../../renderer/lib/i18n.svelte';
 
 describe.skipIf(!hasDbus)('ConnectionState (the header badge) over the real main process and the simulator', () => {
   let under: ConnectedApi;
@@ -50,6 +51,15 @@ describe.skipIf(!hasDbus)('ConnectionState (the header badge) over the real main
       await under.api.tokens.create({ stream: under.privateStreams()[0]!, live: true, ttl: 60 });
       await vi.waitFor(() => expect(connection.level).toBe('failing'));
       expect(connection.summary).not.toBe('Connected');
+      // The reason main pushed in English reads in Russian once the page shows Russian.
+      const english = connection.summary;
+      locale.set('ru');
+      try {
+        expect(connection.summary).not.toBe(english);
+        expect(connection.summary).toMatch(/[а-яё]{4,}/i);
+      } finally {
+        locale.set('en');
+      }
       stop();
     });
   });
