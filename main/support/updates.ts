@@ -1,9 +1,16 @@
 import type { ProgressInfo } from 'electron-updater';
 import type { UpdateStatus } from '../../preload/contract/support';
 import { log } from '../shared/log';
-import { said, t } from '../shared/i18n';
+import { said, say, type SaidValues } from '../shared/i18n';
+import type { MessageKey } from '../../preload/contract/messages';
 import { AppFailure } from '../shared/app-failure';
 import { compareVersions } from './version-order';
+
+/** A refusal or failure, in the operator's language now, kept as how it was said for the page to say again. */
+function told(state: 'failed' | 'refused', key: MessageKey, values?: SaidValues): UpdateStatus {
+  const sentence = said(key, values);
+  return { state, message: say(sentence), said: sentence };
+}
 
 /** The part of electron-updater's AppUpdater the service drives (the desktop app's autoUpdater; a test's own). */
 export interface Updater {
@@ -82,11 +89,11 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
 
   function outcomeOf(result: { updateInfo: { version: string } } | null): UpdateStatus {
     // electron-updater answers nothing when the app is not an installed package (run from a build folder).
-    if (!result) return { state: 'failed', message: t('about.updates.notInstalled') };
+    if (!result) return told('failed', 'about.updates.notInstalled');
     const version = result.updateInfo.version;
     const order = compareVersions(version, options.currentVersion);
-    if (order === null) return { state: 'failed', message: t('about.updates.failed', { reason: `"${version}" is not a version number.` }) };
-    if (order < 0) return { state: 'refused', message: t('about.updates.downgrade', { offered: version, current: options.currentVersion }) };
+    if (order === null) return told('failed', 'about.updates.failed', { reason: `"${version}" is not a version number.` });
+    if (order < 0) return told('refused', 'about.updates.downgrade', { offered: version, current: options.currentVersion });
     if (order === 0) return { state: 'current', version };
     offered = version;
     return { state: 'available', version };
@@ -107,7 +114,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
         return outcome;
       } catch (error) {
         log.warn('updates', `checking for updates failed: ${reasonOf(error)}`, error);
-        return set({ state: 'failed', message: t('about.updates.failed', { reason: reasonOf(error) }) });
+        return set(told('failed', 'about.updates.failed', { reason: reasonOf(error) }));
       }
     },
     download() {
@@ -125,7 +132,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
         .catch((error: unknown) => {
           const mismatch = (error as { code?: unknown }).code === CHECKSUM_MISMATCH || /checksum mismatch/i.test(reasonOf(error));
           log.warn('updates', `downloading ${version} failed: ${reasonOf(error)}`, error);
-          return set(mismatch ? { state: 'refused', message: t('about.updates.verification') } : { state: 'failed', message: t('about.updates.failed', { reason: reasonOf(error) }) });
+          return set(mismatch ? told('refused', 'about.updates.verification') : told('failed', 'about.updates.failed', { reason: reasonOf(error) }));
         })
         .finally(() => {
           downloading = null;

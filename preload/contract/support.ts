@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import type { Said } from './said';
 import { event } from './event';
 import { fieldMessage } from './messages/field-message';
 
@@ -44,7 +45,7 @@ export interface SupportSettingsView {
   savesThroughDialog: boolean;
 }
 
-/** Where an update stands. `refused` and `failed` carry the sentence that says why. */
+/** Where an update stands. `refused` and `failed` carry the sentence that says why (and how it was said). */
 export type UpdateStatus =
   | { state: 'off' }
   | { state: 'unsupported' }
@@ -54,8 +55,8 @@ export type UpdateStatus =
   | { state: 'available'; version: string }
   | { state: 'downloading'; version: string; percent: number }
   | { state: 'ready'; version: string }
-  | { state: 'refused'; message: string }
-  | { state: 'failed'; message: string };
+  | { state: 'refused'; message: string; said?: Said }
+  | { state: 'failed'; message: string; said?: Said };
 
 /** The desktop app saved the file where the operator chose (or they cancelled); the web host's page downloads it. */
 export type DiagnosticsExport =

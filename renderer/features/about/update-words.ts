@@ -1,12 +1,14 @@
 import type { UpdateStatus } from '../../../preload/contract/support';
 import type { MessageKey, MessageValues } from '../../../preload/contract/messages';
+import { spoken } from '../../lib/i18n.svelte';
 
 /** The sentence for where an update stands, as a catalog key and its values (refusals bring their own sentence). */
 export function updateStatusWords(status: UpdateStatus): { key: MessageKey; values?: MessageValues } | { text: string } {
   switch (status.state) {
     case 'refused':
     case 'failed':
-      return { text: status.message };
+      // Said again in the language shown now (it was written in the one of the moment it happened).
+      return { text: spoken(status) };
     case 'current':
     case 'available':
     case 'ready':

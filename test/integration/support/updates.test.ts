@@ -160,7 +160,7 @@ describe('updates from a feed (electron-updater, generic provider, on a loopback
     const { updates, settled } = service(baseUrl);
     expect((await updates.check()).state).toBe('available');
     const outcome = await settled();
-    expect(outcome).toEqual({ state: 'refused', message: expect.stringContaining('does not match the checksum (sha512)') });
+    expect(outcome).toEqual({ state: 'refused', message: expect.stringContaining('does not match the checksum (sha512)'), said: { key: 'about.updates.verification' } });
     expect(() => updates.install()).toThrow('There is no downloaded update to install.');
   }, 60_000);
 
@@ -170,6 +170,7 @@ describe('updates from a feed (electron-updater, generic provider, on a loopback
     expect(await updates.check()).toEqual({
       state: 'refused',
       message: 'The feed offers version 0.0.9, older than this one (0.1.0); Watchdesk does not go back to an older version.',
+      said: { key: 'about.updates.downgrade', values: { offered: '0.0.9', current: '0.1.0' } },
     });
     expect(requests.some((url) => url.includes('.deb'))).toBe(false);
   });
@@ -187,7 +188,7 @@ describe('updates from a feed (electron-updater, generic provider, on a loopback
   it('says a copy run from a build folder cannot update itself, and asks the feed nothing', async () => {
     const { factory } = testFactory(mkdtempSync(join(work, 'unpacked-')), false);
     const updates = createUpdateService({ currentVersion: CURRENT, feedUrl: async () => baseUrl, factory, onStatus: () => undefined });
-    expect(await updates.check()).toEqual({ state: 'failed', message: expect.stringContaining('runs from a build folder, not from an installed package') });
+    expect(await updates.check()).toEqual({ state: 'failed', message: expect.stringContaining('runs from a build folder, not from an installed package'), said: { key: 'about.updates.notInstalled' } });
     expect(requests).toEqual([]);
   });
 
