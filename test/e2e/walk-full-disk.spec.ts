@@ -1,11 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { saveStorageWatchList } from './watch-steps';
+import { DATABASE_FILE } from '../../main/storage';
 
 /**
  * The disk under the data folder fills up while the console runs: a 24 MB tmpfs (mounting one needs root; the test is
@@ -52,6 +53,11 @@ test('with the data folder’s disk full, each save says so and keeps what was t
   const full = new RegExp(`^The disk holding ${console.dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is full, so this change was not saved`);
   await console.open(page, 'agents');
   await expect(page.getByLabel('Device number', { exact: true })).toBeVisible();
+  // Once quiet, the console empties its database's write-ahead log, which gives disk space back. Filled before that,
+  // the disk would get that room back a moment later and the first save would go through on it: the disk is filled
+  // once the log is empty, as it is when an installer's disk fills during a quiet moment.
+  const log = join(console.dataDir, `${DATABASE_FILE}-wal`);
+  await expect.poll(() => (existsSync(log) ? statSync(log).size : 0), { timeout: 20_000 }).toBe(0);
   const filler = fillDisk();
 
   // A NOC operator's watch list: refused in words, the form still holds what was typed.
