@@ -39,6 +39,11 @@ export class DashboardState {
   /** The profile shown; undefined = the active one. */
   profileId = $state<string | undefined>(undefined);
   profiles = $state.raw<ProfileView[]>([]);
+  /**
+   * When the period was last asked for: what its words are said as of ("today" is the day of the last ask). Every
+   * load sets it, the wall's automatic ones included, so after midnight the picker names the day the cards show.
+   */
+  askedAt = $state(Date.now());
   #view = $state.raw<DashboardView | null>(null);
   #error = $state.raw<AppError | null>(null);
   #fieldErrors = $state.raw<Record<string, string[]>>({});
@@ -72,6 +77,7 @@ export class DashboardState {
   }
 
   async load(): Promise<void> {
+    this.askedAt = Date.now();
     const local = localPeriodErrors(this.period);
     const request = ++this.#request;
     if (local) {
