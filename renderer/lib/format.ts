@@ -63,15 +63,15 @@ function calendarSteps(unit: 'day' | 'month' | 'year', at: Date, now: Date, time
 
 /**
  * "3 min ago", "in 2 hours", "yesterday": the largest unit that keeps the number small. Days, months and years are
- * counted on the calendar of `timeZone` (the operator's): 30 hours before 05:00 is the day before yesterday, and
+ * counted on the calendar of `timeZone` (default: the machine's, the operator's own): 30 hours before 05:00 is the day before yesterday, and
  * 46 hours before 23:00 is yesterday, whatever the hours round to.
  */
-export function formatRelative(language: Language, value: Date | string | number, now: Date = new Date(), timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+export function formatRelative(language: Language, value: Date | string | number, now: Date = new Date(), timeZone?: string): string {
   const at = new Date(value);
   let amount = (at.getTime() - now.getTime()) / 1000;
   for (const [unit, size] of relativeSteps) {
     if (Math.abs(amount) < size) {
-      const steps = unit === 'day' || unit === 'month' || unit === 'year' ? calendarSteps(unit, at, now, timeZone) : Math.round(amount);
+      const steps = unit === 'day' || unit === 'month' || unit === 'year' ? calendarSteps(unit, at, now, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) : Math.round(amount);
       return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(steps, unit);
     }
     amount /= size;
