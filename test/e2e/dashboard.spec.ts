@@ -178,4 +178,29 @@ test.describe('dashboard', () => {
       await slow.close();
     }
   });
+
+  test('fleet view: a tile that answers after midnight leaves the totals naming the day that was asked for', async ({ page, console }) => {
+    const slow = await startSimulator({ seed: 8 });
+    const held = await startHeldProxy(slow.baseUrl, '/api/admin/v1/dashboard');
+    try {
+      const { profiles, connections } = console.app.services;
+      const far = await profiles.create({ name: 'Far depot (slow)', baseUrl: held.baseUrl });
+      connections.setDemoToken(far.id, slow.apiToken);
+      // Half a minute before midnight in Berlin on the page's clock; the slow server answers after it.
+      await page.clock.install({ time: Date.parse('2026-11-27T22:59:30Z') });
+      await console.open(page, 'dashboard');
+      await page.getByRole('tab', { name: 'Fleet' }).click();
+      const totals = page.getByTestId('fleet-totals');
+      await expect(totals).toContainText('27 Nov 2026, Europe/Berlin');
+      await expect(totals).toContainText('waiting for 1 server');
+      await page.clock.runFor(60_000);
+      held.release();
+      await expect(page.getByRole('button', { name: /^Open the dashboard of Far depot/ })).toHaveAttribute('data-state', 'ok');
+      await expect(totals).toContainText('2 servers with numbers');
+      await expect(totals).toContainText('27 Nov 2026, Europe/Berlin');
+    } finally {
+      await held.close();
+      await slow.close();
+    }
+  });
 });

@@ -136,6 +136,8 @@ export interface FleetShown {
   totals: FleetTotals;
   /** Servers asked and not answered yet. */
   pending: number;
+  /** When the period was asked for: what its words are said as of, however late a tile answers. */
+  askedAt: number;
 }
 
 /**
@@ -145,6 +147,7 @@ export interface FleetShown {
 export class FleetState {
   #slots = $state.raw<FleetSlot[]>([]);
   #period = $state.raw<Period | null>(null);
+  #askedAt = $state(0);
   #error = $state.raw<AppError | null>(null);
   #loading = $state(false);
   #request = 0;
@@ -154,7 +157,7 @@ export class FleetState {
   #view = $derived.by((): FleetShown | null => {
     if (this.#period === null) return null;
     const answered = answeredTiles(this.#slots);
-    return { period: this.#period, tiles: this.#slots, totals: fleetTotals(answered), pending: this.#slots.length - answered.length };
+    return { period: this.#period, tiles: this.#slots, totals: fleetTotals(answered), pending: this.#slots.length - answered.length, askedAt: this.#askedAt };
   });
 
   constructor(private readonly api: Bridge) {}
@@ -194,6 +197,7 @@ export class FleetState {
     const samePeriod = this.#period !== null && periodKey(this.#period) === periodKey(asked);
     this.#slots = startingSlots(profiles, this.#slots, samePeriod);
     this.#period = asked;
+    this.#askedAt = Date.now();
     const result = await this.api.dashboard.fleet({ period: asked, requestId }, { signal: controller.signal });
     if (request !== this.#request) return;
     this.#inFlight = null;
