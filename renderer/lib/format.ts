@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { differenceInCalendarDays, differenceInCalendarMonths, differenceInCalendarYears } from 'date-fns';
 import type { Language } from '../../preload/contract/messages';
 
 /**
@@ -52,11 +54,26 @@ const relativeSteps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** "3 min ago", "in 2 hours": the largest unit that keeps the number small. */
-export function formatRelative(language: Language, value: Date | string | number, now: Date = new Date()): string {
-  let amount = (new Date(value).getTime() - now.getTime()) / 1000;
+/** Whole calendar days, months or years from `now` to `at` as the walls of `timeZone` show them. */
+function calendarSteps(unit: 'day' | 'month' | 'year', at: Date, now: Date, timeZone: string): number {
+  const [a, b] = [new TZDate(at.getTime(), timeZone), new TZDate(now.getTime(), timeZone)];
+  if (unit === 'day') return differenceInCalendarDays(a, b);
+  return unit === 'month' ? differenceInCalendarMonths(a, b) : differenceInCalendarYears(a, b);
+}
+
+/**
+ * "3 min ago", "in 2 hours", "yesterday": the largest unit that keeps the number small. Days, months and years are
+ * counted on the calendar of `timeZone` (default: the machine's, the operator's own): 30 hours before 05:00 is the day before yesterday, and
+ * 46 hours before 23:00 is yesterday, whatever the hours round to.
+ */
+export function formatRelative(language: Language, value: Date | string | number, now: Date = new Date(), timeZone?: string): string {
+  const at = new Date(value);
+  let amount = (at.getTime() - now.getTime()) / 1000;
   for (const [unit, size] of relativeSteps) {
-    if (Math.abs(amount) < size) return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) {
+      const steps = unit === 'day' || unit === 'month' || unit === 'year' ? calendarSteps(unit, at, now, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) : Math.round(amount);
+      return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(steps, unit);
+    }
     amount /= size;
   }
   return '';

@@ -22,22 +22,33 @@ test.describe('dashboard', () => {
     await console.open(page, 'dashboard');
     const users = page.getByTestId('card-users');
     await expect(users).toContainText('Europe/Berlin');
-    await expect(page.getByTestId('period-words')).toHaveText(/^\d{1,2} \w{3} \d{4}, Europe\/Berlin$/);
+    // A short English month is three letters, or four in September ("Sept").
+    await expect(page.getByTestId('period-words')).toHaveText(/^\d{1,2} \w{3,4} \d{4}, Europe\/Berlin$/);
 
+    // The card shows what the server computes for that period and zone. The server is asked before and after the
+    // page asks: when Tokyo's day turns between them (15:00 UTC), the week moves on and the page shows one of the two.
+    const sim = console.app.demoServer!;
+    const weekDelta = () =>
+      fetch(`${sim.baseUrl}/api/admin/v1/dashboard?timezone=Asia/Tokyo&date=week`, {
+        headers: { authorization: `Bearer ${sim.apiToken}`, 'content-type': 'application/json', accept: 'application/json' },
+      })
+        .then((r) => r.json() as Promise<{ users: { all: { count_for_range: { number: number } } } }>)
+        .then((answer) => answer.users.all.count_for_range.number);
+    const before = await weekDelta();
     await page.getByLabel('Period', { exact: true }).selectOption('week');
     await page.getByLabel('Time zone').selectOption('Asia/Tokyo');
     await expect(page.getByTestId('period-words')).toHaveText(/^\d{1,2}.* \d{4}, Asia\/Tokyo$/);
     await expect(users).toContainText('Asia/Tokyo');
-
-    // The card shows what the server computes for that period and zone.
-    const sim = console.app.demoServer!;
-    const answer = await fetch(`${sim.baseUrl}/api/admin/v1/dashboard?timezone=Asia/Tokyo&date=week`, {
-      headers: { authorization: `Bearer ${sim.apiToken}`, 'content-type': 'application/json', accept: 'application/json' },
-    }).then((r) => r.json() as Promise<{ users: { all: { count_for_range: { number: number } } } }>);
-    const number = answer.users.all.count_for_range.number;
-    const signed = number > 0 ? `+${number}` : number < 0 ? `\u2212${-number}` : '0';
-    await expect(users.getByTestId('delta')).toContainText(signed);
-    await expect(users.getByTestId('delta')).toHaveAttribute('data-direction', number > 0 ? 'up' : number < 0 ? 'down' : 'flat');
+    const after = await weekDelta();
+    const signed = (number: number) => (number > 0 ? `+${number}` : number < 0 ? `\u2212${-number}` : '0');
+    const direction = (number: number) => (number > 0 ? 'up' : number < 0 ? 'down' : 'flat');
+    const shown = before === after ? [before] : [before, after];
+    const delta = users.getByTestId('delta');
+    await expect(delta).toContainText(new RegExp(shown.map((n) => signed(n).replace('+', '\\+')).join('|')));
+    const text = (await delta.textContent()) ?? '';
+    const number = shown.find((n) => text.includes(signed(n))) ?? before;
+    await expect(delta).toContainText(signed(number));
+    await expect(delta).toHaveAttribute('data-direction', direction(number));
 
     // A custom range that ends before it starts is refused next to the field, before asking the server.
     await page.getByLabel('Period', { exact: true }).selectOption('custom');
@@ -162,6 +173,31 @@ test.describe('dashboard', () => {
       await expect(late).toHaveAttribute('data-state', 'ok');
       await expect(page.getByTestId('fleet-totals')).toContainText('2 servers with numbers');
       await expect(page.getByTestId('fleet-totals')).not.toContainText('waiting');
+    } finally {
+      await held.close();
+      await slow.close();
+    }
+  });
+
+  test('fleet view: a tile that answers after midnight leaves the totals naming the day that was asked for', async ({ page, console }) => {
+    const slow = await startSimulator({ seed: 8 });
+    const held = await startHeldProxy(slow.baseUrl, '/api/admin/v1/dashboard');
+    try {
+      const { profiles, connections } = console.app.services;
+      const far = await profiles.create({ name: 'Far depot (slow)', baseUrl: held.baseUrl });
+      connections.setDemoToken(far.id, slow.apiToken);
+      // Half a minute before midnight in Berlin on the page's clock; the slow server answers after it.
+      await page.clock.install({ time: Date.parse('2026-11-27T22:59:30Z') });
+      await console.open(page, 'dashboard');
+      await page.getByRole('tab', { name: 'Fleet' }).click();
+      const totals = page.getByTestId('fleet-totals');
+      await expect(totals).toContainText('27 Nov 2026, Europe/Berlin');
+      await expect(totals).toContainText('waiting for 1 server');
+      await page.clock.runFor(60_000);
+      held.release();
+      await expect(page.getByRole('button', { name: /^Open the dashboard of Far depot/ })).toHaveAttribute('data-state', 'ok');
+      await expect(totals).toContainText('2 servers with numbers');
+      await expect(totals).toContainText('27 Nov 2026, Europe/Berlin');
     } finally {
       await held.close();
       await slow.close();

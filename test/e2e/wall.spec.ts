@@ -68,4 +68,17 @@ test.describe('a wall that never goes blank', () => {
     await expect(wall.getByTestId('card-users')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('wall-rotation.png') });
   });
+  test('left on the wall past midnight, the period on the screen behind it names the new day the wall shows', async ({ page, console }) => {
+    // A minute before midnight in Berlin on the page's clock; the wall refreshes every 30 s as the clock moves on.
+    await page.clock.install({ time: Date.parse('2026-11-27T22:59:00Z') });
+    await console.open(page, 'dashboard');
+    await expect(page.getByTestId('period-words')).toHaveText('27 Nov 2026, Europe/Berlin');
+    await page.getByRole('button', { name: 'Wall mode' }).click();
+    await expect(page.getByTestId('wall')).toBeVisible();
+    await page.clock.runFor(90_000);
+    await expect(page.getByTestId('wall-updated')).toContainText('Last update');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('wall')).toBeHidden();
+    await expect(page.getByTestId('period-words')).toHaveText('28 Nov 2026, Europe/Berlin');
+  });
 });

@@ -39,6 +39,11 @@ export class DashboardState {
   /** The profile shown; undefined = the active one. */
   profileId = $state<string | undefined>(undefined);
   profiles = $state.raw<ProfileView[]>([]);
+  /**
+   * When the period was last asked for: what its words are said as of ("today" is the day of the last ask). Every
+   * load sets it, the wall's automatic ones included, so after midnight the picker names the day the cards show.
+   */
+  askedAt = $state(Date.now());
   #view = $state.raw<DashboardView | null>(null);
   #error = $state.raw<AppError | null>(null);
   #fieldErrors = $state.raw<Record<string, string[]>>({});
@@ -72,6 +77,7 @@ export class DashboardState {
   }
 
   async load(): Promise<void> {
+    this.askedAt = Date.now();
     const local = localPeriodErrors(this.period);
     const request = ++this.#request;
     if (local) {
@@ -130,6 +136,8 @@ export interface FleetShown {
   totals: FleetTotals;
   /** Servers asked and not answered yet. */
   pending: number;
+  /** When the period was asked for: what its words are said as of, however late a tile answers. */
+  askedAt: number;
 }
 
 /**
@@ -139,6 +147,7 @@ export interface FleetShown {
 export class FleetState {
   #slots = $state.raw<FleetSlot[]>([]);
   #period = $state.raw<Period | null>(null);
+  #askedAt = $state(0);
   #error = $state.raw<AppError | null>(null);
   #loading = $state(false);
   #request = 0;
@@ -148,7 +157,7 @@ export class FleetState {
   #view = $derived.by((): FleetShown | null => {
     if (this.#period === null) return null;
     const answered = answeredTiles(this.#slots);
-    return { period: this.#period, tiles: this.#slots, totals: fleetTotals(answered), pending: this.#slots.length - answered.length };
+    return { period: this.#period, tiles: this.#slots, totals: fleetTotals(answered), pending: this.#slots.length - answered.length, askedAt: this.#askedAt };
   });
 
   constructor(private readonly api: Bridge) {}
@@ -188,6 +197,7 @@ export class FleetState {
     const samePeriod = this.#period !== null && periodKey(this.#period) === periodKey(asked);
     this.#slots = startingSlots(profiles, this.#slots, samePeriod);
     this.#period = asked;
+    this.#askedAt = Date.now();
     const result = await this.api.dashboard.fleet({ period: asked, requestId }, { signal: controller.signal });
     if (request !== this.#request) return;
     this.#inFlight = null;
