@@ -71,8 +71,15 @@ export function formatRelative(language: Language, value: Date | string | number
   let amount = (at.getTime() - now.getTime()) / 1000;
   for (const [unit, size] of relativeSteps) {
     if (Math.abs(amount) < size) {
-      const steps = unit === 'day' || unit === 'month' || unit === 'year' ? calendarSteps(unit, at, now, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) : Math.round(amount);
-      return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(steps, unit);
+      if (unit !== 'day' && unit !== 'month' && unit !== 'year') return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(Math.round(amount), unit);
+      const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      // 30 days within one calendar month (1 to 31 Jan) is no "this month": it is said in days, and 360 days within
+      // one calendar year in months.
+      const said = unit === 'year' ? ['year', 'month', 'day'] as const : unit === 'month' ? ['month', 'day'] as const : ['day'] as const;
+      for (const step of said) {
+        const steps = calendarSteps(step, at, now, zone);
+        if (steps !== 0 || step === 'day') return relativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(steps, step);
+      }
     }
     amount /= size;
   }

@@ -28,6 +28,12 @@ describe('how long ago, near midnight', () => {
     expect(ago('2026-11-02T10:00:00Z', '2026-12-10T10:00:00Z')).toBe('last mo.');
   });
 
+  it('says a month back within one calendar month in days, and a year back within one calendar year in months', () => {
+    // 1 Jan to 31 Jan is 30 days, more than the day unit holds, but "this month" would hide how long ago it was.
+    expect(ago('2026-01-01T10:00:00Z', '2026-01-31T10:00:00Z')).toBe('30 days ago');
+    expect(ago('2026-01-02T10:00:00Z', '2026-12-31T10:00:00Z')).toBe('11 mo. ago');
+  });
+
   it('still counts seconds, minutes and hours by the clock', () => {
     expect(ago('2026-11-26T22:59:30Z', '2026-11-26T23:00:00Z')).toBe('30 sec. ago');
     expect(ago('2026-11-26T22:57:00Z', '2026-11-26T23:00:00Z')).toBe('3 min. ago');
