@@ -29,6 +29,8 @@ test('a token desk pressing Issue again on the list it just issued is asked firs
   await expect(ask).toBeHidden();
   await expect(issue).toBeFocused();
   await issue.click();
+  // Escape once the question is there and holds the focus, as a person would see it before answering.
+  await expect(ask.getByRole('button', { name: 'Keep the issued ones' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(ask).toBeHidden();
   expect(state.issuedStreamTokens).toHaveLength(30);

@@ -1,6 +1,6 @@
 import { closeSync, openSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrations, openStorage, type Storage } from '../../main/storage';
+import { DATABASE_FILE, migrations, openStorage, type Storage } from '../../main/storage';
 
 const FILLER = 'filler';
 
@@ -19,6 +19,22 @@ export function fillDisk(folder: string): void {
     // Full to the byte.
   }
   closeSync(fd);
+}
+
+/**
+ * `fillDisk` once the console's write-ahead log in `folder` is empty. The checkpoint worker copies the commits into the
+ * database about a second after them and empties the log an interval later (main/storage/checkpointer.ts): a disk
+ * filled between those steps got the log's room back (hundreds of KB) or lost its spare room to the copy, and on a busy
+ * machine a save meant to be refused went through, or one meant to fit was refused.
+ */
+export async function fillDiskOnceLogEmpty(folder: string, timeoutMs = 20_000): Promise<void> {
+  const log = join(folder, `${DATABASE_FILE}-wal`);
+  const deadline = Date.now() + timeoutMs;
+  while ((statSync(log, { throwIfNoEntry: false })?.size ?? 0) > 0) {
+    if (Date.now() > deadline) throw new Error(`the database's log in ${folder} was not emptied within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  fillDisk(folder);
 }
 
 /** Gives the space `fillDisk` took back. */

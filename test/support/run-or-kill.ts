@@ -12,16 +12,22 @@ export interface ChildRun {
 
 /**
  * Runs a bundled child script to its end, or kills it with SIGKILL (no cleanup, like a power cut) `killAfterMs` after
- * it printed READY, so that every kill lands in the work it does after opening its data.
+ * it printed READY, so that every kill lands in the work it does after opening its data. With `notBefore`, a kill that
+ * falls due before `notBefore()` holds waits until it does (asked every 5 ms), e.g. until the child's sends reach the
+ * server: on a busy machine the work before that can outlast every delay, and all kills would land there.
  */
-export function runOrKill(script: string, args: string[], killAfterMs: number | null): Promise<ChildRun> {
+export function runOrKill(script: string, args: string[], killAfterMs: number | null, notBefore: () => boolean = () => true): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WATCHDESK_LOG: 'silent' } });
     let output = '';
     let timer: NodeJS.Timeout | null = null;
+    const killOnce = () => {
+      if (notBefore()) child.kill('SIGKILL');
+      else timer = setTimeout(killOnce, 5);
+    };
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (killAfterMs !== null && timer === null && output.includes('READY')) timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      if (killAfterMs !== null && timer === null && output.includes('READY')) timer = setTimeout(killOnce, killAfterMs);
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);

@@ -11,7 +11,8 @@ export const refreshChoices = [0, 10, 30, 60, 300] as const;
 
 /**
  * The look-up and the device on screen. One look-up at a time: a new one cancels the one in flight, so a slow answer
- * for an old id never replaces the device the operator asked for last.
+ * for an old id never replaces the device the operator asked for last; a search answered after a later look-up or
+ * search is not shown either.
  */
 export class LookupState {
   id = $state('');
@@ -28,6 +29,13 @@ export class LookupState {
   /** When the last look-up answered (this computer's clock), for "last updated". */
   answeredAt = $state<Date | null>(null);
   #controller: AbortController | null = null;
+  /** Numbers what the operator asked for (a look-up or a search): only the answer to the latest one is shown. */
+  #asked = 0;
+  /**
+   * Numbers the reads and changes of the recent and pinned look-ups: a read answered after a later pin or clear (the
+   * answers may reach the page in another order than the calls left) is older than what the screen holds.
+   */
+  #shortcutsTurn = 0;
 
   /** The last "Clear recent", while it can be undone. */
   readonly undo: UndoOffer;
@@ -37,8 +45,9 @@ export class LookupState {
   }
 
   async loadShortcuts(): Promise<void> {
+    const turn = ++this.#shortcutsTurn;
     const result = await this.api.agents.shortcuts();
-    if (result.ok) this.shortcuts = result.value;
+    if (result.ok && turn === this.#shortcutsTurn) this.shortcuts = result.value;
   }
 
   /**
@@ -48,7 +57,10 @@ export class LookupState {
   async open(id: string = this.id, { refresh = false } = {}): Promise<void> {
     const wanted = id.trim();
     if (!refresh && lookupOrSearch(wanted) === 'search') return this.search(wanted);
-    if (!refresh) this.id = wanted;
+    if (!refresh) {
+      this.id = wanted;
+      this.#asked += 1;
+    }
     this.found = null;
     this.#controller?.abort();
     const controller = new AbortController();
@@ -77,11 +89,14 @@ export class LookupState {
 
   /** A name, MAC or serial: the devices seen before that match (the server looks devices up by number only). */
   async search(query: string): Promise<void> {
+    const asked = ++this.#asked;
     this.#controller?.abort();
     this.#controller = null;
     this.busy = true;
     this.fieldError = undefined;
     const result = await this.api.agents.search({ query });
+    // The operator asked for something else meanwhile: that answer (or its own busy state) is what the screen shows.
+    if (asked !== this.#asked) return;
     this.busy = false;
     if (!result.ok) {
       const { errors, failure } = splitFailure(result.error, ['id'] as const);
@@ -114,6 +129,7 @@ export class LookupState {
   async togglePin(): Promise<void> {
     const current = this.snapshot;
     if (!current) return;
+    this.#shortcutsTurn += 1;
     const result = await this.api.agents.pin({ id: current.id, pinned: !current.pinned });
     if (!result.ok) {
       this.failure = result.error;
@@ -124,6 +140,7 @@ export class LookupState {
   }
 
   async clearRecent(): Promise<void> {
+    this.#shortcutsTurn += 1;
     const result = await this.api.agents.clearRecent();
     if (!result.ok) {
       this.failure = result.error;
@@ -134,6 +151,7 @@ export class LookupState {
   }
 
   async #restoreRecent(): Promise<Result<LookupShortcuts>> {
+    this.#shortcutsTurn += 1;
     const result = await this.api.agents.restoreRecent();
     if (result.ok) this.shortcuts = result.value;
     return result;

@@ -83,6 +83,9 @@ export class WatchState {
 
   /** The list deleted last, while it can be brought back. */
   readonly undo: UndoOffer;
+  /** Reads of the lists started, and the latest of them whose answer is shown. */
+  #listReads = 0;
+  #listsAnswered = 0;
 
   constructor(private readonly api: Bridge) {
     this.undo = new UndoOffer((id) => api.agents.watchRestore({ id }));
@@ -118,8 +121,15 @@ export class WatchState {
     return this.lists.find((l) => l.id === this.selectedId) ?? null;
   }
 
+  /**
+   * Reads the lists. Changes read them again, so reads overlap (a delete's read and the read of an Undo pressed at once):
+   * an answer that reaches the page after a later read's answer misses what changed since, and is dropped.
+   */
   async loadLists(): Promise<void> {
+    const read = ++this.#listReads;
     const result = await this.api.agents.watchLists();
+    if (read < this.#listsAnswered) return;
+    this.#listsAnswered = read;
     if (!result.ok) {
       this.failure = result.error;
       return;

@@ -20,6 +20,9 @@ export class ProfilesState {
   #error = $state<AppError | null>(null);
   #reports = $state<Record<string, ConnectionReport>>({});
   #testing = $state<string | null>(null);
+  /** Reads of the list started, and the latest of them whose answer is shown. */
+  #reads = 0;
+  #answered = 0;
 
   /** The server deleted last, while it can be brought back (with its token). */
   readonly undo: UndoOffer;
@@ -60,8 +63,15 @@ export class ProfilesState {
     return this.#reports[id];
   }
 
+  /**
+   * Reads the list. Each action reads it again after its change, so reads overlap; an answer that reaches the page after
+   * a later read's answer is older than what the screen holds (a deleted server would come back) and is dropped.
+   */
   async load(): Promise<void> {
+    const read = ++this.#reads;
     const result = await this.api.profiles.list();
+    if (read < this.#answered) return;
+    this.#answered = read;
     if (result.ok) {
       this.#overview = result.value;
       this.#error = null;

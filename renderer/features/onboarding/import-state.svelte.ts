@@ -53,6 +53,12 @@ export class ImportState {
   readonly running = $derived(this.status !== null && !this.status.done);
 
   #early: ImportStatus[] = [];
+  /**
+   * True while a page opened afresh asks main what import runs; pushes meanwhile are kept in `#pushedWhileFinding`
+   * (the answer, by another channel, may have left main before them).
+   */
+  #finding = false;
+  #pushedWhileFinding: ImportStatus[] = [];
   #catchingUp = false;
   /** The rows that can be sent of the file last read from its buffer (read once per file). */
   #good: { file: CheckedFile; rows: ImportRow[] } | null = null;
@@ -154,6 +160,7 @@ export class ImportState {
     const current = this.status;
     if (!current || current.importId !== status.importId) {
       if (this.starting) this.#early = [...this.#early.slice(-(EARLY_PUSHES_KEPT - 1)), status];
+      else if (this.#finding) this.#pushedWhileFinding = [...this.#pushedWhileFinding.slice(-(EARLY_PUSHES_KEPT - 1)), status];
       return;
     }
     if (status.rev < current.rev) return; // older than what the screen holds
@@ -162,11 +169,17 @@ export class ImportState {
   }
 
   async #findRunning(): Promise<void> {
-    const answer = await this.api.onboarding.runningImport();
+    this.#finding = true;
+    this.#pushedWhileFinding = [];
+    const answer = await this.api.onboarding.runningImport().finally(() => (this.#finding = false));
+    const pushed = this.#pushedWhileFinding;
+    this.#pushedWhileFinding = [];
     // Only while nothing else was started or chosen meanwhile.
     if (answer.ok && answer.value && this.status === null && this.file === null && !this.starting) {
       const { undo: _undo, ...counts } = answer.value;
       this.status = counts;
+      // Pushed while the answer was on its way, so possibly newer (the last may say it is done): applied by their rev.
+      for (const status of pushed) if (status.importId === counts.importId) this.#apply(status);
     }
   }
 

@@ -22,13 +22,23 @@ export class TemplatesState {
   withPasswords = $state(false);
   /** The last delete, while it can be undone. */
   readonly undo: UndoOffer;
+  /** Reads of the list started, and the latest of them whose answer is shown. */
+  #reads = 0;
+  #answered = 0;
 
   constructor(private readonly api: Bridge) {
     this.undo = new UndoOffer((undo) => api.onboarding.undo({ undo }));
   }
 
+  /**
+   * Reads the list. Each change reads it again, so reads overlap (a delete's read and the read of an Undo pressed at
+   * once): an answer that reaches the page after a later read's answer is older than what it shows, and is dropped.
+   */
   async load(): Promise<void> {
+    const read = ++this.#reads;
     const answer = await this.api.onboarding.templates();
+    if (read < this.#answered) return;
+    this.#answered = read;
     if (answer.ok) {
       this.list = answer.value;
       this.loadFailure = null;

@@ -2,12 +2,26 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../main/app/create-app';
 import type { AppInfo } from '../../../preload/contract/about';
 import { hasDbus } from '../../support/dbus';
+import { bundleChild } from '../../support/bundle-child';
 
 const root = join(import.meta.dirname, '..', '..', '..');
+
+// The child is bundled once, before the tests: run through tsx it compiled main's whole graph in the test's own time,
+// which on a loaded machine took longer than the test may. Bundled under node_modules, so keytar (left out of the
+// bundle: native) is found from it as the console finds it.
+let work = '';
+let printAppInfo = '';
+beforeAll(async () => {
+  work = mkdtempSync(join(root, 'node_modules', '.cache-wd-info-'));
+  printAppInfo = await bundleChild('test/support/print-app-info.ts', join(work, 'print-app-info.mjs'));
+}, 60_000);
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 describe('app.info keychain probe', () => {
   it.skipIf(!hasDbus)('reports the keychain available against a real Secret Service', async () => {
@@ -35,7 +49,7 @@ describe('app.info keychain probe', () => {
     const env = { ...process.env };
     delete env.DBUS_SESSION_BUS_ADDRESS;
     delete env.DISPLAY;
-    const output = execFileSync(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'test', 'support', 'print-app-info.ts')], {
+    const output = execFileSync(process.execPath, [printAppInfo], {
       cwd: root,
       env: { ...env, WATCHDESK_LOG: 'silent' },
       encoding: 'utf8',

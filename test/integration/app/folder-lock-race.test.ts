@@ -36,6 +36,32 @@ function startTogether(dataDir: string, count: number, holdMs: number): Promise<
   );
 }
 
+/**
+ * Starts `count` consoles on one folder at the same moment; the one that gets the folder holds it until every console
+ * has said what it decided. (Held for a fixed time, it was let go before the last of eight had even started on a
+ * loaded machine, and that one then rightly took the folder, free again, as a second winner.)
+ */
+async function startTogetherHeld(dataDir: string, count: number): Promise<Started[]> {
+  const children = Array.from({ length: count }, () => spawn(process.execPath, [child, dataDir, 'stdin'], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  const closed = children.map((started) => new Promise<void>((resolve) => started.on('close', () => resolve())));
+  try {
+    return await Promise.all(
+      children.map((started) => new Promise<Started>((resolve, reject) => {
+        let output = '';
+        started.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('\n')) resolve(JSON.parse(output) as Started);
+        });
+        started.on('error', reject);
+        started.on('close', () => reject(new Error(`a console ended without saying what it decided: ${output}`)));
+      })),
+    );
+  } finally {
+    for (const started of children) started.stdin.end();
+    await Promise.all(closed);
+  }
+}
+
 /** A lock file left by a console that was killed: its process is gone. */
 function staleLock(): string {
   const gonePid = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
@@ -47,7 +73,7 @@ describe('consoles starting together on one data folder', () => {
     const dataDir = join(work, 'stale');
     spawnSync('mkdir', ['-p', dataDir]);
     writeFileSync(join(dataDir, DATA_FOLDER_LOCK_FILE), staleLock());
-    const outcomes = await startTogether(dataDir, 8, 1_500);
+    const outcomes = await startTogetherHeld(dataDir, 8);
     const winners = outcomes.filter((outcome) => outcome.taken);
     expect(winners).toHaveLength(1);
     for (const loser of outcomes.filter((outcome) => !outcome.taken)) expect(loser.holder).toBe(winners[0]!.pid);

@@ -35,7 +35,15 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-const runChild = (args: string[], killAfterMs: number | null) => runOrKill(childScript, args, killAfterMs);
+/**
+ * One run of the child, killed after `killAfterMs` but not before the server created a camera in this run, so that
+ * each kill lands while sends are on the wire. On a busy machine a restart's work before its first send (checking and
+ * queueing the file again) outlasted the delay, and run after run was killed before sending anything.
+ */
+const runChild = (args: string[], killAfterMs: number | null) => {
+  const createdBefore = sim.state.createdCameras.length;
+  return runOrKill(childScript, args, killAfterMs, () => sim.state.createdCameras.length > createdBefore);
+};
 
 describe('outbox marks across kills', () => {
   it(`never leaves a camera created on the server with its entry unmarked, killed up to ${KILLS} times while sending ${COUNT} (seed 31)`, async () => {

@@ -27,16 +27,29 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 type Said = { word: 'WILL' | 'ACK'; op: string; entries?: Array<[string, string]>; id?: string; password?: string; ids?: string[]; mark?: string };
 
-/** Runs the child and kills it (SIGKILL, no cleanup) `ms` after it is ready; answers its whole WILL and ACK lines. */
+/** Changes a run acknowledges before its kill may land: on a busy machine the delays alone ran out on one or none. */
+const ACKS_BEFORE_KILL = 4;
+
+/**
+ * Runs the child and kills it (SIGKILL, no cleanup) `ms` after it is ready, but not before it acknowledged
+ * ACKS_BEFORE_KILL changes (the kill then lands in a change after those, as the delay falls); answers its whole WILL
+ * and ACK lines.
+ */
 function runAndKill(dataDir: string, key: Buffer, seed: number, ms: number): Promise<Said[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [childScript, dataDir, key.toString('hex'), String(seed)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WATCHDESK_LOG: 'silent' } });
     let out = '';
     let err = '';
     let timer: NodeJS.Timeout | null = null;
+    const killOnce = (late: boolean) => {
+      if ((out.match(/^ACK /gm)?.length ?? 0) < ACKS_BEFORE_KILL) timer = setTimeout(() => killOnce(true), 5);
+      // Reached only after the delay: the kill still lands at a seeded moment of the change under way, not at its start.
+      else if (late) timer = setTimeout(() => child.kill('SIGKILL'), ms % 50);
+      else child.kill('SIGKILL');
+    };
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
-      if (!timer && out.includes('READY\n')) timer = setTimeout(() => child.kill('SIGKILL'), ms);
+      if (!timer && out.includes('READY\n')) timer = setTimeout(() => killOnce(false), ms);
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     child.on('error', reject);

@@ -7,7 +7,7 @@ import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import { createVault } from '../../../main/secrets/vault';
 import { memoryKeychain } from '../fake-keychain';
-import { fillDisk, freeDisk } from '../fill-disk';
+import { fillDiskOnceLogEmpty, freeDisk } from '../fill-disk';
 
 const dataDir = process.argv[2]!;
 const vault = createVault({ service: 'watchdesk-full-disk', backend: memoryKeychain() });
@@ -26,7 +26,7 @@ const draft = (name: string) => ({ uid: 'task-7', name, body: { stream: 'rtsp://
 const steps: Record<string, unknown[]> = {};
 const first = await consoleOn();
 steps.before = [await first.call('agents.watchSave', list('Kept before', '101 102')), await first.call('agents.pin', { id: '101', pinned: true }), await first.call('analytics.saveDraft', draft('Before'))];
-fillDisk(dataDir);
+await fillDiskOnceLogEmpty(dataDir);
 steps.full = [
   await first.call('agents.watchSave', list('Refused', '201')),
   await first.call('agents.watchLists'),

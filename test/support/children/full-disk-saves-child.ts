@@ -10,7 +10,7 @@ import { createRegistry } from '../../../main/ipc/registry';
 import { createVault } from '../../../main/secrets/vault';
 import type { BatchStatus } from '../../../preload/contract/tokens';
 import { memoryKeychain } from '../fake-keychain';
-import { fillDisk, freeDisk } from '../fill-disk';
+import { fillDiskOnceLogEmpty, freeDisk } from '../fill-disk';
 import { streamsWith } from '../streams';
 
 const dataDir = process.argv[2]!;
@@ -47,7 +47,7 @@ const steps: Record<string, unknown[]> = {};
 const first = await consoleOn();
 const streams = streamsWith(first.app.demoServer!.state, 'private');
 steps.before = [await first.call('onboarding.saveTemplate', template('Before')), await first.call('profiles.save', site('Site before')), await batch(first, streams.slice(0, 20)), await historyTotal(first)];
-fillDisk(dataDir);
+await fillDiskOnceLogEmpty(dataDir);
 steps.full = [
   await first.call('onboarding.saveTemplate', template('Refused')),
   await first.call('onboarding.templates'),

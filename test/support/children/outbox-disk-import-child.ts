@@ -11,7 +11,7 @@ import { createApp, type WatchdeskApp } from '../../../main/app/create-app';
 import { createRegistry } from '../../../main/ipc/registry';
 import { createVault } from '../../../main/secrets/vault';
 import { memoryKeychain } from '../fake-keychain';
-import { fillDisk, freeDisk } from '../fill-disk';
+import { fillDiskOnceLogEmpty, freeDisk } from '../fill-disk';
 
 const dataDir = process.argv[2]!;
 const spare = Number(process.argv[3]);
@@ -30,7 +30,7 @@ const rows = Array.from({ length: 1_000 }, (_, n) => {
   const hex = n.toString(16).padStart(4, '0');
   return { name: `Disk import ${n} ${'x'.repeat(200)}`, mac: `02:40:00:00:${hex.slice(0, 2)}:${hex.slice(2)}`, external_id: `disk-import-${tag}-${n}`, group_external_id: 'site', folder_key: 'fld' };
 });
-fillDisk(dataDir);
+await fillDiskOnceLogEmpty(dataDir);
 const filler = join(dataDir, 'filler');
 truncateSync(filler, statSync(filler).size - spare);
 const answer = await desk.call('onboarding.importStart', { requests: rows });

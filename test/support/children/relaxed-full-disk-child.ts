@@ -6,7 +6,7 @@
 import { AppFailure } from '../../../main/shared/app-failure';
 import { openStorage } from '../../../main/storage';
 import type { Migration } from '../../../main/storage/migrate';
-import { fillDisk, freeDisk } from '../fill-disk';
+import { fillDiskOnceLogEmpty, freeDisk } from '../fill-disk';
 
 const folder = process.argv[2]!;
 const migrations: Migration[] = [
@@ -32,7 +32,7 @@ steps.before = await attempt(async () => {
   add('before');
   await storage.sync();
 });
-fillDisk(folder);
+await fillDiskOnceLogEmpty(folder);
 steps.full = await attempt(() => add('refused'));
 steps.fullSync = await attempt(() => storage.sync());
 freeDisk(folder);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LookupState } from '../../../../renderer/features/agents/lookup-state.svelte';
 import { hasDbus } from '../../../support/dbus';
-import { openAgentsPage, type AgentsPage } from './agents-page';
+import { lateAnswer } from '../../../support/late-answer';
+import { openAgentsPage, until, type AgentsPage } from './agents-page';
 
 describe.skipIf(!hasDbus)('LookupState over the real main process and the simulator', () => {
   let page: AgentsPage;
@@ -66,6 +67,42 @@ describe.skipIf(!hasDbus)('LookupState over the real main process and the simula
     expect(lookup.shortcuts.recent.map((r) => r.id)).toEqual([id]);
     const again = await page.api.agents.restoreRecent();
     expect(!again.ok && again.error.kind).toBe('Validation');
+  });
+
+  it('the recent look-ups read after a look-up, answered only after a pin, do not take the pin back on screen', async () => {
+    const id = firstId();
+    // The read that follows a look-up reaches the page only after the pin the operator pressed meanwhile.
+    const shortcuts = lateAnswer(page.api.agents.shortcuts);
+    const slow: typeof page.api = { ...page.api, agents: { ...page.api.agents, shortcuts: shortcuts.call } };
+    const late = new LookupState(slow);
+    shortcuts.hold();
+    await late.open(id);
+    await late.togglePin();
+    expect(late.shortcuts.pinned.map((p) => p.id)).toEqual([id]);
+    shortcuts.letGo();
+    await until(() => shortcuts.answered === 1, 'the read of the look-ups');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(late.shortcuts.pinned.map((p) => p.id)).toEqual([id]);
+    expect(late.snapshot?.pinned).toBe(true);
+  });
+
+  it('a search answered after a later look-up by number leaves that device on screen', async () => {
+    const [first, second] = [...page.sim.state.agents.keys()].map(String);
+    await lookup.open(first!);
+    const name = lookup.snapshot!.device.name;
+    const search = lateAnswer(page.api.agents.search);
+    const slow: typeof page.api = { ...page.api, agents: { ...page.api.agents, search: search.call } };
+    const late = new LookupState(slow);
+    search.hold();
+    // By its exact name (found alone, it would be opened), then, before that answered, another device by number.
+    const searching = late.open(name);
+    await late.open(second!);
+    expect(late.snapshot?.id).toBe(second);
+    search.letGo();
+    await searching;
+    expect(late.snapshot?.id).toBe(second);
+    expect(late.found).toBeNull();
+    expect(late.busy).toBe(false);
   });
 
   it('a refresh when the server is gone keeps the last copy, marked stale with the reason', async () => {

@@ -66,6 +66,33 @@ describe.skipIf(!hasDbus)('ProfilesState (the Connect screen) over the real main
     expect(gone?.kind).toBe('NotFound');
   });
 
+  it('a read of the list that left before a delete and is answered after it does not bring the deleted server back', async () => {
+    const first = await profiles.save({ name: 'North', baseUrl: under.simulator.baseUrl, token: under.simulator.apiToken });
+    await profiles.save({ name: 'South', baseUrl: `${under.simulator.baseUrl}/south`, token: under.simulator.apiToken });
+    const northId = first.ok ? first.value.id : '';
+    // The next read's answer (made by main at once) reaches the page only when let go: later than the delete's own read.
+    const list = under.api.profiles.list;
+    let holdNext = false;
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const slowList: typeof list = async (...args) => {
+      const mine = holdNext;
+      holdNext = false;
+      const answer = await list(...args);
+      if (mine) await held;
+      return answer;
+    };
+    const late = new ProfilesState({ ...under.api, profiles: { ...under.api.profiles, list: slowList } }, connection);
+    await late.load();
+    holdNext = true;
+    const reading = late.load();
+    expect(await late.remove(northId)).toBeNull();
+    expect(late.profiles.map((profile) => profile.name)).toEqual(['South']);
+    letGo();
+    await reading;
+    expect(late.profiles.map((profile) => profile.name)).toEqual(['South']);
+  });
+
   it('obtains a token from the media server on this host, and switches to session-only keeping', async () => {
     const saved = await profiles.save({ name: 'This host', baseUrl: under.simulator.baseUrl });
     const id = saved.ok ? saved.value.id : '';

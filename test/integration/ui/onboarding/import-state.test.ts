@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ImportState } from '../../../../renderer/features/onboarding/import-state.svelte';
 import { checkImport } from '../../../../renderer/features/onboarding/import-check';
 import { hasDbus } from '../../../support/dbus';
+import { lateAnswer } from '../../../support/late-answer';
 import { openOnboardingPage, until, type OnboardingPage } from './page';
 
 let page: OnboardingPage;
@@ -77,6 +78,33 @@ describe.skipIf(!hasDbus)('the import panel state over the real main process', (
     await new Promise((resolve) => setTimeout(resolve, 200));
     off();
     expect(later.status).toBeNull();
+  });
+
+  it('a reloaded page whose look-up of the running import answers after the import finished shows it finished, not running', async () => {
+    page = await openOnboardingPage('ui-import-reload-late');
+    page.sim.faults.add({ path: '/api/v2/billing/cameras', latencyMs: 300 });
+    const first = new ImportState(page.api, checkImport);
+    disconnect = first.connect();
+    await first.choose(csv(page.placement, 3));
+    await first.start();
+    disconnect();
+
+    // The reloaded page asks what runs; main answers "running" at once, but the answer reaches the page only after
+    // the pushes of the rest of the import, the last of them "done" (they come by the event stream).
+    const runningImport = lateAnswer(page.api.onboarding.runningImport);
+    runningImport.hold();
+    const slow: typeof page.api = { ...page.api, onboarding: { ...page.api.onboarding, runningImport: runningImport.call } };
+    const pushed: boolean[] = [];
+    page.api.on('onboarding.importProgress', (status) => pushed.push(status.done));
+    const reloaded = new ImportState(slow, checkImport);
+    disconnect = reloaded.connect();
+    page.sim.faults.clear();
+    await until(() => pushed.includes(true));
+    runningImport.letGo();
+    await until(() => runningImport.answered === 1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reloaded.status).toMatchObject({ importId: first.status!.importId, created: 3, done: true });
+    expect(reloaded.running).toBe(false);
   });
 
   it('puts the reason on each row of a camera that exists, and queues only the new ones when told to skip them', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TemplatesState } from '../../../../renderer/features/onboarding/templates-state.svelte';
 import { hasDbus } from '../../../support/dbus';
-import { openOnboardingPage, type OnboardingPage } from './page';
+import { openOnboardingPage, until, type OnboardingPage } from './page';
 
 let page: OnboardingPage;
 afterEach(async () => {
@@ -37,6 +37,33 @@ describe.skipIf(!hasDbus)('the templates state over the real main process', () =
     templates.undo.offer('Template deleted.', 'template:no-such-template');
     await templates.runUndo();
     expect(templates.undo).toMatchObject({ shown: true, busy: false, failure: { kind: 'Conflict' } });
+  });
+
+  it('an Undo pressed at once is not undone by the read that followed the delete, when that read answers last', async () => {
+    page = await openOnboardingPage('ui-templates-late-read');
+    // The next read's answer (made by main at once, before the undo) reaches the page only when let go.
+    const read = page.api.onboarding.templates;
+    let holdNext = false;
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const slowRead: typeof read = async (...args) => {
+      const mine = holdNext;
+      holdNext = false;
+      const answer = await read(...args);
+      if (mine) await held;
+      return answer;
+    };
+    const templates = new TemplatesState({ ...page.api, onboarding: { ...page.api.onboarding, templates: slowRead } });
+    expect(await templates.save('Depot gate', values)).toBeNull();
+    holdNext = true;
+    const removing = templates.remove(templates.list[0]!);
+    // The keyboard is on Undo as soon as it shows.
+    await until(() => templates.undo.shown);
+    await templates.runUndo();
+    expect(templates.list.map((template) => template.name)).toEqual(['Depot gate']);
+    letGo();
+    await removing;
+    expect(templates.list.map((template) => template.name)).toEqual(['Depot gate']);
   });
 
   it('takes a file of templates in, and says why a file that is not one is refused', async () => {
