@@ -1,12 +1,30 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, type ConsoleUnderTest } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 import { startSimulator } from '../../main/simulator';
 import { closedPort } from '../support/closed-port';
-import { startHeldProxy } from '../support/held-proxy';
+import { startHeldProxy, type HeldProxy } from '../support/held-proxy';
 
 // The operator sits in Berlin; the demo server answers for any zone. A tall window shows the whole screen.
 test.use({ timezoneId: 'Europe/Berlin', viewport: { width: 1280, height: 2200 } });
+
+/**
+ * A second server, "Far depot (slow)", whose dashboard answers only when the test releases it (held in front of the
+ * server, well under the client's 15 s timeout). `run` gets the proxy; both are closed after it.
+ */
+async function withSlowFarDepot(console: ConsoleUnderTest, run: (held: HeldProxy) => Promise<void>): Promise<void> {
+  const slow = await startSimulator({ seed: 8 });
+  const held = await startHeldProxy(slow.baseUrl, '/api/admin/v1/dashboard');
+  try {
+    const { profiles, connections } = console.app.services;
+    const far = await profiles.create({ name: 'Far depot (slow)', baseUrl: held.baseUrl });
+    connections.setDemoToken(far.id, slow.apiToken);
+    await run(held);
+  } finally {
+    await held.close();
+    await slow.close();
+  }
+}
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}-light.png`), fullPage: true });
@@ -146,16 +164,9 @@ test.describe('dashboard', () => {
   });
 
   test('fleet view: each tile shows as soon as its server answers, a slow server does not hold the others back', async ({ page, console }) => {
-    const slow = await startSimulator({ seed: 8 });
-    // Its dashboard answers late: held in front of the server until the test lets it through (well under the client's
-    // 15 s timeout). The other tile filling in while this one still waits is the order of arrival; then this one fills
-    // in by itself once its server answers.
-    const held = await startHeldProxy(slow.baseUrl, '/api/admin/v1/dashboard');
-    try {
-      const { profiles, connections } = console.app.services;
-      const far = await profiles.create({ name: 'Far depot (slow)', baseUrl: held.baseUrl });
-      connections.setDemoToken(far.id, slow.apiToken);
-
+    // The other tile filling in while the slow one still waits is the order of arrival; then the slow one fills in by
+    // itself once its server answers.
+    await withSlowFarDepot(console, async (held) => {
       await console.open(page, 'dashboard');
       await page.getByRole('tab', { name: 'Fleet' }).click();
       const fast = page.getByRole('button', { name: /^Open the dashboard of Demo server/ });
@@ -173,19 +184,11 @@ test.describe('dashboard', () => {
       await expect(late).toHaveAttribute('data-state', 'ok');
       await expect(page.getByTestId('fleet-totals')).toContainText('2 servers with numbers');
       await expect(page.getByTestId('fleet-totals')).not.toContainText('waiting');
-    } finally {
-      await held.close();
-      await slow.close();
-    }
+    });
   });
 
   test('fleet view: a tile that answers after midnight leaves the totals naming the day that was asked for', async ({ page, console }) => {
-    const slow = await startSimulator({ seed: 8 });
-    const held = await startHeldProxy(slow.baseUrl, '/api/admin/v1/dashboard');
-    try {
-      const { profiles, connections } = console.app.services;
-      const far = await profiles.create({ name: 'Far depot (slow)', baseUrl: held.baseUrl });
-      connections.setDemoToken(far.id, slow.apiToken);
+    await withSlowFarDepot(console, async (held) => {
       // Half a minute before midnight in Berlin on the page's clock; the slow server answers after it.
       await page.clock.install({ time: Date.parse('2026-11-27T22:59:30Z') });
       await console.open(page, 'dashboard');
@@ -198,9 +201,6 @@ test.describe('dashboard', () => {
       await expect(page.getByRole('button', { name: /^Open the dashboard of Far depot/ })).toHaveAttribute('data-state', 'ok');
       await expect(totals).toContainText('2 servers with numbers');
       await expect(totals).toContainText('27 Nov 2026, Europe/Berlin');
-    } finally {
-      await held.close();
-      await slow.close();
-    }
+    });
   });
 });
