@@ -3,6 +3,7 @@ import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import { cameraCreateRequestSchema, type CameraCreateRequest, type CameraCreateResponse } from './wire/platform';
+import { saidSchema } from './said';
 
 /**
  * Camera onboarding (operation 4, `POST /api/v2/billing/cameras`): the wizard, templates, bulk import and the
@@ -64,8 +65,14 @@ export const outboxEntrySchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   nextAttemptAt: z.iso.datetime().nullable(),
-  /** The last failure: a sentence for people, its kind, details for support. */
-  lastError: z.object({ kind: z.string(), message: z.string(), details: z.string().optional() }).nullable(),
+  /**
+   * The last failure: a sentence for people, its kind, details for support, and how the sentence was said (so the
+   * page says it in the language it shows now). Kept on disk: one written before `said` was kept has none, and a
+   * damaged one is dropped, leaving the sentence as written rather than the entry unreadable.
+   */
+  lastError: z
+    .object({ kind: z.string(), message: z.string(), said: saidSchema.optional().catch(undefined), details: z.string().optional() })
+    .nullable(),
   /** The server's 422 field errors, keyed by request path. */
   fieldErrors: z.record(z.string(), z.array(z.string())),
   /** From the 201 answer (the part the screens show); null until created, or when recognised by its external id. */
