@@ -1,5 +1,6 @@
 import { AppFailure } from '../shared/app-failure';
-import { said, t } from '../shared/i18n';
+import { said } from '../shared/i18n';
+import type { Said } from '../../preload/contract/said';
 import { limitInMb, MAX_JSON_DEPTH, type Operation } from './answer-limits';
 import type { CallContext } from './errors';
 
@@ -12,8 +13,9 @@ function detail(ctx: CallContext, text: string): string {
   return `${ctx.method} ${ctx.path} on ${ctx.host}: ${text}`;
 }
 
-function operationName(operation: Operation): string {
-  return t(`errors.platform.operations.${operation}`);
+/** What the call was for, kept as how to say it (a part of the sentence, said in the same language as the rest). */
+function operationName(operation: Operation): Said {
+  return said(`errors.platform.operations.${operation}`);
 }
 
 /** The server sent more than the operation's limit; the connection was closed and what had come in was dropped. */
@@ -35,9 +37,9 @@ export function answerTooDeep(ctx: CallContext, operation: Operation): AppFailur
 /** A 3xx: the token is sent only to the profile's own address, so redirects are not followed. */
 export function redirected(ctx: CallContext, status: number, location: string | undefined): AppFailure {
   // Only where it points, not its query (which could carry anything, a token included).
-  const target = location ? location.split(/[?#]/)[0]! : t('errors.platform.redirectNowhere');
-  return new AppFailure('BadResponse', said('errors.platform.redirected', { location: target }), {
-    details: detail(ctx, `HTTP ${status} to ${target}; redirects are not followed`),
+  const target = location ? location.split(/[?#]/)[0]! : undefined;
+  return new AppFailure('BadResponse', said('errors.platform.redirected', { location: target ?? said('errors.platform.redirectNowhere') }), {
+    details: detail(ctx, `HTTP ${status} to ${target ?? 'no Location'}; redirects are not followed`),
     retryable: false,
   });
 }

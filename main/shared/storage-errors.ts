@@ -1,6 +1,7 @@
 import type { StorageReason } from '../../preload/contract/app-error';
 import { AppFailure } from './app-failure';
-import { said, t } from './i18n';
+import { said, say } from './i18n';
+import type { Said } from '../../preload/contract/said';
 
 const reasonByCode: Record<string, StorageReason> = {
   EROFS: 'read-only',
@@ -26,7 +27,12 @@ export function storageReasonOf(error: unknown): { reason: StorageReason; code: 
 
 /** The reason in words, in the operator's language. */
 export function storageReasonText(reason: StorageReason, code: string): string {
-  return t(`storage.reasons.${reason}`, { code });
+  return say(storageReasonSaid(reason, code));
+}
+
+/** The reason kept as how to say it, for a sentence the page says again in the language it shows. */
+export function storageReasonSaid(reason: StorageReason, code: string): Said {
+  return said(`storage.reasons.${reason}`, { code });
 }
 
 /**
@@ -36,7 +42,7 @@ export function storageReasonText(reason: StorageReason, code: string): string {
 export function storageFailure(error: unknown, folder: string): AppFailure | null {
   const why = storageReasonOf(error);
   if (!why) return null;
-  return new AppFailure('StorageUnavailable', said('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) }), {
+  return new AppFailure('StorageUnavailable', said('storage.saveFailed', { path: folder, reason: storageReasonSaid(why.reason, why.code) }), {
     details: `${why.code} writing in ${folder}`,
     data: { path: folder, reason: why.reason },
     retryable: false,

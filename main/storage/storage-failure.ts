@@ -1,7 +1,7 @@
 import type { StorageReason } from '../../preload/contract/app-error';
 import { AppFailure } from '../shared/app-failure';
-import { said, t } from '../shared/i18n';
-import { storageReasonOf, storageReasonText } from '../shared/storage-errors';
+import { said } from '../shared/i18n';
+import { storageReasonOf, storageReasonSaid } from '../shared/storage-errors';
 import { isDamage, sqliteStorageReason } from './sqlite-errors';
 
 /** A storage failure as the operator reads it, or null when `error` is not about the disk. */
@@ -17,7 +17,7 @@ export function storageFailureOf(error: unknown, folder: string): AppFailure | n
   }
   const why = sqliteStorageReason(error, folder) ?? storageReasonOf(error);
   if (!why) return null;
-  const sentence = why.reason === 'full' ? t('storage.diskFull', { path: folder }) : t('storage.saveFailed', { path: folder, reason: storageReasonText(why.reason, why.code) });
+  const sentence = why.reason === 'full' ? said('storage.diskFull', { path: folder }) : said('storage.saveFailed', { path: folder, reason: storageReasonSaid(why.reason, why.code) });
   return new AppFailure('StorageUnavailable', sentence, {
     details: `${why.code} in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
     data: { path: folder, reason: why.reason },
