@@ -202,7 +202,7 @@ export function badShape(ctx: CallContext, status: number, error: z.ZodError): A
   const first = issues[0] ?? 'unknown problem';
   const problem = issues.length > 1 ? said('errors.platform.badShapeMore', { first, count: issues.length - 1 }) : first;
   return new AppFailure('BadResponse', said('errors.platform.badShape', { problem }), {
-    details: detail(ctx, `HTTP ${status}, shape check failed: ${issues.slice(0, 10).join('; ')}`),
+    details: detail(ctx, `HTTP ${status}, shape check failed: ${issues.slice(0, 10).map((issue) => shorten(issue)).join('; ')}`),
     data: { paths: error.issues.slice(0, 20).map((i) => i.path.map(String).join('.')) },
   });
 }

@@ -38,13 +38,23 @@ export const sentence = (key: MessageKey, values?: MessageValues): Sentence => (
 export type SaidValues = Record<string, string | number | null | undefined | Said>;
 
 /**
+ * The longest text a value of a sentence keeps. Values may be a server's own words (a 422's reason, a key of a
+ * malformed answer) of any length its answer allowed: a sentence quotes their start, as a person would.
+ */
+const SAID_VALUE_MAX = 500;
+
+function bounded(text: string): string {
+  return text.length > SAID_VALUE_MAX ? `${text.slice(0, SAID_VALUE_MAX)}…` : text;
+}
+
+/**
  * The sentence `key` with `values`, kept as how to say it (it crosses to the page, which says it in its language).
- * Values left undefined are dropped: they would not survive the crossing anyway.
+ * Values left undefined are dropped: they would not survive the crossing anyway. Long texts are cut (SAID_VALUE_MAX).
  */
 export function said(key: MessageKey, values?: SaidValues): Said {
   if (!values) return { key };
   const kept: Record<string, SaidValue> = {};
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) kept[name] = value;
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) kept[name] = typeof value === 'string' ? bounded(value) : value;
   return { key, values: kept };
 }
 
