@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { said } from '../shared/i18n';
 import type { Said } from '../../preload/contract/said';
+import { scrubText } from '../shared/secret-scrub';
 import { issueMessage } from '../shared/zod-errors';
 import { jsonRpcErrorBodySchema, validationErrorBodySchema, type CertificateInfo } from '../../preload/contract/wire/platform';
 import { isUntrustedCertificateCode, PinMismatchError } from './tls-trust';
@@ -78,9 +79,15 @@ function tryJson(text: string): unknown {
   }
 }
 
+/**
+ * Server text cut to `max` characters. Secrets are masked before the cut: a token the server echoed across the cut
+ * would otherwise leave its start, which the door (masking whole tokens only) no longer recognises.
+ */
 function shorten(text: string, max = 300): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+  if (flat.length <= max) return flat;
+  const clean = scrubText(flat);
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 /** A JSON-RPC error object in a body, whatever the HTTP status. */

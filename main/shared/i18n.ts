@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { languageOf, resources, type Language, type MessageKey, type MessageValues } from '../../preload/contract/messages';
 import type { Said, SaidValue } from '../../preload/contract/said';
+import { scrubText } from './secret-scrub';
 
 /**
  * Main's side of the message catalog: the sentences main writes (errors, reports) in the operator's language.
@@ -43,8 +44,11 @@ export type SaidValues = Record<string, string | number | null | undefined | Sai
  */
 const SAID_VALUE_MAX = 500;
 
+/** Secrets are masked before the cut: a token cut in two would leave its start, which the door no longer masks. */
 function bounded(text: string): string {
-  return text.length > SAID_VALUE_MAX ? `${text.slice(0, SAID_VALUE_MAX)}…` : text;
+  if (text.length <= SAID_VALUE_MAX) return text;
+  const clean = scrubText(text);
+  return clean.length > SAID_VALUE_MAX ? `${clean.slice(0, SAID_VALUE_MAX)}…` : clean;
 }
 
 /**
