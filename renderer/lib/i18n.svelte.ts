@@ -48,18 +48,32 @@ export function t(key: MessageKey, values?: MessageValues): string {
   return instance.t(key, values ?? {});
 }
 
-/** A kept sentence said in the current language; null when this catalog has no such key (main newer than the page). */
+/** A record of values, as a kept sentence's `values` must be (anything else is damage). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * A kept sentence said in the current language; null when this catalog has no such key (main newer than the page) or
+ * when the sentence is damaged (a key that is not text, values that are not a record, a key naming a whole part of
+ * the catalog): the caller then shows the sentence as written, rather than throwing in a render or showing a key.
+ */
 function sayNow(sentence: Said): string | null {
-  if (!instance.exists(sentence.key)) return null;
+  if (typeof sentence.key !== 'string' || !instance.exists(sentence.key)) return null;
+  const given: unknown = sentence.values ?? {};
+  if (!isRecord(given)) return null;
   const values: MessageValues = {};
-  for (const [name, value] of Object.entries(sentence.values ?? {})) {
-    if (value !== null && typeof value === 'object') {
-      const inner = sayNow(value);
+  for (const [name, value] of Object.entries(given)) {
+    if (isRecord(value)) {
+      const inner = sayNow(value as unknown as Said);
       if (inner === null) return null;
       values[name] = inner;
-    } else values[name] = value;
+    } else if (value === null || typeof value === 'string' || typeof value === 'number') values[name] = value;
+    else return null;
   }
-  return t(sentence.key as MessageKey, values);
+  // returnObjects: a key naming a part of the catalog comes back as that part, not as a string to show.
+  const said: unknown = instance.t(sentence.key, { ...values, returnObjects: true });
+  return typeof said === 'string' ? said : null;
 }
 
 /**
