@@ -38,7 +38,9 @@ function setUp() {
   repository.save([transition(sending!, { type: 'failed', at: new Date(), error: offline, retryDelayMs: 60_000 })]);
   /** Seals `outcome` over the entry's, as a version writing something else would have left it. */
   const writeOutcome = (outcome: unknown) =>
-    storage.statement('UPDATE outbox_entries SET outcome = ? WHERE id = ?').run(sealer.sealJson(outcome, `outbox-outcome:${id!}`), id!);
+    storage
+      .statement('UPDATE outbox_entries SET outcome = ? WHERE id = ?')
+      .run(typeof outcome === 'string' ? sealer.seal(outcome, `outbox-outcome:${id!}`) : sealer.sealJson(outcome, `outbox-outcome:${id!}`), id!);
   return { storage, sealer, id: id!, repository, writeOutcome };
 }
 
@@ -57,6 +59,11 @@ describe("an outbox entry's last error, said again in the language shown now", (
 
   it('reads one whose kept saying is damaged as its sentence, not as an unreadable entry', () => {
     const { storage, sealer, id, writeOutcome } = setUp();
+    // Nested ten thousand deep, written as text (making it with JSON.stringify would overflow the stack first).
+    const depth = 10_000;
+    const deep = `${'{"key":"errors.platform.tlsReview","values":{"reason":'.repeat(depth)}{"key":"errors.platform.tlsExpired"}${'}}'.repeat(depth)}`;
+    writeOutcome(`{"lastError":{"kind":"Offline","message":"Could not connect.","said":${deep}},"fieldErrors":{},"response":null,"recognisedByExternalId":false,"recognisedCameraId":null}`);
+    expect(new OutboxRepository(storage, sealer).get(id)?.lastError).toEqual({ kind: 'Offline', message: 'Could not connect.' });
     for (const said of [{ key: 42 }, { values: { host: 'x' } }, { key: 'errors.platform.unreachable', values: { host: { nested: true } } }, 'errors.platform.unreachable']) {
       writeOutcome({ lastError: { kind: 'Offline', message: 'Could not connect.', said }, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null });
       const entry = new OutboxRepository(storage, sealer).get(id);
