@@ -1,7 +1,7 @@
 import type { AgentSnapshot, LookupShortcuts, RecentLookup } from '../../preload/contract/agents';
 import type { Connections } from '../app/connections';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { said, t } from '../shared/i18n';
+import { said, say } from '../shared/i18n';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
 import { isUnreachable, lookupFailure } from './agent-errors';
@@ -73,6 +73,7 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
           await writes.idle();
           const copy = await cache.load(profile.id, id);
           if (copy) {
+            const note = said('agents.errors.unreachableStale', { detail: error.appError.said ?? error.appError.message });
             return {
               profileId: profile.id,
               profileName: profile.name,
@@ -81,7 +82,7 @@ export function createDeviceLookup(connections: Connections, cache: DeviceCache,
               raw: copy.raw,
               credentialsKept: false,
               fetchedAt: copy.fetchedAt,
-              stale: { kind: error.kind, reason: t('agents.errors.unreachableStale', { detail: error.appError.message }) },
+              stale: { kind: error.kind, reason: say(note), said: note },
               pinned: await isPinned(profile.id, id),
             };
           }

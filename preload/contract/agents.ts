@@ -3,6 +3,7 @@ import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
+import type { Said } from './said';
 import type { CameraAgent } from './wire/platform';
 import { deviceIdSchema } from './agents-ids';
 import type { DeviceSearchResult } from './agents-search';
@@ -31,7 +32,7 @@ export interface AgentSnapshot {
   /** When this computer received the answer (ISO, UTC). */
   fetchedAt: string;
   /** Set when the server could not be reached and this is the last copy seen, from the disk cache. */
-  stale: { kind: AppErrorKind; reason: string } | null;
+  stale: { kind: AppErrorKind; reason: string; /** How `reason` was said: the page says it in the language it shows now. */ said?: Said } | null;
   pinned: boolean;
 }
 
