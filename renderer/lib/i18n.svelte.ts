@@ -59,7 +59,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * the catalog): the caller then shows the sentence as written, rather than throwing in a render or showing a key.
  */
 function sayNow(sentence: Said): string | null {
-  if (typeof sentence.key !== 'string' || !instance.exists(sentence.key)) return null;
+  if (typeof sentence.key !== 'string') return null;
   const given: unknown = sentence.values ?? {};
   if (!isRecord(given)) return null;
   const values: MessageValues = {};
@@ -71,6 +71,8 @@ function sayNow(sentence: Said): string | null {
     } else if (value === null || typeof value === 'string' || typeof value === 'number') values[name] = value;
     else return null;
   }
+  // With its values: a sentence with plural forms exists only as its forms (`_one`, `_other`), found by `count`.
+  if (!instance.exists(sentence.key, values)) return null;
   // returnObjects: a key naming a part of the catalog comes back as that part, not as a string to show.
   const said: unknown = instance.t(sentence.key, { ...values, returnObjects: true });
   return typeof said === 'string' ? said : null;

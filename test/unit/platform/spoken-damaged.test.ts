@@ -19,4 +19,10 @@ describe('a damaged kept sentence', () => {
     locale.set('ru');
     expect(spoken({ message: 'As written.', said: said as unknown as Said })).toBe('As written.');
   });
+
+  it('a sentence with plural forms is said again, not shown as written', () => {
+    locale.set('ru');
+    const said: Said = { key: 'errors.keychain.timeout', values: { count: 5 } };
+    expect(spoken({ message: 'As written.', said })).toMatch(/5 секунд/);
+  });
 });
