@@ -1,6 +1,7 @@
 import type { KeychainStatus } from '../../preload/contract/about';
 import { KeytarLoadError, platformKeychainName, type KeychainBackend } from './keychain-backend';
-import { t } from '../shared/i18n';
+import { said, say } from '../shared/i18n';
+import type { Said } from '../../preload/contract/said';
 
 
 /** Thrown by `withTimeout` when the keychain does not answer in time. */
@@ -26,21 +27,26 @@ export function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<
  * libsecret/D-Bus (Linux), Security.framework (macOS) and the Credential Manager (Windows) as keytar passes them on.
  */
 export function describeKeychainError(error: unknown): string {
+  return say(keychainErrorSaid(error));
+}
+
+/** The same reason kept as how to say it, for a sentence the page says again in the language it shows. */
+export function keychainErrorSaid(error: unknown): Said {
   if (error instanceof KeychainTimeoutError) {
-    return t('errors.keychain.timeout', { count: Math.max(1, Math.round(error.timeoutMs / 1000)) });
+    return said('errors.keychain.timeout', { count: Math.max(1, Math.round(error.timeoutMs / 1000)) });
   }
-  if (error instanceof KeytarLoadError) return t('errors.keychain.moduleMissing', { reason: brief(error.message) });
+  if (error instanceof KeytarLoadError) return said('errors.keychain.moduleMissing', { reason: brief(error.message) });
   const message = error instanceof Error ? error.message : String(error);
   const text = message.toLowerCase();
   if (text.includes('autolaunch d-bus') || text.includes('dbus_session_bus_address') || text.includes('unable to autolaunch')) {
-    return t('errors.keychain.noDbus');
+    return said('errors.keychain.noDbus');
   }
   if (
     text.includes('org.freedesktop.secrets') ||
     text.includes('serviceunknown') ||
     text.includes('was not provided by any .service files')
   ) {
-    return t('errors.keychain.notRunning');
+    return said('errors.keychain.notRunning');
   }
   if (
     text.includes('locked') ||
@@ -48,10 +54,10 @@ export function describeKeychainError(error: unknown): string {
     text.includes('prompt dismissed') ||
     text.includes('cancelled')
   ) {
-    return t('errors.keychain.locked');
+    return said('errors.keychain.locked');
   }
-  if (text.includes('no such secret collection') || text.includes('no such object')) return t('errors.keychain.noKeyring');
-  return t('errors.keychain.unusable', { reason: brief(message) });
+  if (text.includes('no such secret collection') || text.includes('no such object')) return said('errors.keychain.noKeyring');
+  return said('errors.keychain.unusable', { reason: brief(message) });
 }
 
 function brief(message: string): string {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { VaultStatusView } from '../../preload/contract/connect';
 import { AppFailure } from '../shared/app-failure';
-import { said, t } from '../shared/i18n';
+import { said, say, t } from '../shared/i18n';
 import { log } from '../shared/log';
 import { DATA_KEY_LENGTH } from './crypto';
 import { keytarBackend, platformKeychainName, type KeychainBackend } from './keychain-backend';
-import { describeKeychainError, probeKeychain, withTimeout } from './keychain-probe';
+import { keychainErrorSaid, probeKeychain, withTimeout } from './keychain-probe';
 
 /** What the Connect screen is told about the vault: the keychain probe and where tokens are kept. */
 export type VaultStatus = VaultStatusView;
@@ -87,8 +87,8 @@ export function createVault(options: VaultOptions = {}): Vault {
       return await withTimeout(call(), operationTimeoutMs);
     } catch (error) {
       if (error instanceof AppFailure) throw error;
-      const reason = describeKeychainError(error);
-      log.warn('vault', `${action} failed: ${reason}`);
+      const reason = keychainErrorSaid(error);
+      log.warn('vault', `${action} failed: ${say(reason)}`);
       throw new AppFailure('KeychainUnavailable', said('errors.vault.unavailable', { reason }), {
         details: `${backendName}: ${action}`,
         data: { sessionOnlyAvailable: true },
