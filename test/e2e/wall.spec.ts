@@ -30,6 +30,11 @@ test.describe('a wall that never goes blank', () => {
     await expect(page.getByTestId('wall-stale')).toContainText(/STALE since .+: .*(cannot be reached|refused|not answer)/, { timeout: 20_000 });
     await expect(wall.getByTestId('card-users')).toHaveText(users ?? '');
     await page.screenshot({ path: test.info().outputPath('wall-server-down.png') });
+    // Switched to Russian meanwhile, the why follows with the rest of the line (main made it in English).
+    await page.getByTestId('language').selectOption('ru', { force: true });
+    await expect(page.getByTestId('wall-stale')).not.toContainText(/cannot be reached|refused|not answer|STALE/);
+    await expect(page.getByTestId('wall-stale')).toContainText(/[а-я]+.*: .*[а-я]+/);
+    await page.getByTestId('language').selectOption('en', { force: true });
 
     // The same server comes back on its address (same seed, so the stored token is still good): no person needed.
     restarted = await startSimulator({ seed: 42, port });
