@@ -3,7 +3,8 @@ import type { WatchListChange, WatchListSummary, WatchRow, WatchState, WatchView
 import type { WatchRowChanges, WatchWindow, WatchWindowQuery } from '../../preload/contract/agents-watch';
 import type { PlatformClient } from '../platform';
 import { isAppFailure } from '../shared/app-failure';
-import { t } from '../shared/i18n';
+import { said, say } from '../shared/i18n';
+import type { Said } from '../../preload/contract/said';
 import { log } from '../shared/log';
 import type { StoredList } from '../storage/repositories/watch-repository';
 import { WatchDeviceSteps, type DeviceStepDeps } from './watch-device-steps';
@@ -49,6 +50,8 @@ export class WatchRunner {
   private counts: WatchListSummary['counts'] | null = null;
   private state: WatchState = 'idle';
   private message: string | null = null;
+  /** How `message` was said, for the page to say it in its language. */
+  private messageSaid: Said | null = null;
   private reason: AppErrorKind | null = null;
   private profileName = '';
   private lastCycleAt: string | null = null;
@@ -148,6 +151,7 @@ export class WatchRunner {
       profileName: this.profileName,
       state: this.state,
       message: this.message,
+      ...(this.messageSaid ? { messageSaid: this.messageSaid } : {}),
       reason: this.reason,
       lastCycleAt: this.lastCycleAt,
       lastCycleMs: this.lastCycleMs,
@@ -208,7 +212,7 @@ export class WatchRunner {
     this.clearTimer();
     this.abort?.abort();
     this.state = state;
-    this.message = null;
+    this.tell(null);
     this.reason = null;
     this.nextCycleAt = null;
   }
@@ -261,7 +265,7 @@ export class WatchRunner {
       client = found.client;
       this.profileName = found.profileName;
     } catch (error) {
-      this.stop(t('agents.watchState.stoppedNoProfile'), isAppFailure(error) ? error.kind : 'NotFound');
+      this.stop(said('agents.watchState.stoppedNoProfile'), isAppFailure(error) ? error.kind : 'NotFound');
       return;
     }
 
@@ -286,18 +290,18 @@ export class WatchRunner {
       // No token stored is not the server refusing one: say which, so the operator adds rather than replaces it.
       const noToken = isAppFailure(refusal) && refusal.appError.kind === 'Unauthorized' && refusal.appError.data?.reason === 'no-token';
       const sentence = forbidden ? 'agents.watchState.stoppedForbidden' : noToken ? 'agents.watchState.stoppedNoToken' : 'agents.watchState.stoppedUnauthorized';
-      this.stop(t(sentence), forbidden ? 'Forbidden' : 'Unauthorized');
+      this.stop(said(sentence), forbidden ? 'Forbidden' : 'Unauthorized');
       return;
     }
     const firstUnreachable = unreachableRows[0]?.error;
     if (outage !== null || (successes === 0 && firstUnreachable !== undefined)) {
       const cause = outage ?? firstUnreachable;
-      const detail = isAppFailure(cause) ? cause.appError.message : '';
+      const detail = isAppFailure(cause) ? (cause.appError.said ?? cause.appError.message) : '';
       // The devices asked could not be read: their rules see no data (a firing alert stays firing).
       for (const { device } of unreachableRows) steps.noData(device);
       this.state = 'paused';
       this.reason = isAppFailure(cause) ? cause.kind : 'Offline';
-      this.message = t('agents.watchState.paused', { detail });
+      this.tell(said('agents.watchState.paused', { detail }));
       if (!wasPaused) log.warn('agents', `watch list ${this.list.name} paused: the server cannot be reached`);
       this.lastCycleMs = this.deps.now() - started;
       this.schedule(Math.min(this.list.intervalSec, PAUSED_RETRY_SEC) * 1000);
@@ -307,7 +311,7 @@ export class WatchRunner {
     // The server answered: devices that alone did not answer are failed rows.
     for (const { device, error } of unreachableRows) steps.fail(device, error);
     this.state = this.list.active ? 'waiting' : 'idle';
-    this.message = null;
+    this.tell(null);
     this.reason = null;
     this.lastCycleAt = new Date(this.deps.now()).toISOString();
     this.lastCycleMs = this.deps.now() - started;
@@ -315,10 +319,16 @@ export class WatchRunner {
     this.changed();
   }
 
-  private stop(message: string, reason: AppErrorKind): void {
+  /** The list's sentence, kept as how it was said too. */
+  private tell(sentence: Said | null): void {
+    this.message = sentence ? say(sentence) : null;
+    this.messageSaid = sentence;
+  }
+
+  private stop(sentence: Said, reason: AppErrorKind): void {
     this.clearTimer();
     this.state = 'stopped';
-    this.message = message;
+    this.tell(sentence);
     this.reason = reason;
     this.nextCycleAt = null;
     log.warn('agents', `watch list ${this.list.name} stopped (${reason})`);

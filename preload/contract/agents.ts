@@ -121,6 +121,8 @@ export interface WatchListSummary {
   state: WatchState;
   /** One sentence for paused and stopped lists (what happened, what to do). */
   message: string | null;
+  /** How `message` was said: the page says it in the language it shows now. */
+  messageSaid?: Said;
   /** An `AppError.kind`-like reason for paused or stopped lists ('Offline', 'Unauthorized', 'Forbidden'…). */
   reason: AppErrorKind | null;
   lastCycleAt: string | null;

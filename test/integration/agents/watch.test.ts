@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WatchRule } from '../../../preload/contract/agents-rules';
+import { locale, spoken } from '../../../renderer/lib/i18n.svelte';
 import { hasDbus } from '../../support/dbus';
 import { openAgentsConsole, type AgentsConsole } from './agents-console';
 
@@ -98,6 +99,13 @@ describe.skipIf(!hasDbus)('the watch list against the simulator', () => {
     expect(summary.state).toBe('stopped');
     expect(summary.reason).toBe('Unauthorized');
     expect(summary.message).toBe('Polling stopped: the server refused the API token. Replace it in Connect, then resume the list.');
+    // The page switched to Russian meanwhile says the stop in Russian, not as main wrote it then.
+    locale.set('ru');
+    try {
+      expect(spoken({ message: summary.message!, said: summary.messageSaid })).toMatch(/^[^A-Za-z]*[а-яА-Я]/);
+    } finally {
+      locale.set('en');
+    }
     expect(summary.nextCycleAt).toBeNull();
     expect(summary.counts.failed).toBe(0);
     // Resumed with a good token, it polls again.
