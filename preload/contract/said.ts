@@ -35,7 +35,7 @@ function shallowEnough(value: unknown, limit: number): boolean {
  * so no depth can overflow the stack of the check itself.
  */
 export const saidSchema: z.ZodType<Said> = z
-  .custom<unknown>((value) => shallowEnough(value, SAID_MAX_DEPTH), { message: 'A sentence nested too deep' })
+  .custom<unknown>((value) => shallowEnough(value, SAID_MAX_DEPTH))
   .pipe(
     z.object({
       key: z.string().max(200),
