@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppErrorKind } from '../../preload/contract/app-error';
+import type { Said } from '../../preload/contract/said';
 import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { AdaptiveLimit, retryAfterMs } from './adaptive-limit';
@@ -11,7 +12,7 @@ export interface BatchDeps {
   /** Issues one token; must honour `signal` (in-flight requests are aborted on cancel). */
   issue(stream: string, signal: AbortSignal): Promise<string>;
   /** A failure as a row sentence. */
-  describe(error: unknown, stream: string): { message: string; kind: AppErrorKind };
+  describe(error: unknown, stream: string): { message: string; kind: AppErrorKind; said?: Said | undefined };
   /**
    * Writes rows that got a token to the history. Called as answers arrive (rows that arrive while a write is under
    * way go together in the next one); a row is shown as issued only once its write has landed or failed.
@@ -76,7 +77,7 @@ export class TokenBatch {
   private readonly breakerThreshold: number;
   private consecutiveConnectionFailures = 0;
   /** Set when the breaker stopped the run: the sentence of the last connection failure; pending rows wait for resume(). */
-  private pausedBecause: { message: string; kind: AppErrorKind } | null = null;
+  private pausedBecause: { message: string; said?: Said; kind: AppErrorKind } | null = null;
 
   constructor(private readonly options: BatchOptions) {
     this.limit = new AdaptiveLimit({ max: options.concurrency ?? 16, ...(options.initialConcurrency ? { initial: options.initialConcurrency } : {}) });
@@ -212,7 +213,7 @@ export class TokenBatch {
       historyWarning: this.history.warning,
       profileName: this.options.profileName,
       paused: this.pausedBecause
-        ? { message: this.pausedBecause.message, kind: this.pausedBecause.kind, failures: this.consecutiveConnectionFailures }
+        ? { ...this.pausedBecause, failures: this.consecutiveConnectionFailures }
         : null,
       concurrency: { limit: this.limit.limit, cap: this.limit.cap },
       // Counted only when some row failed: most batches have none, and the screen asks for this many times a second.
@@ -326,9 +327,9 @@ export class TokenBatch {
         requeue();
         return;
       }
-      const { message, kind: sentenceKind } = deps.describe(error, row.stream);
+      const { message, kind: sentenceKind, said: saidAs } = deps.describe(error, row.stream);
       this.settle(row, 'failed', message, sentenceKind);
-      this.countFailure(message, sentenceKind);
+      this.countFailure(message, sentenceKind, saidAs);
       return;
     }
     this.limit.succeeded(performance.now() - sentAt);
@@ -342,14 +343,14 @@ export class TokenBatch {
   }
 
   /** A run of connection failures in a row trips the breaker: the rows not tried yet wait for resume(). */
-  private countFailure(message: string, kind: AppErrorKind): void {
+  private countFailure(message: string, kind: AppErrorKind, saidAs?: Said): void {
     if (!connectionKinds.has(kind)) {
       this.consecutiveConnectionFailures = 0;
       return;
     }
     this.consecutiveConnectionFailures += 1;
     if (this.consecutiveConnectionFailures >= this.breakerThreshold && this.pausedBecause === null) {
-      this.pausedBecause = { message, kind };
+      this.pausedBecause = { message, ...(saidAs ? { said: saidAs } : {}), kind };
       this.rev += 1;
       this.wakeWaiters();
     }

@@ -1,5 +1,5 @@
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { said, say, t } from '../shared/i18n';
+import { said, say } from '../shared/i18n';
 import type { Said } from '../../preload/contract/said';
 import type { RpcMethod } from '../../preload/contract/wire/profile';
 
@@ -71,8 +71,9 @@ export function deskFailure(error: unknown, ctx: DeskErrorContext): unknown {
 }
 
 /** One sentence for a batch row (rows have no fields of their own). */
-export function rowSentence(error: unknown, stream: string, rpcMethodAfter: RpcMethod): { message: string; kind: AppFailure['kind'] } {
+export function rowSentence(error: unknown, stream: string, rpcMethodAfter: RpcMethod): { message: string; kind: AppFailure['kind']; said?: Said | undefined } {
   const mapped = deskFailure(error, { streamField: 'stream', stream, rpcMethodAfter });
-  if (isAppFailure(mapped)) return { message: mapped.appError.message, kind: mapped.kind };
-  return { message: t('errors.tokens.rowInternal'), kind: 'Internal' };
+  if (isAppFailure(mapped)) return { message: mapped.appError.message, kind: mapped.kind, said: mapped.appError.said };
+  const internal = said('errors.tokens.rowInternal');
+  return { message: say(internal), kind: 'Internal', said: internal };
 }

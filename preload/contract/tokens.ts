@@ -3,6 +3,7 @@ import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
 import { event } from './event';
 import type { AppErrorKind } from './app-error';
+import type { Said } from './said';
 import { MAX_BATCH_TEXT_CHARS } from './limits';
 
 /**
@@ -228,7 +229,7 @@ export interface BatchStatus {
    * Set when a run of connection failures stopped the batch (a dead or hung server): the last failure's sentence.
    * The rows not tried yet stay pending until `tokens.batchResume` (or cancel).
    */
-  paused: { message: string; kind: AppErrorKind; failures: number } | null;
+  paused: { message: string; /** How `message` was said: the page says it in the language it shows now. */ said?: Said; kind: AppErrorKind; failures: number } | null;
   /** Requests in flight now (adapted to the server) and the operator's cap. */
   concurrency: { limit: number; cap: number };
   /** Failed rows whose failure may go away on retry (offline, timeout, rate limit); 0 = every failure is permanent. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { failureFromTransportError } from '../../../main/platform/errors';
 import { TokenBatch, type BatchDeps } from '../../../main/tokens/batch-runner';
+import { rowSentence } from '../../../main/tokens/token-errors';
+import { locale, spoken } from '../../../renderer/lib/i18n.svelte';
 
 const grant = { live: true, dvr: false, copy: false, ttl: 60, from: 0, to: 0 };
 
@@ -173,6 +176,28 @@ describe('TokenBatch circuit breaker', () => {
     expect(status.paused).toMatchObject({ message: '127.0.0.1:9 refused the connection.', kind: 'Offline' });
     expect(status.counts.pending).toBeGreaterThan(90);
     expect(status.retryableFailures).toBe(status.counts.failed);
+  });
+
+  it('keeps how the reason was said, so the page says it in the language shown now', async () => {
+    const refused = failureFromTransportError({ method: 'POST', path: '/api/v1/stream', host: '127.0.0.1:9' }, Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }), 'request', 5_000);
+    const batch = new TokenBatch({
+      streams: Array.from({ length: 20 }, (_, i) => `cam-${i}`),
+      grant,
+      notes: [],
+      profileName: 'Demo',
+      deps: { issue: async () => Promise.reject(refused), describe: (error, stream) => rowSentence(error, stream, 'Auth.CreateAccessToken'), record: async () => undefined, now: () => new Date(0) },
+      concurrency: 2,
+      breakerThreshold: 5,
+    });
+    await batch.start();
+    const paused = batch.status().paused!;
+    expect(paused.message).toMatch(/^Could not reach the server\. 127\.0\.0\.1:9 refused the connection/);
+    locale.set('ru');
+    try {
+      expect(spoken(paused).replace('127.0.0.1:9', '')).not.toMatch(/[A-Za-z]{5,}/);
+    } finally {
+      locale.set('en');
+    }
   });
 
   it('resumes the untried rows, and cancel ends a paused batch', async () => {
