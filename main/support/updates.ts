@@ -92,7 +92,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     if (!result) return told('failed', 'about.updates.notInstalled');
     const version = result.updateInfo.version;
     const order = compareVersions(version, options.currentVersion);
-    if (order === null) return told('failed', 'about.updates.failed', { reason: `"${version}" is not a version number.` });
+    if (order === null) return told('failed', 'about.updates.failed', { reason: said('about.updates.notAVersion', { version }) });
     if (order < 0) return told('refused', 'about.updates.downgrade', { offered: version, current: options.currentVersion });
     if (order === 0) return { state: 'current', version };
     offered = version;

@@ -57,6 +57,7 @@ export const about = {
     downgrade: 'The feed offers version {{offered}}, older than this one ({{current}}); Watchdesk does not go back to an older version.',
     verification: 'The downloaded installer does not match the checksum (sha512) the feed gives for it, so it was deleted and will not be installed. Tell whoever publishes the feed.',
     failed: 'Watchdesk could not check for or download the update: {{reason}}',
+    notAVersion: '"{{version}}" is not a version number.',
     notInstalled: 'This copy of Watchdesk runs from a build folder, not from an installed package, so it cannot update itself.',
     noUpdate: 'There is no downloaded update to install.',
   },
