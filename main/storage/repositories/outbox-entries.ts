@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { outboxEntrySchema, type OutboxEntry } from '../../../preload/contract/onboarding';
 import { isAppFailure } from '../../shared/app-failure';
-import { t } from '../../shared/i18n';
+import { said, t } from '../../shared/i18n';
 import { log } from '../../shared/log';
 import type { Storage } from '../database';
 import type { Sealer } from '../sealer';
@@ -108,7 +108,7 @@ export class EntryReader {
     const state = body === null && row.state !== 'created' ? 'held' : row.state;
     const outcome: Outcome =
       body === null && state === 'held'
-        ? { lastError: { kind: 'Internal', message: t('errors.outbox.requestUnreadable'), details: `outbox entry ${row.id}: its request could not be read` }, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null }
+        ? { lastError: { kind: 'Internal', message: t('errors.outbox.requestUnreadable'), said: said('errors.outbox.requestUnreadable'), details: `outbox entry ${row.id}: its request could not be read` }, fieldErrors: {}, response: null, recognisedByExternalId: false, recognisedCameraId: null }
         : row.outcome
           ? this.sealer.openJson(row.outcome, `outbox-outcome:${row.id}`, outcomeSchema, 'an outbox answer')
           : // A plain answer in clear is made whole with its request's words: without them there is none to show.

@@ -110,6 +110,8 @@ describe('an outbox entry whose sealed request no longer opens', () => {
     }
     expect(repository.all().filter((entry) => entry.state === 'held').map((entry) => entry.id)).toEqual(b);
     expect(repository.get(b[0]!)).toMatchObject({ state: 'held', lastError: { message: expect.stringMatching(SENTENCE) } });
+    // Kept as how it was said too: the outbox says it in the language shown now.
+    expect(repository.get(b[0]!)?.lastError?.said).toEqual({ key: 'errors.outbox.requestUnreadable' });
     // Read three times, named once each: which entry, and why.
     for (const id of b) expect(lines.filter((line) => line.includes(`entry ${id}:`))).toEqual([expect.stringMatching(/WARN \[outbox\].*sealed request does not open.*listed as held/)]);
     expect(lines.filter((line) => line.includes('[outbox]'))).toHaveLength(GROUP_MEMBERS);
