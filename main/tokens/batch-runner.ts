@@ -4,7 +4,7 @@ import type { Said } from '../../preload/contract/said';
 import type { BatchProgress, BatchRow, BatchRowState, BatchStatus, Grant } from '../../preload/contract/tokens';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
 import { AdaptiveLimit, retryAfterMs } from './adaptive-limit';
-import { said, t } from '../shared/i18n';
+import { said, say } from '../shared/i18n';
 import { expiryOf } from './batch-times';
 import { BatchHistory, type Issued } from './batch-history';
 
@@ -160,7 +160,7 @@ export class TokenBatch {
     if (this.pausedBecause) {
       // A paused batch has rows waiting for resume(): cancelling ends them too.
       this.pausedBecause = null;
-      for (const row of this.rows) if (row.state === 'pending') this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
+      for (const row of this.rows) if (row.state === 'pending') this.settle(row, 'cancelled', said('errors.history.cancelledQueued'), 'Cancelled');
       this.wakeWaiters();
     }
   }
@@ -242,8 +242,11 @@ export class TokenBatch {
   }
 
   /** Moves a row to a state without a token, with the sentence that says why (or none). */
-  private settle(row: BatchRow, state: BatchRowState, error: string | null, errorKind: AppErrorKind | null): void {
-    row.error = error;
+  private settle(row: BatchRow, state: BatchRowState, error: string | Said | null, errorKind: AppErrorKind | null, errorSaid?: Said): void {
+    const saidAs = error !== null && typeof error === 'object' ? error : errorSaid;
+    row.error = error !== null && typeof error === 'object' ? say(error) : error;
+    if (saidAs) row.errorSaid = saidAs;
+    else delete row.errorSaid;
     row.errorKind = errorKind;
     this.move(row, state);
   }
@@ -290,7 +293,7 @@ export class TokenBatch {
     await this.history.drained();
     for (const row of queue) {
       if (row.state === 'running' || (row.state === 'pending' && this.pausedBecause === null)) {
-        this.settle(row, 'cancelled', t('errors.history.cancelledQueued'), 'Cancelled');
+        this.settle(row, 'cancelled', said('errors.history.cancelledQueued'), 'Cancelled');
       }
     }
     this.active = false;
@@ -311,7 +314,7 @@ export class TokenBatch {
       token = await deps.issue(row.stream, signal);
     } catch (error) {
       if (signal.aborted) {
-        this.settle(row, 'cancelled', t('errors.history.cancelledInFlight'), 'Cancelled');
+        this.settle(row, 'cancelled', said('errors.history.cancelledInFlight'), 'Cancelled');
         return;
       }
       const kind = isAppFailure(error) ? error.kind : null;
@@ -328,7 +331,7 @@ export class TokenBatch {
         return;
       }
       const { message, kind: sentenceKind, said: saidAs } = deps.describe(error, row.stream);
-      this.settle(row, 'failed', message, sentenceKind);
+      this.settle(row, 'failed', message, sentenceKind, saidAs);
       this.countFailure(message, sentenceKind, saidAs);
       return;
     }

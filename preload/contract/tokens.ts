@@ -202,6 +202,8 @@ export interface BatchRow {
   expiresAt: string | null;
   /** A sentence for a person when the row failed or was cancelled. */
   error: string | null;
+  /** How `error` was said: the page says it in the language it shows now. */
+  errorSaid?: Said;
   errorKind: AppErrorKind | null;
   /** The batch revision at which this row last changed. */
   rev: number;

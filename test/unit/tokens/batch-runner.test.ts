@@ -192,9 +192,11 @@ describe('TokenBatch circuit breaker', () => {
     await batch.start();
     const paused = batch.status().paused!;
     expect(paused.message).toMatch(/^Could not reach the server\. 127\.0\.0\.1:9 refused the connection/);
+    const failed = batch.status().rows.find((row) => row.state === 'failed')!;
     locale.set('ru');
     try {
       expect(spoken(paused).replace('127.0.0.1:9', '')).not.toMatch(/[A-Za-z]{5,}/);
+      expect(spoken({ message: failed.error!, said: failed.errorSaid }).replace('127.0.0.1:9', '')).not.toMatch(/[A-Za-z]{5,}/);
     } finally {
       locale.set('en');
     }
