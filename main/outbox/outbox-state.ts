@@ -164,6 +164,7 @@ function allowed(entry: OutboxEntry, event: OutboxEvent, from: readonly OutboxEn
 const errorOf = (error: AppError): OutboxEntry['lastError'] => ({
   kind: error.kind,
   message: error.message,
+  ...(error.said !== undefined ? { said: error.said } : {}),
   ...(error.details !== undefined ? { details: error.details } : {}),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldMessage } from './messages/field-message';
 import { channel } from './channel';
+import { saidSchema } from './said';
 import { event } from './event';
 import { cameraCreateRequestSchema, type CameraCreateRequest, type CameraCreateResponse } from './wire/platform';
 
@@ -65,7 +66,8 @@ export const outboxEntrySchema = z.object({
   updatedAt: z.iso.datetime(),
   nextAttemptAt: z.iso.datetime().nullable(),
   /** The last failure: a sentence for people, its kind, details for support. */
-  lastError: z.object({ kind: z.string(), message: z.string(), details: z.string().optional() }).nullable(),
+  /** The last refusal; `said` keeps how main said it, so the reason reads in the language shown now. */
+  lastError: z.object({ kind: z.string(), message: z.string(), said: saidSchema.optional(), details: z.string().optional() }).nullable(),
   /** The server's 422 field errors, keyed by request path. */
   fieldErrors: z.record(z.string(), z.array(z.string())),
   /** From the 201 answer (the part the screens show); null until created, or when recognised by its external id. */
