@@ -53,6 +53,12 @@ test.describe('1024x640: the status stays in view and every action is reachable'
       expect(box.x + box.width).toBeLessThanOrEqual(1024);
       await expect(button).toBeInViewport();
     }
+    // Each row names its stream whole: cut to "cam-…", the desk could not tell its tokens apart.
+    for (const stream of streams) {
+      const uid = history.getByRole('cell').locator('.mono', { hasText: stream });
+      await expect(uid).toBeVisible();
+      expect(await uid.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
     await expectStatusInView(page);
     await page.screenshot({ path: test.info().outputPath('history-1024.png') });
   });
