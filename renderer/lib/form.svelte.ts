@@ -25,9 +25,9 @@ export class FormState<F extends string = string> {
   /** A message per field, in the language shown now. */
   get errors(): Partial<Record<F, string>> {
     const failed = this.#failed;
-    if (!failed?.said) return this.#errors;
+    if (!failed?.said && !failed?.fieldSaid) return this.#errors;
     const now: Partial<Record<F, string>> = {};
-    for (const [field, message] of Object.entries(this.#errors) as [F, string][]) now[field] = fieldSpoken(message, failed);
+    for (const [field, message] of Object.entries(this.#errors) as [F, string][]) now[field] = fieldSpoken(message, failed, field);
     return now;
   }
 

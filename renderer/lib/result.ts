@@ -33,8 +33,12 @@ export type { AppError };
 /**
  * A field's message in the language shown now: main writes the sentence under a field once, in the language of the
  * moment, and also keeps it as the failure's `said`; a field message that repeats the failure's is said again from
- * that, so switching the language while it stands rewords it too. Reactive like `t` when read in a template.
+ * that, so switching the language while it stands rewords it too; so is a field's own reason main kept (`fieldSaid`). Reactive like `t` when read in a template.
  */
-export function fieldSpoken(message: string, failure: AppError | null | undefined): string {
+export function fieldSpoken(message: string, failure: AppError | null | undefined, field?: string): string {
+  if (field !== undefined) {
+    const own = failure?.fieldSaid?.[field];
+    if (own && failure?.fieldErrors[field]?.[0] === message) return spoken({ message, said: own });
+  }
   return failure?.said && message === failure.message ? spoken(failure) : message;
 }

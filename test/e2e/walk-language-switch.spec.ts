@@ -25,6 +25,22 @@ test.describe('a sentence main wrote stays in step with a language switch', () =
     await expect(field).toHaveText(say(en.agents.errors.notFound, { id: '987654' }));
   });
 
+  test('a wrong server address on Connect: the form and the reason under the field read in Russian after the switch', async ({ page, console }) => {
+    await console.open(page, 'connect');
+    await page.getByRole('button', { name: en.connect.addServer }).click();
+    await page.getByLabel(en.connect.form.name, { exact: true }).fill('Site');
+    await page.getByLabel(en.connect.form.address).fill('vms.example');
+    await page.getByRole('button', { name: en.connect.form.save, exact: true }).click();
+    const field = page.locator('#pf-url-error');
+    await expect(field).toHaveText(en.validation.connect.address);
+    await switchTo(page, 'ru');
+    await expect(field).toHaveText(ru.validation.connect.address);
+    await expect(page.getByRole('heading', { name: ru.connect.form.addTitle })).toBeVisible();
+    await shot(page, 'connect-wrong-address-ru');
+    await page.getByLabel(ru.connect.form.address).fill('https://vms.example.com');
+    await expect(page.getByLabel(ru.connect.form.address)).toHaveValue('https://vms.example.com');
+  });
+
   test('an unknown stream under the field on Stream tokens reads in Russian after the switch', async ({ page, console }) => {
     await console.open(page, 'tokens');
     await page.getByLabel('Stream uid').fill('cam-9999-xx');

@@ -26,7 +26,7 @@ export class LookupState {
 
   /** The sentence under the number field, in the language shown now. */
   get fieldError(): string | undefined {
-    return this.#fieldError === undefined ? undefined : fieldSpoken(this.#fieldError, this.#fieldFailed);
+    return this.#fieldError === undefined ? undefined : fieldSpoken(this.#fieldError, this.#fieldFailed, 'id');
   }
 
   set fieldError(message: string | undefined) {
