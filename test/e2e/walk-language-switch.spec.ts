@@ -72,7 +72,12 @@ test.describe('a camera waiting in the outbox', () => {
     await page.getByRole('tab', { name: /Outbox/ }).click();
     const why = page.getByTestId('outbox-entry').locator('.why');
     await expect(why).toHaveText(en.errors.platform.unavailable);
+    // Its times read as every other date of the console: the month in words, not 27/11/2026.
+    const meta = page.getByTestId('outbox-entry').locator('.meta');
+    await expect(meta).toContainText(/^Changed \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}:\d{2} /);
+    await expect(meta).toContainText(/next try \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}:\d{2}/);
     await switchTo(page, 'ru');
+    await expect(meta).toContainText(/^Изменена \d{1,2} [а-я]{3,4}\.? \d{4} г\., \d{2}:\d{2}:\d{2} /);
     await expect(why).toHaveText(ru.errors.platform.unavailable);
     await shot(page, 'outbox-unavailable-ru');
     // Read back from the data folder after a reload, the reason still follows the language.
