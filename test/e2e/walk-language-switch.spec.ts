@@ -88,3 +88,18 @@ test.describe('a camera waiting in the outbox', () => {
     await expect(why).toHaveText(en.errors.platform.unavailable);
   });
 });
+
+test('a fleet tile that shows a saved copy says since when with the month in words, as the totals above it, in both languages', async ({ page, console }) => {
+  await console.open(page, 'dashboard');
+  await expect(page.getByTestId('card-users')).toBeVisible();
+  console.app.demoServer!.faults.add({ path: '/api/admin/v1/dashboard', drop: true });
+  await page.getByRole('tab', { name: 'Fleet' }).click();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const tile = page.getByTestId('fleet-tile');
+  await expect(tile).toHaveAttribute('data-state', 'stale');
+  await expect(tile.locator('.fresh')).toHaveText(/^Stale since \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}:\d{2}$/);
+  await switchTo(page, 'ru');
+  await expect(tile.locator('.fresh')).toContainText(/\d{1,2} [а-я]{3,4}\.? \d{4} г\., \d{2}:\d{2}:\d{2}$/);
+  await tile.scrollIntoViewIfNeeded();
+  await shot(page, 'fleet-stale-ru');
+});
