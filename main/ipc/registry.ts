@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { contract, isChannelName, type ChannelName, type OutputOf, type ParsedInputOf } from '../../preload/contract';
 import type { AppError, Result } from '../../preload/contract/app-error';
 import { AppFailure, isAppFailure } from '../shared/app-failure';
-import { fieldErrorsFromZod } from '../shared/zod-errors';
+import { fieldErrorsFromZod, fieldSaidFromZod } from '../shared/zod-errors';
 import { log } from '../shared/log';
 import { said } from '../shared/i18n';
 import { scrubValue } from '../shared/secret-scrub';
@@ -70,6 +70,7 @@ export function toAppError(error: unknown, channel: string): AppError {
   if (error instanceof z.ZodError) {
     return new AppFailure('Validation', said('errors.ipc.invalidValues'), {
       fieldErrors: fieldErrorsFromZod(error),
+      fieldSaid: fieldSaidFromZod(error),
     }).appError;
   }
   // A file write that failed on a read-only or full disk: say which folder and why, not "something went wrong".

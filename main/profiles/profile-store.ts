@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppFailure } from '../shared/app-failure';
 import { log } from '../shared/log';
 import { createSerialQueue } from '../shared/serial-queue';
-import { fieldErrorsFromZod } from '../shared/zod-errors';
+import { fieldErrorsFromZod, fieldSaidFromZod } from '../shared/zod-errors';
 import { said, t } from '../shared/i18n';
 import type { Storage } from '../storage/database';
 import { createProfileRepository, type ProfilesState } from '../storage/repositories/profile-repository';
@@ -309,6 +309,7 @@ function parseInput(input: unknown) {
   if (!parsed.success) {
     throw new AppFailure('Validation', said('errors.profiles.needAttention'), {
       fieldErrors: fieldErrorsFromZod(parsed.error),
+      fieldSaid: fieldSaidFromZod(parsed.error),
     });
   }
   // The contract checked the PEM's shape; only main can parse the certificates in it.

@@ -7,6 +7,8 @@ const retryableKinds = new Set<AppErrorKind>(['Offline', 'Timeout', 'Unavailable
 
 interface CommonOptions {
   fieldErrors?: Record<string, string[]>;
+  /** How a field's first reason was said (see AppError.fieldSaid). */
+  fieldSaid?: Record<string, Said>;
   retryable?: boolean;
   details?: string;
   action?: AppErrorAction;
@@ -52,12 +54,14 @@ class AppFailureClass extends Error {
     const saidNow = typeof told === 'string' ? (typeof first === 'object' && first.message === message ? first.said : undefined) : told;
     if (typeof first === 'object') {
       const changes = typeof second === 'string' || 'key' in second ? { message } : second;
-      const { said: _old, ...kept } = first;
+      // Field reasons replaced by the rephrasing no longer match how the old ones were said.
+      const { said: _old, fieldSaid: oldFieldSaid, ...kept } = first;
       this.appError = {
         ...kept,
         message,
         ...(saidNow ? { said: saidNow } : {}),
         fieldErrors: changes.fieldErrors ?? first.fieldErrors,
+        ...(changes.fieldErrors === undefined && oldFieldSaid !== undefined ? { fieldSaid: oldFieldSaid } : {}),
         ...(changes.details !== undefined ? { details: changes.details } : {}),
         ...(changes.action !== undefined ? { action: changes.action } : {}),
       };
@@ -68,6 +72,7 @@ class AppFailureClass extends Error {
         message,
         ...(saidNow ? { said: saidNow } : {}),
         fieldErrors: options.fieldErrors ?? {},
+        ...(options.fieldSaid !== undefined ? { fieldSaid: options.fieldSaid } : {}),
         retryable: options.retryable ?? retryableKinds.has(first),
         ...(options.details !== undefined ? { details: options.details } : {}),
         ...(options.action !== undefined ? { action: options.action } : {}),

@@ -26,6 +26,8 @@ const base = {
   said: saidSchema.optional(),
   /** Field path (dot-separated) -> reasons, shown next to the field. */
   fieldErrors: z.record(z.string(), z.array(z.string())),
+  /** How main said a field's first reason, when it took it from the catalog: said again in the language shown now. */
+  fieldSaid: z.record(z.string(), saidSchema).optional(),
   /** True when trying the same call again later may succeed. */
   retryable: z.boolean(),
   /** Technical detail for support (status code, JSON-RPC code, failing path). Never a secret, never a stack. */

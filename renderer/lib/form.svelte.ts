@@ -1,6 +1,6 @@
 import { tick } from 'svelte';
 import type { AppError, Result } from '../../preload/contract/app-error';
-import { splitFailure } from './result';
+import { fieldSpoken, splitFailure } from './result';
 
 /** Anything with querySelector: the form element (a fake one in unit tests). */
 export interface FormRoot {
@@ -17,8 +17,23 @@ export interface FormRoot {
  */
 export class FormState<F extends string = string> {
   busy = $state(false);
-  errors = $state<Partial<Record<F, string>>>({});
+  #errors = $state<Partial<Record<F, string>>>({});
+  /** The failed call whose field errors are shown: a field sentence main kept is said in the language shown now. */
+  #failed = $state.raw<AppError | null>(null);
   failure = $state<AppError | null>(null);
+
+  /** A message per field, in the language shown now. */
+  get errors(): Partial<Record<F, string>> {
+    const failed = this.#failed;
+    if (!failed?.said && !failed?.fieldSaid) return this.#errors;
+    const now: Partial<Record<F, string>> = {};
+    for (const [field, message] of Object.entries(this.#errors) as [F, string][]) now[field] = fieldSpoken(message, failed, field);
+    return now;
+  }
+
+  set errors(errors: Partial<Record<F, string>>) {
+    this.#errors = errors;
+  }
   #root: FormRoot | null = null;
   readonly #fields: readonly F[] | undefined;
 
@@ -60,6 +75,7 @@ export class FormState<F extends string = string> {
       this.busy = false;
     }
     if (result.ok) {
+      this.#failed = null;
       this.errors = {};
       return result.value;
     }
@@ -72,6 +88,7 @@ export class FormState<F extends string = string> {
   async fail(error: AppError): Promise<void> {
     const fields = this.#fields ?? (Object.keys(error.fieldErrors) as F[]);
     const split = splitFailure(error, fields);
+    this.#failed = error;
     this.errors = split.errors;
     this.failure = split.failure;
     await this.focusFirstInvalid();
@@ -81,6 +98,7 @@ export class FormState<F extends string = string> {
   async check(errors: Partial<Record<F, string | undefined>>): Promise<boolean> {
     const shown: Partial<Record<F, string>> = {};
     for (const [field, message] of Object.entries(errors) as [F, string | undefined][]) if (message) shown[field] = message;
+    this.#failed = null;
     this.errors = shown;
     if (Object.keys(shown).length === 0) return true;
     this.failure = null;
@@ -90,6 +108,7 @@ export class FormState<F extends string = string> {
 
   /** Forgets the errors and failure (e.g. when the form is reset or closed). */
   reset(): void {
+    this.#failed = null;
     this.errors = {};
     this.failure = null;
   }

@@ -28,6 +28,22 @@ test.describe('1024x640: the status stays in view and every action is reachable'
     });
   }
 
+  test('an issued token stays in its field beside Copy when the system refuses the clipboard, so it can be selected by hand', async ({ page, console }) => {
+    await console.open(page, 'tokens');
+    // No clipboard for the page: the system refuses the copy, as a locked-down desktop does.
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
+    await page.getByLabel('Stream uid').fill(streamsWith(console.app.demoServer!.state, 'private')[0]!);
+    await page.getByRole('switch', { name: /Live/ }).check();
+    await page.getByRole('button', { name: 'Issue token' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('The system refused the clipboard. Select the text and press Ctrl+C.')).toBeVisible();
+    // The note says to select the token: its field keeps room to show it (it was squeezed to a sliver by the note).
+    const field = (await page.locator('#issued-token').boundingBox())!;
+    expect(field.width).toBeGreaterThanOrEqual(240);
+    await page.getByText('The system refused the clipboard.').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('token-clipboard-refused-1024.png') });
+  });
+
   test('token history: Copy and QR are on screen for every row without scrolling sideways', async ({ page, console }) => {
     const streams = streamsWith(console.app.demoServer!.state, 'private').slice(0, 3);
     await console.open(page, 'tokens');
@@ -52,6 +68,12 @@ test.describe('1024x640: the status stays in view and every action is reachable'
       expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width);
       expect(box.x + box.width).toBeLessThanOrEqual(1024);
       await expect(button).toBeInViewport();
+    }
+    // Each row names its stream whole: cut to "cam-…", the desk could not tell its tokens apart.
+    for (const stream of streams) {
+      const uid = history.getByRole('cell').locator('.mono', { hasText: stream });
+      await expect(uid).toBeVisible();
+      expect(await uid.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
     await expectStatusInView(page);
     await page.screenshot({ path: test.info().outputPath('history-1024.png') });

@@ -2,7 +2,7 @@ import type { AgentSnapshot, LookupShortcuts } from '../../../preload/contract/a
 import type { AppError, Result } from '../../../preload/contract/app-error';
 import { lookupOrSearch, type DeviceSearchResult } from '../../../preload/contract/agents-search';
 import type { Bridge } from '../../../preload/contract';
-import { splitFailure } from '../../lib/result';
+import { fieldSpoken, splitFailure } from '../../lib/result';
 import { t } from '../../lib/i18n.svelte';
 import { UndoOffer } from '../../lib/undo-offer.svelte';
 
@@ -20,7 +20,19 @@ export class LookupState {
   /** The failure that belongs to no field (banner). */
   failure = $state<AppError | null>(null);
   /** The failure shown next to the id field (422, 404, not a number). */
-  fieldError = $state<string | undefined>(undefined);
+  #fieldError = $state<string | undefined>(undefined);
+  /** The failed look-up the field's sentence comes from: it is said again in the language shown now. */
+  #fieldFailed = $state.raw<AppError | null>(null);
+
+  /** The sentence under the number field, in the language shown now. */
+  get fieldError(): string | undefined {
+    return this.#fieldError === undefined ? undefined : fieldSpoken(this.#fieldError, this.#fieldFailed, 'id');
+  }
+
+  set fieldError(message: string | undefined) {
+    this.#fieldError = message;
+    if (message === undefined) this.#fieldFailed = null;
+  }
   busy = $state(false);
   /** The devices seen before that match the text typed (a name, MAC or serial), with the text. */
   found = $state<(DeviceSearchResult & { query: string }) | null>(null);
@@ -82,6 +94,7 @@ export class LookupState {
     if (result.error.kind === 'Cancelled') return;
     const { errors, failure } = splitFailure(result.error, ['id'] as const);
     this.fieldError = errors.id;
+    this.#fieldFailed = result.error;
     this.failure = failure;
     // A refused or unknown id is not the device on screen any more; a refresh that failed keeps the last one.
     if (!refresh) this.snapshot = null;
@@ -101,6 +114,7 @@ export class LookupState {
     if (!result.ok) {
       const { errors, failure } = splitFailure(result.error, ['id'] as const);
       this.fieldError = errors.id;
+      this.#fieldFailed = result.error;
       this.failure = failure;
       return;
     }
