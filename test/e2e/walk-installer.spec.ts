@@ -171,7 +171,7 @@ test.describe('an installer cancels the rest of an import while the server is aw
     const first = page.getByTestId('outbox-entry').first();
     await expect(first.getByRole('button', { name: 'Remove' })).toHaveCount(0);
     await expect(first.getByTestId('stays-maybe-created')).toHaveText(
-      'Sent once without an answer: the server may have made it already, so it cannot be removed until the next try settles it (Try now). It is never created twice.',
+      'Sent once, and no answer said whether it was made: the server may have made it already, so it cannot be removed until the next try settles it (Try now). It is never created twice.',
     );
     await shot(page, 'remove-maybe-created');
   });

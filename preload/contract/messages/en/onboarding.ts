@@ -288,8 +288,8 @@ export const onboarding = {
     /** The name shown for an entry whose saved details are damaged (its sentence says what to do). */
     unreadableName: 'A camera whose details could not be read',
     discardText: '"{{name}}" will not be sent. You can undo this right after.',
-    /** Instead of Remove, on a camera that went to the server once without an answer: it may exist there already. */
-    staysMaybeCreated: 'Sent once without an answer: the server may have made it already, so it cannot be removed until the next try settles it (Try now). It is never created twice.',
+    /** Instead of Remove, on a camera sent once whose answer (none, a dropped connection, a 502/503/504) did not say whether it was made: it may exist there already. */
+    staysMaybeCreated: 'Sent once, and no answer said whether it was made: the server may have made it already, so it cannot be removed until the next try settles it (Try now). It is never created twice.',
     more_one: '{{count}} more camera is not shown.',
     more_other: '{{count}} more cameras are not shown.',
   },
