@@ -6,6 +6,8 @@ export interface LateAnswer<A extends unknown[], R> {
   call: (...args: A) => Promise<R>;
   /** Holds the answers of calls made from now on. */
   hold(): void;
+  /** Holds the answer of the next call only; later calls answer at once. */
+  holdNext(): void;
   /** Lets the held answers through. */
   letGo(): void;
   /** How many answers have reached the caller. */
@@ -14,11 +16,13 @@ export interface LateAnswer<A extends unknown[], R> {
 
 export function lateAnswer<A extends unknown[], R>(call: (...args: A) => Promise<R>): LateAnswer<A, R> {
   let gate: Promise<void> = Promise.resolve();
+  let next: Promise<void> | null = null;
   let open: () => void = () => undefined;
   let answered = 0;
   return {
     async call(...args) {
-      const waitFor = gate;
+      const waitFor = next ?? gate;
+      next = null;
       const answer = await call(...args);
       await waitFor;
       answered += 1;
@@ -26,6 +30,9 @@ export function lateAnswer<A extends unknown[], R>(call: (...args: A) => Promise
     },
     hold() {
       gate = new Promise<void>((resolve) => (open = resolve));
+    },
+    holdNext() {
+      next = new Promise<void>((resolve) => (open = resolve));
     },
     letGo() {
       open();

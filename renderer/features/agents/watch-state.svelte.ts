@@ -5,6 +5,7 @@ import type { AppError } from '../../../preload/contract/app-error';
 import { coalesced } from '../../lib/coalesced';
 import { t } from '../../lib/i18n.svelte';
 import { UndoOffer } from '../../lib/undo-offer.svelte';
+import { ReadOrder } from '../../lib/read-order';
 import { RowWindow } from '../../lib/row-window.svelte';
 import type { SortState } from '../../lib/ui/table';
 import { mergedLists, withSummary } from './watch-summaries';
@@ -83,9 +84,7 @@ export class WatchState {
 
   /** The list deleted last, while it can be brought back. */
   readonly undo: UndoOffer;
-  /** Reads of the lists started, and the latest of them whose answer is shown. */
-  #listReads = 0;
-  #listsAnswered = 0;
+  readonly #listReads = new ReadOrder();
 
   constructor(private readonly api: Bridge) {
     this.undo = new UndoOffer((id) => api.agents.watchRestore({ id }));
@@ -121,15 +120,11 @@ export class WatchState {
     return this.lists.find((l) => l.id === this.selectedId) ?? null;
   }
 
-  /**
-   * Reads the lists. Changes read them again, so reads overlap (a delete's read and the read of an Undo pressed at once):
-   * an answer that reaches the page after a later read's answer misses what changed since, and is dropped.
-   */
+  /** Reads the lists; an answer older than the one shown is dropped (a list brought back by Undo would vanish). */
   async loadLists(): Promise<void> {
-    const read = ++this.#listReads;
+    const fresh = this.#listReads.begin();
     const result = await this.api.agents.watchLists();
-    if (read < this.#listsAnswered) return;
-    this.#listsAnswered = read;
+    if (!fresh()) return;
     if (!result.ok) {
       this.failure = result.error;
       return;

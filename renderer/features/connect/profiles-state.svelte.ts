@@ -5,6 +5,7 @@ import type { ConnectionReport } from '../../../preload/contract/wire/platform';
 import type { AppError } from '../../../preload/contract/app-error';
 import { t } from '../../lib/i18n.svelte';
 import { UndoOffer } from '../../lib/undo-offer.svelte';
+import { ReadOrder } from '../../lib/read-order';
 
 /** What the screen tells after a change: the header's view of the active server (connection-state.svelte.ts). */
 interface HealthRefresh {
@@ -20,9 +21,7 @@ export class ProfilesState {
   #error = $state<AppError | null>(null);
   #reports = $state<Record<string, ConnectionReport>>({});
   #testing = $state<string | null>(null);
-  /** Reads of the list started, and the latest of them whose answer is shown. */
-  #reads = 0;
-  #answered = 0;
+  readonly #reads = new ReadOrder();
 
   /** The server deleted last, while it can be brought back (with its token). */
   readonly undo: UndoOffer;
@@ -63,15 +62,11 @@ export class ProfilesState {
     return this.#reports[id];
   }
 
-  /**
-   * Reads the list. Each action reads it again after its change, so reads overlap; an answer that reaches the page after
-   * a later read's answer is older than what the screen holds (a deleted server would come back) and is dropped.
-   */
+  /** Reads the list; an answer older than the one shown is dropped (a deleted server would come back). */
   async load(): Promise<void> {
-    const read = ++this.#reads;
+    const fresh = this.#reads.begin();
     const result = await this.api.profiles.list();
-    if (read < this.#answered) return;
-    this.#answered = read;
+    if (!fresh()) return;
     if (result.ok) {
       this.#overview = result.value;
       this.#error = null;

@@ -3,6 +3,7 @@ import type { Bridge } from '../../../preload/contract';
 import type { CameraTemplate } from '../../../preload/contract/onboarding';
 import { t } from '../../lib/i18n.svelte';
 import { UndoOffer } from '../../lib/undo-offer.svelte';
+import { ReadOrder } from '../../lib/read-order';
 
 /** A file to offer as a download. */
 export interface TemplateFile {
@@ -22,23 +23,17 @@ export class TemplatesState {
   withPasswords = $state(false);
   /** The last delete, while it can be undone. */
   readonly undo: UndoOffer;
-  /** Reads of the list started, and the latest of them whose answer is shown. */
-  #reads = 0;
-  #answered = 0;
+  readonly #reads = new ReadOrder();
 
   constructor(private readonly api: Bridge) {
     this.undo = new UndoOffer((undo) => api.onboarding.undo({ undo }));
   }
 
-  /**
-   * Reads the list. Each change reads it again, so reads overlap (a delete's read and the read of an Undo pressed at
-   * once): an answer that reaches the page after a later read's answer is older than what it shows, and is dropped.
-   */
+  /** Reads the list; an answer older than the one shown is dropped (a template brought back by Undo would vanish). */
   async load(): Promise<void> {
-    const read = ++this.#reads;
+    const fresh = this.#reads.begin();
     const answer = await this.api.onboarding.templates();
-    if (read < this.#answered) return;
-    this.#answered = read;
+    if (!fresh()) return;
     if (answer.ok) {
       this.list = answer.value;
       this.loadFailure = null;

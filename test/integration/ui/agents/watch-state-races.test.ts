@@ -113,35 +113,25 @@ describe.skipIf(!hasDbus)('WatchState when answers and alert events cross on the
   it('a list brought back by an Undo pressed at once stays when the read of the lists that followed the delete answers last', async () => {
     const device = [...page.sim.state.agents.keys()][0]!;
     // The next read's answer (made by main at once, before the undo) reaches the page only when let go.
-    const lists = page.api.agents.watchLists;
-    let holdNext = false;
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    const slowLists: typeof lists = async (...args) => {
-      const mine = holdNext;
-      holdNext = false;
-      const answer = await lists(...args);
-      if (mine) await held;
-      return answer;
-    };
-    const watch = new WatchState({ ...page.api, agents: { ...page.api.agents, watchLists: slowLists } });
+    const slowLists = lateAnswer(page.api.agents.watchLists);
+    const watch = new WatchState({ ...page.api, agents: { ...page.api.agents, watchLists: slowLists.call } });
     const off = watch.connect();
     try {
       await until(() => watch.lists.length === 0, 'the lists');
       const saved = await watch.save({ name: 'Wall', devicesText: String(device), intervalSec: 3600, concurrency: 4, rules: [{ id: 'ver', kind: 'version', expected: '3.0.0' }], active: false });
       if (!saved.ok) throw new Error(saved.error.message);
-      holdNext = true;
+      slowLists.holdNext();
       const removing = watch.remove(saved.id);
       // The keyboard is on Undo as soon as it shows.
       await until(() => watch.undo.shown, 'the Undo');
       await watch.runUndo();
       expect(watch.lists.map((l) => l.id)).toEqual([saved.id]);
-      letGo();
+      slowLists.letGo();
       await removing;
       expect(watch.lists.map((l) => l.id)).toEqual([saved.id]);
       expect(watch.selected?.name).toBe('Wall');
     } finally {
-      letGo();
+      slowLists.letGo();
       off();
     }
   });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasDbus } from '../../../support/dbus';
+import { lateAnswer } from '../../../support/late-answer';
 import { ProfilesState } from '../../../../renderer/features/connect/profiles-state.svelte';
 import { ConnectionState } from '../../../../renderer/features/connect/connection-state.svelte';
 import { connectedApi, type ConnectedApi } from '../connected-api';
@@ -71,24 +72,14 @@ describe.skipIf(!hasDbus)('ProfilesState (the Connect screen) over the real main
     await profiles.save({ name: 'South', baseUrl: `${under.simulator.baseUrl}/south`, token: under.simulator.apiToken });
     const northId = first.ok ? first.value.id : '';
     // The next read's answer (made by main at once) reaches the page only when let go: later than the delete's own read.
-    const list = under.api.profiles.list;
-    let holdNext = false;
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    const slowList: typeof list = async (...args) => {
-      const mine = holdNext;
-      holdNext = false;
-      const answer = await list(...args);
-      if (mine) await held;
-      return answer;
-    };
-    const late = new ProfilesState({ ...under.api, profiles: { ...under.api.profiles, list: slowList } }, connection);
+    const slowList = lateAnswer(under.api.profiles.list);
+    const late = new ProfilesState({ ...under.api, profiles: { ...under.api.profiles, list: slowList.call } }, connection);
     await late.load();
-    holdNext = true;
+    slowList.holdNext();
     const reading = late.load();
     expect(await late.remove(northId)).toBeNull();
     expect(late.profiles.map((profile) => profile.name)).toEqual(['South']);
-    letGo();
+    slowList.letGo();
     await reading;
     expect(late.profiles.map((profile) => profile.name)).toEqual(['South']);
   });

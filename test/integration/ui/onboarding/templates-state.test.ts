@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TemplatesState } from '../../../../renderer/features/onboarding/templates-state.svelte';
 import { hasDbus } from '../../../support/dbus';
+import { lateAnswer } from '../../../support/late-answer';
 import { openOnboardingPage, until, type OnboardingPage } from './page';
 
 let page: OnboardingPage;
@@ -42,26 +43,16 @@ describe.skipIf(!hasDbus)('the templates state over the real main process', () =
   it('an Undo pressed at once is not undone by the read that followed the delete, when that read answers last', async () => {
     page = await openOnboardingPage('ui-templates-late-read');
     // The next read's answer (made by main at once, before the undo) reaches the page only when let go.
-    const read = page.api.onboarding.templates;
-    let holdNext = false;
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    const slowRead: typeof read = async (...args) => {
-      const mine = holdNext;
-      holdNext = false;
-      const answer = await read(...args);
-      if (mine) await held;
-      return answer;
-    };
-    const templates = new TemplatesState({ ...page.api, onboarding: { ...page.api.onboarding, templates: slowRead } });
+    const slowRead = lateAnswer(page.api.onboarding.templates);
+    const templates = new TemplatesState({ ...page.api, onboarding: { ...page.api.onboarding, templates: slowRead.call } });
     expect(await templates.save('Depot gate', values)).toBeNull();
-    holdNext = true;
+    slowRead.holdNext();
     const removing = templates.remove(templates.list[0]!);
     // The keyboard is on Undo as soon as it shows.
     await until(() => templates.undo.shown);
     await templates.runUndo();
     expect(templates.list.map((template) => template.name)).toEqual(['Depot gate']);
-    letGo();
+    slowRead.letGo();
     await removing;
     expect(templates.list.map((template) => template.name)).toEqual(['Depot gate']);
   });
